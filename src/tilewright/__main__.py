@@ -1,0 +1,3 @@
+from tilewright.cli import main
+
+main()

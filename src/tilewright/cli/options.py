@@ -1,0 +1,27 @@
+"""Argument types shared by the subcommands."""
+
+import re
+
+import click
+
+_SIZE = re.compile(r"^\s*(-?\d+)\s*[x×X]\s*(-?\d+)\s*$")
+
+
+class SizeType(click.ParamType):
+    """``WIDTHxHEIGHT``, for example ``30x15``: width first, as on a screen."""
+
+    name = "WxH"
+
+    def convert(self, value, param, ctx) -> tuple[int, int]:
+        if isinstance(value, tuple):
+            return value
+        match = _SIZE.match(str(value))
+        if not match:
+            self.fail(f"size must look like WIDTHxHEIGHT (for example 30x15), got {value!r}")
+        width, height = int(match[1]), int(match[2])
+        if width < 1 or height < 1:
+            self.fail(f"width and height must be at least 1, got {width}x{height}")
+        return width, height
+
+
+SIZE = SizeType()

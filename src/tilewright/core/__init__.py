@@ -1,0 +1,1 @@
+"""Shared core: cell graphs, seeds, errors, memory checks and safe output."""

@@ -1,0 +1,308 @@
+"""Compiled access to cell graphs, one implementation per kind of graph.
+
+Kernels call ``cell_count``, ``slot_count``, ``max_degree``, ``neighbours`` and
+``slot_cells`` without knowing which graph they hold. Numba's ``overload`` picks the
+implementation from the argument's type when the kernel compiles: a ``(width, height)``
+tuple gets arithmetic on row-major indices, a four-array tuple gets CSR look-ups. Each kernel
+is therefore written once and compiled once per kind, with the accessors inlined, so the
+square grid pays nothing for the generality.
+"""
+
+import numpy as np
+from numba import njit, types
+from numba.extending import overload
+
+from tilewright.core._rng import below, next_u64
+
+
+@njit(cache=True, inline="always")
+def _column(cell, width):
+    """``cell % width`` through a floating-point reciprocal.
+
+    Why: a 64-bit integer division costs tens of cycles, and walks ask for the column at
+    every step. ``1.0 / width`` is loop-invariant, so the compiler hoists it; the estimate is
+    off by at most one for any cell below 2**52, and the correction fixes that.
+    """
+    row = np.int64(cell * (1.0 / width))
+    col = cell - row * width
+    if col < 0:
+        col += width
+    elif col >= width:
+        col -= width
+    return col
+
+
+# For a 4-bit mask of open ports: how many are set, and the r-th set port (r < count).
+_PORT_COUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
+_NTH_PORT = np.array(
+    [
+        [[p for p in range(4) if m >> p & 1][r] if r < bin(m).count("1") else 0 for r in range(4)]
+        for m in range(16)
+    ],
+    dtype=np.int64,
+)
+
+
+def _is_grid(g) -> bool:
+    return isinstance(g, types.UniTuple) and isinstance(g.dtype, types.Integer) and g.count == 2
+
+
+def _is_csr(g) -> bool:
+    return isinstance(g, types.BaseTuple) and len(g) == 4
+
+
+def cell_count(g):
+    """Number of cells."""
+    raise NotImplementedError("compiled only")
+
+
+def slot_count(g):
+    """Length of the slot (open passage) array."""
+    raise NotImplementedError("compiled only")
+
+
+def max_degree(g):
+    """Most neighbours any cell has."""
+    raise NotImplementedError("compiled only")
+
+
+def neighbours(g, cell, nbrs, slots):
+    """Write ``cell``'s neighbours and their slots into the buffers; return how many."""
+    raise NotImplementedError("compiled only")
+
+
+def random_step(g, cell, rng):
+    """A uniformly random neighbour of ``cell`` and the *port* it leaves by: ``(nbr, port)``.
+
+    A port is a small number naming one of the cell's sides; ``through_port`` turns it back
+    into the neighbour and the slot, so a walk can remember its exits in one byte a cell.
+    """
+    raise NotImplementedError("compiled only")
+
+
+def random_unvisited(g, cell, visited, rng):
+    """A uniformly random neighbour of ``cell`` with ``visited`` false, and the slot to it:
+    ``(nbr, slot)``, or ``(-1, -1)`` when every neighbour is visited."""
+    raise NotImplementedError("compiled only")
+
+
+def through_port(g, cell, port):
+    """The neighbour and slot behind ``cell``'s ``port``: ``(nbr, slot)``."""
+    raise NotImplementedError("compiled only")
+
+
+def slot_cells(g, slot):
+    """The two cells of a slot, or ``(-1, -1)`` for a grid slot that leaves the grid."""
+    raise NotImplementedError("compiled only")
+
+
+@overload(cell_count, inline="always")
+def _cell_count(g):
+    if _is_grid(g):
+        return lambda g: g[0] * g[1]
+    if _is_csr(g):
+        return lambda g: g[0].shape[0] - 1
+    return None
+
+
+@overload(slot_count, inline="always")
+def _slot_count(g):
+    if _is_grid(g):
+        return lambda g: 2 * g[0] * g[1]
+    if _is_csr(g):
+        return lambda g: g[3].shape[0]
+    return None
+
+
+@overload(max_degree, inline="always")
+def _max_degree(g):
+    if _is_grid(g):
+        return lambda g: 4
+    if _is_csr(g):
+
+        def impl(g):
+            best = 0
+            for i in range(g[0].shape[0] - 1):
+                best = max(best, g[0][i + 1] - g[0][i])
+            return best
+
+        return impl
+    return None
+
+
+@overload(neighbours)
+def _neighbours(g, cell, nbrs, slots):
+    if _is_grid(g):
+
+        def grid_impl(g, cell, nbrs, slots):
+            w = g[0]
+            n = w * g[1]
+            c = _column(cell, w)
+            k = 0
+            if cell >= w:
+                nbrs[k] = cell - w
+                slots[k] = cell - w
+                k += 1
+            if c > 0:
+                nbrs[k] = cell - 1
+                slots[k] = n + cell - 1
+                k += 1
+            if c < w - 1:
+                nbrs[k] = cell + 1
+                slots[k] = n + cell
+                k += 1
+            if cell + w < n:
+                nbrs[k] = cell + w
+                slots[k] = cell
+                k += 1
+            return k
+
+        return grid_impl
+    if _is_csr(g):
+
+        def csr_impl(g, cell, nbrs, slots):
+            lo = g[0][cell]
+            k = g[0][cell + 1] - lo
+            for i in range(k):
+                nbrs[i] = g[1][lo + i]
+                slots[i] = g[2][lo + i]
+            return k
+
+        return csr_impl
+    return None
+
+
+@overload(slot_cells, inline="always")
+def _slot_cells(g, slot):
+    if _is_grid(g):
+
+        def grid_impl(g, slot):
+            w = g[0]
+            n = w * g[1]
+            if slot < n:
+                if slot + w < n:
+                    return slot, slot + w
+                return -1, -1
+            cell = slot - n
+            if (cell + 1) % w != 0:
+                return cell, cell + 1
+            return -1, -1
+
+        return grid_impl
+    if _is_csr(g):
+        return lambda g, slot: (g[3][slot, 0], g[3][slot, 1])
+    return None
+
+
+@overload(random_step, inline="always")
+def _random_step(g, cell, rng):
+    if _is_grid(g):
+
+        def grid_impl(g, cell, rng):
+            # Ports 0-3 are up, left, right, down. Draw one and try again when it leaves the
+            # grid: uniform over the valid ones, with no buffer and no division on the
+            # interior, where a walk spends nearly all its steps.
+            w = g[0]
+            n = w * g[1]
+            while True:
+                bits = next_u64(rng)
+                for _ in range(32):
+                    port = bits & 3
+                    bits >>= 2
+                    if port == 0:
+                        if cell >= w:
+                            return cell - w, 0
+                    elif port == 3:
+                        if cell + w < n:
+                            return cell + w, 3
+                    elif port == 1:
+                        if _column(cell, w) != 0:
+                            return cell - 1, 1
+                    elif _column(cell, w) != w - 1:
+                        return cell + 1, 2
+
+        return grid_impl
+    if _is_csr(g):
+
+        def csr_impl(g, cell, rng):
+            lo = g[0][cell]
+            port = below(rng, g[0][cell + 1] - lo)
+            return np.int64(g[1][lo + port]), port
+
+        return csr_impl
+    return None
+
+
+@overload(through_port, inline="always")
+def _through_port(g, cell, port):
+    if _is_grid(g):
+
+        def grid_impl(g, cell, port):
+            w = g[0]
+            n = w * g[1]
+            if port == 0:
+                return cell - w, cell - w
+            if port == 1:
+                return cell - 1, n + cell - 1
+            if port == 2:
+                return cell + 1, n + cell
+            return cell + w, cell
+
+        return grid_impl
+    if _is_csr(g):
+
+        def csr_impl(g, cell, port):
+            at = g[0][cell] + port
+            return np.int64(g[1][at]), g[2][at]
+
+        return csr_impl
+    return None
+
+
+@overload(random_unvisited, inline="always")
+def _random_unvisited(g, cell, visited, rng):
+    if _is_grid(g):
+
+        def grid_impl(g, cell, visited, rng):
+            # Collect the unvisited ports as a bit mask and pick one by table: no buffers,
+            # one random draw, and only the branches the boundary needs.
+            w = g[0]
+            n = w * g[1]
+            c = _column(cell, w)
+            mask = 0
+            if cell >= w and not visited[cell - w]:
+                mask |= 1
+            if c > 0 and not visited[cell - 1]:
+                mask |= 2
+            if c < w - 1 and not visited[cell + 1]:
+                mask |= 4
+            if cell + w < n and not visited[cell + w]:
+                mask |= 8
+            if mask == 0:
+                return np.int64(-1), np.int64(-1)
+            count = _PORT_COUNT[mask]
+            port = _NTH_PORT[mask, below(rng, count) if count > 1 else 0]
+            return through_port(g, cell, port)
+
+        return grid_impl
+    if _is_csr(g):
+
+        def csr_impl(g, cell, visited, rng):
+            lo = g[0][cell]
+            hi = g[0][cell + 1]
+            count = 0
+            for at in range(lo, hi):
+                if not visited[g[1][at]]:
+                    count += 1
+            if count == 0:
+                return np.int64(-1), np.int64(-1)
+            pick = below(rng, count) if count > 1 else 0
+            for at in range(lo, hi):
+                if not visited[g[1][at]]:
+                    if pick == 0:
+                        return np.int64(g[1][at]), np.int64(g[2][at])
+                    pick -= 1
+            return np.int64(-1), np.int64(-1)
+
+        return csr_impl
+    return None

@@ -1,0 +1,11 @@
+"""The one exception type for bad input.
+
+Library functions raise :class:`TilewrightError` when the caller asked for something that
+cannot be done (a negative size, an unknown algorithm, a maze too large for memory). The CLI
+turns it into one line on stderr and exit status 2; everything else is a bug and is allowed
+to show a traceback.
+"""
+
+
+class TilewrightError(ValueError):
+    """Input that tilewright rejects, with a message meant for the user."""

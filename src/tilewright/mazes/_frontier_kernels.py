@@ -1,0 +1,257 @@
+"""Compiled maze generators that grow one tree from a frontier: Growing Tree, true Prim and
+simplified Prim, plus Kruskal's forest of merging trees.
+
+Each takes a cell graph ``g`` and a generator state and returns the slot array of a spanning
+tree; the caller guarantees that ``g`` is connected.
+"""
+
+import numpy as np
+from numba import njit
+
+from tilewright.core._graph_access import (
+    cell_count,
+    max_degree,
+    neighbours,
+    random_unvisited,
+    slot_cells,
+    slot_count,
+)
+from tilewright.core._heap import heap_pop, heap_push
+from tilewright.core._rng import below, next_u64, shuffle, uniform
+from tilewright.core._unionfind import find, union_roots
+
+# How Growing Tree keeps its list of active cells (chosen in ``strategies.py``).
+STACK = 0  # only "newest": a stack
+QUEUE = 1  # only "oldest": a queue
+BAG = 2  # only "random": order never matters, so removal swaps in the last cell
+ORDERED = 3  # "middle" or a mix: insertion order kept, ranks found with a Fenwick tree
+
+# Which active cell a pick takes, by rank in insertion order.
+NEWEST = 0
+OLDEST = 1
+MIDDLE = 2
+RANDOM = 3
+
+
+@njit(cache=True, inline="always")
+def _fenwick_add(tree, position, delta):
+    i = position + 1
+    while i < tree.shape[0]:
+        tree[i] += delta
+        i += i & -i
+
+
+@njit(cache=True, inline="always")
+def _fenwick_select(tree, rank, top_bit):
+    """Position of the ``rank``-th (1-based) present item."""
+    position = 0
+    step = top_bit
+    while step > 0:
+        nxt = position + step
+        if nxt < tree.shape[0] and tree[nxt] < rank:
+            position = nxt
+            rank -= tree[nxt]
+        step >>= 1
+    return position  # Fenwick positions are 1-based; this is the 0-based position
+
+
+@njit(cache=True)
+def growing_tree(g, rng, mode, picks, cumulative):
+    """Growing Tree (Buck, *Mazes for Programmers*, ch. 11).
+
+    Keep a list of active cells; take one, open a passage to a random unvisited neighbour and
+    add that neighbour, or retire the cell when it has none. *Which* cell is taken is the
+    whole character of the maze: the newest gives the backtracker's long corridors, a random
+    one Prim-like short spurs, the oldest long straight runs. ``picks[i]`` is used with
+    probability ``cumulative[i] - cumulative[i - 1]``.
+
+    Why a Fenwick tree: a mix such as newest:75,random:25 must find the newest, oldest,
+    middle or a random *surviving* cell in insertion order while cells retire from anywhere
+    in the list. Counting survivors by position answers each in O(log cells) where shifting a
+    list would cost O(cells). The single-strategy modes skip it.
+    """
+    n = cell_count(g)
+    passages = np.zeros(slot_count(g), dtype=np.bool_)
+    visited = np.zeros(n, dtype=np.bool_)
+    order = np.empty(n, dtype=np.int32)
+    fenwick = np.zeros(n + 1 if mode == ORDERED else 1, dtype=np.int32)
+    top_bit = 1
+    while top_bit * 2 <= n:
+        top_bit *= 2
+    start = below(rng, n)
+    visited[start] = True
+    order[0] = start
+    head = 0
+    tail = 1
+    active = 1
+    if mode == ORDERED:
+        _fenwick_add(fenwick, 0, 1)
+    while active > 0:
+        if mode == STACK:
+            position = tail - 1
+        elif mode == QUEUE:
+            position = head
+        elif mode == BAG:
+            position = below(rng, tail)
+        else:
+            u = uniform(rng)
+            pick = picks[picks.shape[0] - 1]
+            for i in range(picks.shape[0]):
+                if u < cumulative[i]:
+                    pick = picks[i]
+                    break
+            if pick == NEWEST:
+                rank = active
+            elif pick == OLDEST:
+                rank = 1
+            elif pick == MIDDLE:
+                rank = (active + 1) // 2
+            else:
+                rank = below(rng, active) + 1
+            position = _fenwick_select(fenwick, rank, top_bit)
+        nxt, slot = random_unvisited(g, order[position], visited, rng)
+        if nxt < 0:
+            active -= 1
+            if mode == STACK:
+                tail -= 1
+            elif mode == QUEUE:
+                head += 1
+            elif mode == BAG:
+                tail -= 1
+                order[position] = order[tail]
+            else:
+                _fenwick_add(fenwick, position, -1)
+            continue
+        passages[slot] = True
+        visited[nxt] = True
+        order[tail] = nxt
+        if mode == ORDERED:
+            _fenwick_add(fenwick, tail, 1)
+        tail += 1
+        active += 1
+    return passages
+
+
+@njit(cache=True)
+def prim(g, rng):
+    """True Prim (Jarník 1930; Prim 1957): the minimum spanning tree for random edge weights,
+    grown from one cell by always taking the cheapest edge out of the tree.
+
+    Each edge's weight is drawn the first time it reaches the frontier; an edge reaches it
+    once, so this is the same as weighting every edge up front, at half the memory. The
+    minimum spanning tree of independent random weights is the one Kruskal finds in a random
+    edge order, so the two share one distribution (≈ 30.6 % dead ends); they differ in how
+    the maze grows, which is what a step-by-step picture shows.
+    """
+    n = cell_count(g)
+    passages = np.zeros(slot_count(g), dtype=np.bool_)
+    visited = np.zeros(n, dtype=np.bool_)
+    degree = max_degree(g)
+    capacity = slot_count(g) + 1
+    keys = np.empty(capacity, dtype=np.uint64)
+    heap_slots = np.empty(capacity, dtype=np.int64)
+    size = 0
+    nbrs = np.empty(degree, dtype=np.int64)
+    slots = np.empty(degree, dtype=np.int64)
+    cell = below(rng, n)
+    remaining = n
+    while True:
+        visited[cell] = True
+        remaining -= 1
+        if remaining == 0:
+            break
+        k = neighbours(g, cell, nbrs, slots)
+        for i in range(k):
+            if not visited[nbrs[i]]:
+                size = heap_push(keys, heap_slots, size, next_u64(rng), slots[i])
+        cell = -1
+        while cell < 0:
+            _, slot, size = heap_pop(keys, heap_slots, size)
+            a, b = slot_cells(g, slot)
+            if not visited[a]:
+                cell = a
+            elif not visited[b]:
+                cell = b
+            if cell >= 0:
+                passages[slot] = True
+    return passages
+
+
+@njit(cache=True)
+def prim_simple(g, rng):
+    """Simplified Prim: add a random *frontier cell* (unvisited, touching the tree) through a
+    random passage to the tree.
+
+    What most programs call "randomized Prim". Not a minimum spanning tree of anything: it
+    favours cells with few tree neighbours, which gives the shortest spurs and the most dead
+    ends of the classic set (about 35–36 %) and a texture radiating from the first cell.
+    """
+    n = cell_count(g)
+    passages = np.zeros(slot_count(g), dtype=np.bool_)
+    visited = np.zeros(n, dtype=np.bool_)
+    listed = np.zeros(n, dtype=np.bool_)
+    frontier = np.empty(n, dtype=np.int32)
+    size = 0
+    degree = max_degree(g)
+    nbrs = np.empty(degree, dtype=np.int64)
+    slots = np.empty(degree, dtype=np.int64)
+    tree_slots = np.empty(degree, dtype=np.int64)
+    cell = below(rng, n)
+    while True:
+        visited[cell] = True
+        k = neighbours(g, cell, nbrs, slots)
+        for i in range(k):
+            if not visited[nbrs[i]] and not listed[nbrs[i]]:
+                listed[nbrs[i]] = True
+                frontier[size] = nbrs[i]
+                size += 1
+        if size == 0:
+            break
+        i = below(rng, size)
+        cell = frontier[i]
+        size -= 1
+        frontier[i] = frontier[size]
+        k = neighbours(g, cell, nbrs, slots)
+        m = 0
+        for i in range(k):
+            if visited[nbrs[i]]:
+                tree_slots[m] = slots[i]
+                m += 1
+        passages[tree_slots[below(rng, m) if m > 1 else 0]] = True
+    return passages
+
+
+@njit(cache=True)
+def kruskal(g, rng):
+    """Kruskal (1956): take every possible passage in random order and open it when the
+    cells on its two sides are not yet connected.
+
+    Union–find with union by size and path halving makes each test nearly constant time.
+    Stops as soon as the tree has ``cells - 1`` passages.
+    """
+    n = cell_count(g)
+    total = slot_count(g)
+    passages = np.zeros(total, dtype=np.bool_)
+    order = np.empty(total, dtype=np.uint32)
+    m = 0
+    for slot in range(total):
+        a, _ = slot_cells(g, slot)
+        if a >= 0:
+            order[m] = slot
+            m += 1
+    order = order[:m]
+    shuffle(rng, order)
+    parent = np.full(n, -1, dtype=np.int32)
+    joined = 0
+    for i in range(m):
+        if joined == n - 1:
+            break
+        slot = np.int64(order[i])
+        a, b = slot_cells(g, slot)
+        ra = find(parent, a)
+        rb = find(parent, b)
+        if ra != rb:
+            union_roots(parent, ra, rb)
+            passages[slot] = True
+            joined += 1
+    return passages

@@ -1,0 +1,159 @@
+"""Compiled maze generators that grow the tree by walking: backtracker, hunt-and-kill,
+Aldous–Broder and Wilson.
+
+Each takes a cell graph ``g`` (see ``tilewright.core._graph_access``) and a generator state,
+and returns the slot array of a spanning tree. The caller guarantees that ``g`` is connected.
+"""
+
+import numpy as np
+from numba import njit
+
+from tilewright.core._graph_access import (
+    cell_count,
+    max_degree,
+    neighbours,
+    random_step,
+    random_unvisited,
+    slot_count,
+    through_port,
+)
+from tilewright.core._heap import heap_pop, heap_push
+from tilewright.core._rng import below
+
+
+@njit(cache=True)
+def backtracker(g, rng):
+    """Recursive backtracker: a depth-first random walk with an explicit stack.
+
+    Why a stack and not recursion: a depth-first path on a W×H grid is routinely W·H/2 cells
+    long, far past any call-stack limit. Long corridors, about 10 % dead ends.
+    """
+    n = cell_count(g)
+    passages = np.zeros(slot_count(g), dtype=np.bool_)
+    visited = np.zeros(n, dtype=np.bool_)
+    stack = np.empty(n, dtype=np.int32)
+    start = below(rng, n)
+    visited[start] = True
+    stack[0] = start
+    top = 0
+    while top >= 0:
+        nxt, slot = random_unvisited(g, stack[top], visited, rng)
+        if nxt < 0:
+            top -= 1
+            continue
+        passages[slot] = True
+        visited[nxt] = True
+        top += 1
+        stack[top] = nxt
+    return passages
+
+
+@njit(cache=True)
+def hunt_and_kill(g, rng):
+    """Hunt-and-kill: walk to random unvisited neighbours; when stuck, hunt.
+
+    The hunt takes the *first* cell in scan order (lowest index) that is unvisited and touches
+    the maze, and joins it to a random visited neighbour. Why a heap instead of the textbook
+    rescan from the top: a rescan costs O(cells) per hunt and O(cells²) in all, which is why
+    naive versions stall on large grids; every cell that touches the maze is pushed when its
+    neighbour joins, and visited cells are skipped when popped, so the whole run is
+    O(cells · log cells) and picks exactly the cell the rescan would.
+    """
+    n = cell_count(g)
+    passages = np.zeros(slot_count(g), dtype=np.bool_)
+    visited = np.zeros(n, dtype=np.bool_)
+    degree = max_degree(g)
+    heap_cells = np.empty(n * degree + 1, dtype=np.int32)
+    heap_unused = np.empty(n * degree + 1, dtype=np.int8)
+    size = 0
+    nbrs = np.empty(degree, dtype=np.int64)
+    slots = np.empty(degree, dtype=np.int64)
+    pick_nbrs = np.empty(degree, dtype=np.int64)
+    pick_slots = np.empty(degree, dtype=np.int64)
+    cell = below(rng, n)
+    visited[cell] = True
+    remaining = n - 1
+    while remaining > 0:
+        k = neighbours(g, cell, nbrs, slots)
+        m = 0
+        for i in range(k):
+            if not visited[nbrs[i]]:
+                pick_nbrs[m] = nbrs[i]
+                pick_slots[m] = slots[i]
+                m += 1
+                size = heap_push(heap_cells, heap_unused, size, np.int32(nbrs[i]), np.int8(0))
+        if m > 0:  # kill: walk on
+            j = below(rng, m) if m > 1 else 0
+            passages[pick_slots[j]] = True
+            cell = pick_nbrs[j]
+        else:  # hunt: the first unvisited cell in scan order that touches the maze
+            cell = -1
+            while cell < 0:
+                candidate, _, size = heap_pop(heap_cells, heap_unused, size)
+                if not visited[candidate]:
+                    cell = candidate
+            k = neighbours(g, cell, nbrs, slots)
+            m = 0
+            for i in range(k):
+                if visited[nbrs[i]]:
+                    pick_slots[m] = slots[i]
+                    m += 1
+            passages[pick_slots[below(rng, m) if m > 1 else 0]] = True
+        visited[cell] = True
+        remaining -= 1
+    return passages
+
+
+@njit(cache=True)
+def aldous_broder(g, rng):
+    """Aldous–Broder: a plain random walk that opens the passage into every cell it enters
+    for the first time.
+
+    Why keep so slow an algorithm: the first-entrance edges of a random walk form a *uniform*
+    spanning tree (Aldous 1990; Broder 1989) — every perfect maze equally likely. Wilson's
+    algorithm gives the same distribution much faster; this one is the simplest proof of it.
+    """
+    n = cell_count(g)
+    passages = np.zeros(slot_count(g), dtype=np.bool_)
+    visited = np.zeros(n, dtype=np.bool_)
+    cell = below(rng, n)
+    visited[cell] = True
+    remaining = n - 1
+    while remaining > 0:
+        previous = cell
+        cell, port = random_step(g, cell, rng)
+        if not visited[cell]:
+            visited[cell] = True
+            passages[through_port(g, previous, port)[1]] = True
+            remaining -= 1
+    return passages
+
+
+@njit(cache=True)
+def wilson(g, rng):
+    """Wilson's algorithm: loop-erased random walks from each cell until they hit the tree.
+
+    Uniform spanning tree (Wilson, "Generating random spanning trees more quickly than the
+    cover time", STOC 1996) for any root and any order of starting cells. Loops are erased
+    for free: the walk only remembers the last exit (port) it left each cell by, so retracing
+    those directions from the start follows the loop-erased path. Starting cells are taken in
+    index order so that each walk begins next to the last one and stays in cache.
+    """
+    n = cell_count(g)
+    passages = np.zeros(slot_count(g), dtype=np.bool_)
+    in_tree = np.zeros(n, dtype=np.bool_)
+    exit_port = np.empty(n, dtype=np.int8)
+    in_tree[below(rng, n)] = True
+    for start in range(n):
+        cell = start
+        while not in_tree[cell]:
+            nxt, port = random_step(g, cell, rng)
+            exit_port[cell] = port
+            cell = nxt
+        cell = start
+        while not in_tree[cell]:
+            in_tree[cell] = True
+            cell_after, slot = through_port(g, cell, exit_port[cell])
+            passages[slot] = True
+            cell = cell_after
+    return passages

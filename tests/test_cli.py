@@ -1,0 +1,112 @@
+"""The command line, run as a user runs it: in a separate process."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from tilewright.mazes import ALGORITHMS, generate
+from tilewright.mazes.io import read_npz
+
+
+def tilewright(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "tilewright", *args], capture_output=True, cwd=cwd, timeout=120
+    )
+
+
+def test_quick_start_prints_a_maze():
+    done = tilewright("maze", "30x15", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.decode().splitlines()
+    assert len(lines) == 16 and all(len(line) == 61 for line in lines)
+
+
+def test_ascii_text_is_the_library_maze():
+    done = tilewright("maze", "9x4", "-a", "prim", "-s", "5", "-f", "ascii")
+    from test_text import parse_ascii
+
+    maze = generate(9, 4, "prim", seed=5)
+    assert np.array_equal(parse_ascii(done.stdout.decode(), 9, 4), maze.connections)
+
+
+def test_seed_reproduces_and_json_records_it(tmp_path):
+    first = tilewright("maze", "12x7", "-a", "wilson", "-o", str(tmp_path / "a.json"))
+    assert first.returncode == 0, first.stderr
+    data = json.loads((tmp_path / "a.json").read_text())
+    again = tilewright("maze", "12x7", "-a", "wilson", "-s", str(data["seed"]), "-f", "json")
+    assert json.loads(again.stdout) == data
+    assert (data["width"], data["height"], data["algorithm"]) == (12, 7, "wilson")
+
+
+def test_npz_output(tmp_path):
+    path = tmp_path / "m.npz"
+    done = tilewright(
+        "maze", "20x10", "-a", "growing-tree", "--strategy", "oldest", "-o", str(path)
+    )
+    assert done.returncode == 0, done.stderr
+    maze = read_npz(str(path))
+    assert maze.is_perfect() and maze.params == {"strategy": "oldest"}
+    assert maze == generate(20, 10, "growing-tree", seed=maze.seed, strategy="oldest")
+
+
+def test_list_names_every_algorithm():
+    done = tilewright("maze", "--list")
+    lines = done.stdout.decode().splitlines()
+    assert [line[1:].split()[0] for line in lines] == list(ALGORITHMS)
+
+
+def test_streamed_eller_to_file(tmp_path):
+    path = tmp_path / "tall.txt"
+    done = tilewright("maze", "7x3000", "-a", "eller", "--join", "0.7", "-s", "4", "-o", str(path))
+    assert done.returncode == 0, done.stderr
+    assert len(path.read_text().splitlines()) == 3001
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["maze", "0x5"], "at least 1"),
+        (["maze", "-4x5"], "at least 1"),
+        (["maze", "ax5"], "WIDTHxHEIGHT"),
+        (["maze"], "missing SIZE"),
+        (["maze", "5x5", "-a", "nope"], "unknown maze algorithm"),
+        (["maze", "5x5", "-a", "growing-tree", "--strategy", "sideways"], "unknown growing-tree"),
+        (["maze", "5x5", "-a", "growing-tree", "--strategy", "newest:-1"], "positive"),
+        (["maze", "5x5", "--strategy", "newest"], "does not take"),
+        (["maze", "5x5", "-a", "eller", "--join", "1.5"], "probability"),
+        (["maze", "5x5", "--seed", "-1"], "seed"),
+        (["maze", "300000x300000"], "memory"),
+        (["maze", "5x5", "-f", "png"], "png"),
+    ],
+)
+def test_bad_input_gives_one_line_and_exit_2(args, message):
+    done = tilewright(*args)
+    assert done.returncode == 2
+    err = done.stderr.decode()
+    assert len(err.splitlines()) == 1 and err.startswith("tilewright: error: "), err
+    assert message in err
+    assert done.stdout == b""
+
+
+def test_failure_leaves_no_file(tmp_path):
+    path = tmp_path / "maze.npz"
+    done = tilewright("maze", "300000x300000", "-o", str(path))
+    assert done.returncode == 2
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_failed_write_keeps_the_old_file(tmp_path):
+    path = tmp_path / "maze.txt"
+    path.write_text("old")
+    done = tilewright("maze", "5x5", "-a", "nope", "-o", str(path))
+    assert done.returncode == 2
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["maze.txt"]
+
+
+def test_missing_output_folder(tmp_path):
+    done = tilewright("maze", "5x5", "-o", str(tmp_path / "no" / "m.txt"))
+    assert done.returncode == 2 and b"does not exist" in done.stderr

@@ -1,0 +1,30 @@
+"""Output files are all or nothing."""
+
+import pytest
+
+from tilewright import TilewrightError
+from tilewright.core.output import check_destination, open_output
+
+
+def test_complete_write_lands(tmp_path):
+    path = tmp_path / "out.txt"
+    with open_output(str(path)) as stream:
+        stream.write(b"abc")
+        assert not path.exists()  # nothing at the destination until the writer finished
+    assert path.read_bytes() == b"abc"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_failed_write_leaves_nothing(tmp_path):
+    path = tmp_path / "out.txt"
+    with pytest.raises(RuntimeError), open_output(str(path)) as stream:
+        stream.write(b"half of it")
+        raise RuntimeError("writer failed")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_destination_checks(tmp_path):
+    with pytest.raises(TilewrightError, match="directory"):
+        check_destination(str(tmp_path))
+    with pytest.raises(TilewrightError, match="does not exist"):
+        check_destination(str(tmp_path / "missing" / "x.txt"))
