@@ -85,3 +85,10 @@ def test_bad_edge_lists_are_rejected(edges, message):
 def test_row_algorithms_do_not_run_on_general_graphs():
     with pytest.raises(TilewrightError, match="square grids only"):
         spanning_tree(SquareGrid(3, 3), "eller", seed=1)
+
+
+def test_wilson_refuses_cells_with_too_many_neighbours():
+    star = np.array([[0, leaf] for leaf in range(1, 200)])
+    with pytest.raises(TilewrightError, match="at most 127"):
+        spanning_tree(CellGraph.from_edges(200, star), "wilson", seed=1)
+    assert spanning_tree(CellGraph.from_edges(200, star), "kruskal", seed=1).all()

@@ -1,49 +1,44 @@
-"""A binary min-heap on parallel key/value arrays, for compiled kernels.
+"""A binary min-heap in one preallocated array, for compiled kernels.
 
 Kernels that need "the smallest pending item" (true Prim's cheapest frontier edge,
-hunt-and-kill's first candidate in scan order) own two preallocated arrays and the heap's
-size; nothing is allocated per push.
+hunt-and-kill's first candidate in scan order) own the array and the heap's size; nothing is
+allocated per push. Items that need a payload pack it into the key's low bits, so a sift
+moves one word instead of two.
 """
 
 from numba import njit
 
 
 @njit(cache=True, inline="always")
-def heap_push(keys, values, size, key, value):
-    """Insert ``(key, value)``; return the new size."""
+def heap_push(heap, size, item):
+    """Insert ``item``; return the new size."""
     i = size
     while i > 0:
         parent = (i - 1) >> 1
-        if keys[parent] <= key:
+        if heap[parent] <= item:
             break
-        keys[i] = keys[parent]
-        values[i] = values[parent]
+        heap[i] = heap[parent]
         i = parent
-    keys[i] = key
-    values[i] = value
+    heap[i] = item
     return size + 1
 
 
 @njit(cache=True, inline="always")
-def heap_pop(keys, values, size):
-    """Remove the smallest item; return ``(key, value, new size)``."""
-    top_key = keys[0]
-    top_value = values[0]
+def heap_pop(heap, size):
+    """Remove the smallest item; return ``(item, new size)``."""
+    top = heap[0]
     size -= 1
-    key = keys[size]
-    value = values[size]
+    item = heap[size]
     i = 0
     while True:
         child = 2 * i + 1
         if child >= size:
             break
-        if child + 1 < size and keys[child + 1] < keys[child]:
+        if child + 1 < size and heap[child + 1] < heap[child]:
             child += 1
-        if key <= keys[child]:
+        if item <= heap[child]:
             break
-        keys[i] = keys[child]
-        values[i] = values[child]
+        heap[i] = heap[child]
         i = child
-    keys[i] = key
-    values[i] = value
-    return top_key, top_value, size
+    heap[i] = item
+    return top, size

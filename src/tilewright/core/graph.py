@@ -96,6 +96,10 @@ class CellGraph:
     def num_slots(self) -> int:
         return len(self.endpoints)
 
+    @property
+    def max_degree(self) -> int:
+        return int(np.diff(self.indptr).max())
+
     def kernel_graph(self) -> tuple[np.ndarray, ...]:
         """The form kernels take: ``(indptr, indices, slots, endpoints)``."""
         return (self.indptr, self.indices, self.slots, self.endpoints)

@@ -20,6 +20,9 @@ from tilewright.core._heap import heap_pop, heap_push
 from tilewright.core._rng import below, next_u64, shuffle, uniform
 from tilewright.core._unionfind import find, union_roots
 
+_HIGH32 = np.uint64(0xFFFFFFFF00000000)
+_LOW32 = np.uint64(0xFFFFFFFF)
+
 # How Growing Tree keeps its list of active cells (chosen in ``strategies.py``).
 STACK = 0  # only "newest": a stack
 QUEUE = 1  # only "oldest": a queue
@@ -138,7 +141,8 @@ def prim(g, rng):
     grown from one cell by always taking the cheapest edge out of the tree.
 
     Each edge's weight is drawn the first time it reaches the frontier; an edge reaches it
-    once, so this is the same as weighting every edge up front, at half the memory. The
+    once, so this is the same as weighting every edge up front, at half the memory. Weights
+    are 32-bit, ties (rare) broken by slot number. The
     minimum spanning tree of independent random weights is the one Kruskal finds in a random
     edge order, so the two share one distribution (≈ 30.6 % dead ends); they differ in how
     the maze grows, which is what a step-by-step picture shows.
@@ -146,11 +150,9 @@ def prim(g, rng):
     n = cell_count(g)
     passages = np.zeros(slot_count(g), dtype=np.bool_)
     visited = np.zeros(n, dtype=np.bool_)
-    degree = max_degree(g)
-    capacity = slot_count(g) + 1
-    keys = np.empty(capacity, dtype=np.uint64)
-    heap_slots = np.empty(capacity, dtype=np.int64)
+    heap = np.empty(slot_count(g) + 1, dtype=np.uint64)
     size = 0
+    degree = max_degree(g)
     nbrs = np.empty(degree, dtype=np.int64)
     slots = np.empty(degree, dtype=np.int64)
     cell = below(rng, n)
@@ -163,10 +165,13 @@ def prim(g, rng):
         k = neighbours(g, cell, nbrs, slots)
         for i in range(k):
             if not visited[nbrs[i]]:
-                size = heap_push(keys, heap_slots, size, next_u64(rng), slots[i])
+                # A 32-bit random weight above the slot number: one word per heap entry.
+                weight = next_u64(rng) & _HIGH32
+                size = heap_push(heap, size, weight | np.uint64(slots[i]))
         cell = -1
         while cell < 0:
-            _, slot, size = heap_pop(keys, heap_slots, size)
+            item, size = heap_pop(heap, size)
+            slot = np.int64(item & _LOW32)
             a, b = slot_cells(g, slot)
             if not visited[a]:
                 cell = a

@@ -29,6 +29,10 @@ def eller_band(rng, labels, first_row, height, join, down, south, east):
     passage down from every set — one cell chosen uniformly, others with probability
     ``down`` — so no set is cut off; cells with no passage from above start new sets.
     Labels are renumbered 0..W-1 every row, so a union–find over W labels suffices.
+
+    The two probabilities set the texture. Joins only happen between different sets, so
+    equal probabilities leave the maze mostly vertical; the defaults (join 0.6, down 0.33)
+    were measured to give as many east–west as north–south passages.
     """
     width = labels.shape[0]
     parent = np.empty(width, dtype=np.int32)

@@ -63,8 +63,7 @@ def hunt_and_kill(g, rng):
     passages = np.zeros(slot_count(g), dtype=np.bool_)
     visited = np.zeros(n, dtype=np.bool_)
     degree = max_degree(g)
-    heap_cells = np.empty(n * degree + 1, dtype=np.int32)
-    heap_unused = np.empty(n * degree + 1, dtype=np.int8)
+    heap = np.empty(n * degree + 1, dtype=np.int32)
     size = 0
     nbrs = np.empty(degree, dtype=np.int64)
     slots = np.empty(degree, dtype=np.int64)
@@ -81,7 +80,7 @@ def hunt_and_kill(g, rng):
                 pick_nbrs[m] = nbrs[i]
                 pick_slots[m] = slots[i]
                 m += 1
-                size = heap_push(heap_cells, heap_unused, size, np.int32(nbrs[i]), np.int8(0))
+                size = heap_push(heap, size, np.int32(nbrs[i]))
         if m > 0:  # kill: walk on
             j = below(rng, m) if m > 1 else 0
             passages[pick_slots[j]] = True
@@ -89,7 +88,7 @@ def hunt_and_kill(g, rng):
         else:  # hunt: the first unvisited cell in scan order that touches the maze
             cell = -1
             while cell < 0:
-                candidate, _, size = heap_pop(heap_cells, heap_unused, size)
+                candidate, size = heap_pop(heap, size)
                 if not visited[candidate]:
                     cell = candidate
             k = neighbours(g, cell, nbrs, slots)

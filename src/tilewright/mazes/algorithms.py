@@ -102,7 +102,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             "O(width), streams",
             "≈28-30% dead ends",
             2,
-            {"join": 0.5, "down": 0.5},
+            {"join": 0.6, "down": 0.33},
         ),
         Algorithm(
             "sidewinder",

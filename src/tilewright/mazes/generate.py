@@ -26,6 +26,7 @@ from tilewright.mazes.model import Band, Maze
 # A band of about a million cells: large enough that per-band Python overhead vanishes,
 # small enough to stay in cache-friendly, constant memory.
 BAND_CELLS = 1 << 20
+WILSON_MAX_DEGREE = 127
 
 
 def generate(
@@ -82,6 +83,11 @@ def spanning_tree(
         raise TilewrightError(f"{info.name} handles at most {MAX_GRAPH_CELLS} cells")
     if isinstance(graph, CellGraph):
         _check_connected(graph)
+        if info.name == "wilson" and graph.max_degree > WILSON_MAX_DEGREE:
+            raise TilewrightError(
+                f"wilson remembers exits in one byte: at most {WILSON_MAX_DEGREE} neighbours "
+                f"a cell, this graph has a cell with {graph.max_degree}"
+            )
     state = kernel_state(resolve_seed(seed))
     return _graph_kernel(info.name, params)(graph.kernel_graph(), state)
 
