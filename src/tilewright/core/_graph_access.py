@@ -80,9 +80,10 @@ def random_step(g, cell, rng):
     raise NotImplementedError("compiled only")
 
 
-def random_unvisited(g, cell, visited, rng):
-    """A uniformly random neighbour of ``cell`` with ``visited`` false, and the slot to it:
-    ``(nbr, slot)``, or ``(-1, -1)`` when every neighbour is visited."""
+def random_neighbour_with(g, cell, marks, want, rng):
+    """A uniformly random neighbour whose mark is ``want``, and the slot to it:
+    ``(nbr, slot)``, or ``(-1, -1)`` when there is none. ``marks[cell]`` must not be
+    ``want`` (a visited cell asks for unvisited neighbours, or the reverse)."""
     raise NotImplementedError("compiled only")
 
 
@@ -259,25 +260,28 @@ def _through_port(g, cell, port):
     return None
 
 
-@overload(random_unvisited, inline="always")
-def _random_unvisited(g, cell, visited, rng):
+@overload(random_neighbour_with, inline="always")
+def _random_neighbour_with(g, cell, marks, want, rng):
     if _is_grid(g):
 
-        def grid_impl(g, cell, visited, rng):
-            # Collect the unvisited ports as a bit mask and pick one by table: no buffers,
-            # one random draw, and only the branches the boundary needs.
+        def grid_impl(g, cell, marks, want, rng):
+            # Collect the matching ports as a bit mask and pick one by table: no buffers, one
+            # random draw. A side that leaves the grid looks at the cell itself instead, whose
+            # mark never matches, so the mask needs no branches (which a random maze would
+            # mispredict half the time).
             w = g[0]
             n = w * g[1]
             c = _column(cell, w)
-            mask = 0
-            if cell >= w and not visited[cell - w]:
-                mask |= 1
-            if c > 0 and not visited[cell - 1]:
-                mask |= 2
-            if c < w - 1 and not visited[cell + 1]:
-                mask |= 4
-            if cell + w < n and not visited[cell + w]:
-                mask |= 8
+            up = cell - w if cell >= w else cell
+            left = cell - 1 if c > 0 else cell
+            right = cell + 1 if c < w - 1 else cell
+            down = cell + w if cell + w < n else cell
+            mask = (
+                np.int64(marks[up] == want)
+                | (np.int64(marks[left] == want) << 1)
+                | (np.int64(marks[right] == want) << 2)
+                | (np.int64(marks[down] == want) << 3)
+            )
             if mask == 0:
                 return np.int64(-1), np.int64(-1)
             count = _PORT_COUNT[mask]
@@ -287,18 +291,18 @@ def _random_unvisited(g, cell, visited, rng):
         return grid_impl
     if _is_csr(g):
 
-        def csr_impl(g, cell, visited, rng):
+        def csr_impl(g, cell, marks, want, rng):
             lo = g[0][cell]
             hi = g[0][cell + 1]
             count = 0
             for at in range(lo, hi):
-                if not visited[g[1][at]]:
+                if marks[g[1][at]] == want:
                     count += 1
             if count == 0:
                 return np.int64(-1), np.int64(-1)
             pick = below(rng, count) if count > 1 else 0
             for at in range(lo, hi):
-                if not visited[g[1][at]]:
+                if marks[g[1][at]] == want:
                     if pick == 0:
                         return np.int64(g[1][at]), np.int64(g[2][at])
                     pick -= 1

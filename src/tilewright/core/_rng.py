@@ -52,3 +52,17 @@ def shuffle(state, values):
     for i in range(values.shape[0] - 1, 0, -1):
         j = np.int64(((next_u64(state) >> _S32) * np.uint64(i + 1)) >> _S32)
         values[i], values[j] = values[j], values[i]
+
+
+@njit(cache=True)
+def chance_threshold(p):
+    """The ``t`` for which ``next_u64(state) < t`` has probability ``p`` (to 2**-53).
+
+    Comparing raw words skips the conversion to a float in the hottest loops; ``p >= 1``
+    maps to the largest word, a chance short of certainty by 2**-64.
+    """
+    if p <= 0.0:
+        return np.uint64(0)
+    if p >= 1.0:
+        return np.uint64(0xFFFFFFFFFFFFFFFF)
+    return np.uint64(p * 18446744073709551616.0)

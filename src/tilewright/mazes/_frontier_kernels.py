@@ -12,7 +12,7 @@ from tilewright.core._graph_access import (
     cell_count,
     max_degree,
     neighbours,
-    random_unvisited,
+    random_neighbour_with,
     slot_cells,
     slot_count,
 )
@@ -24,10 +24,9 @@ _HIGH32 = np.uint64(0xFFFFFFFF00000000)
 _LOW32 = np.uint64(0xFFFFFFFF)
 
 # How Growing Tree keeps its list of active cells (chosen in ``strategies.py``).
-STACK = 0  # only "newest": a stack
-QUEUE = 1  # only "oldest": a queue
-BAG = 2  # only "random": order never matters, so removal swaps in the last cell
-ORDERED = 3  # "middle" or a mix: insertion order kept, ranks found with a Fenwick tree
+BAG = 0  # only "random": order never matters, so a retired cell is swapped with the last
+LAZY = 1  # newest, oldest, random and their mixes: retired cells stay as tombstones
+ORDERED = 2  # any mix with "middle": ranks by position from a Fenwick tree
 
 # Which active cell a pick takes, by rank in insertion order.
 NEWEST = 0
@@ -68,15 +67,18 @@ def growing_tree(g, rng, mode, picks, cumulative):
     one Prim-like short spurs, the oldest long straight runs. ``picks[i]`` is used with
     probability ``cumulative[i] - cumulative[i - 1]``.
 
-    Why a Fenwick tree: a mix such as newest:75,random:25 must find the newest, oldest,
-    middle or a random *surviving* cell in insertion order while cells retire from anywhere
-    in the list. Counting survivors by position answers each in O(log cells) where shifting a
-    list would cost O(cells). The single-strategy modes skip it.
+    A mix must find the newest, oldest or a random *surviving* cell in insertion order while
+    cells retire from anywhere in the list; shifting the list would cost O(cells) a time.
+    Instead retired cells stay in place as tombstones: newest and oldest skip them from the
+    ends, random picks retry on them, and the list is compacted whenever tombstones
+    outnumber survivors, so every operation is O(1) amortised and exact. "Middle" needs the
+    rank of the median survivor, which a Fenwick tree over positions gives in O(log cells).
     """
     n = cell_count(g)
     passages = np.zeros(slot_count(g), dtype=np.bool_)
     visited = np.zeros(n, dtype=np.bool_)
     order = np.empty(n, dtype=np.int32)
+    retired = np.zeros(n if mode == LAZY else 1, dtype=np.bool_)
     fenwick = np.zeros(n + 1 if mode == ORDERED else 1, dtype=np.int32)
     top_bit = 1
     while top_bit * 2 <= n:
@@ -84,54 +86,71 @@ def growing_tree(g, rng, mode, picks, cumulative):
     start = below(rng, n)
     visited[start] = True
     order[0] = start
-    head = 0
-    tail = 1
-    active = 1
+    lo = 0
+    hi = 1
+    alive = 1
     if mode == ORDERED:
         _fenwick_add(fenwick, 0, 1)
-    while active > 0:
-        if mode == STACK:
-            position = tail - 1
-        elif mode == QUEUE:
-            position = head
-        elif mode == BAG:
-            position = below(rng, tail)
-        else:
+    while alive > 0:
+        pick = picks[0]
+        if picks.shape[0] > 1:
             u = uniform(rng)
-            pick = picks[picks.shape[0] - 1]
             for i in range(picks.shape[0]):
                 if u < cumulative[i]:
                     pick = picks[i]
                     break
+        if mode == BAG:
+            position = below(rng, hi)
+        elif mode == LAZY:
             if pick == NEWEST:
-                rank = active
+                while retired[order[hi - 1]]:
+                    hi -= 1
+                position = hi - 1
+            elif pick == OLDEST:
+                while retired[order[lo]]:
+                    lo += 1
+                position = lo
+            else:
+                position = lo + below(rng, hi - lo)
+                while retired[order[position]]:
+                    position = lo + below(rng, hi - lo)
+        else:
+            if pick == NEWEST:
+                rank = alive
             elif pick == OLDEST:
                 rank = 1
             elif pick == MIDDLE:
-                rank = (active + 1) // 2
+                rank = (alive + 1) // 2
             else:
-                rank = below(rng, active) + 1
+                rank = below(rng, alive) + 1
             position = _fenwick_select(fenwick, rank, top_bit)
-        nxt, slot = random_unvisited(g, order[position], visited, rng)
+        cell = order[position]
+        nxt, slot = random_neighbour_with(g, cell, visited, False, rng)
         if nxt < 0:
-            active -= 1
-            if mode == STACK:
-                tail -= 1
-            elif mode == QUEUE:
-                head += 1
-            elif mode == BAG:
-                tail -= 1
-                order[position] = order[tail]
+            alive -= 1
+            if mode == BAG:
+                hi -= 1
+                order[position] = order[hi]
+            elif mode == LAZY:
+                retired[cell] = True
+                if hi - lo > 2 * alive + 64:
+                    kept = 0
+                    for p in range(lo, hi):
+                        if not retired[order[p]]:
+                            order[kept] = order[p]
+                            kept += 1
+                    lo = 0
+                    hi = kept
             else:
                 _fenwick_add(fenwick, position, -1)
             continue
         passages[slot] = True
         visited[nxt] = True
-        order[tail] = nxt
+        order[hi] = nxt
         if mode == ORDERED:
-            _fenwick_add(fenwick, tail, 1)
-        tail += 1
-        active += 1
+            _fenwick_add(fenwick, hi, 1)
+        hi += 1
+        alive += 1
     return passages
 
 
@@ -152,6 +171,7 @@ def prim(g, rng):
     visited = np.zeros(n, dtype=np.bool_)
     heap = np.empty(slot_count(g) + 1, dtype=np.uint64)
     size = 0
+    lightest = np.full(n, _HIGH32, dtype=np.uint64)
     degree = max_degree(g)
     nbrs = np.empty(degree, dtype=np.int64)
     slots = np.empty(degree, dtype=np.int64)
@@ -164,10 +184,15 @@ def prim(g, rng):
             break
         k = neighbours(g, cell, nbrs, slots)
         for i in range(k):
-            if not visited[nbrs[i]]:
+            nbr = nbrs[i]
+            if not visited[nbr]:
                 # A 32-bit random weight above the slot number: one word per heap entry.
+                # An edge heavier than one already waiting for the same cell can never be
+                # the one that cell joins by, so it is weighed but not pushed.
                 weight = next_u64(rng) & _HIGH32
-                size = heap_push(heap, size, weight | np.uint64(slots[i]))
+                if weight < lightest[nbr]:
+                    lightest[nbr] = weight
+                    size = heap_push(heap, size, weight | np.uint64(slots[i]))
         cell = -1
         while cell < 0:
             item, size = heap_pop(heap, size)
@@ -200,7 +225,6 @@ def prim_simple(g, rng):
     degree = max_degree(g)
     nbrs = np.empty(degree, dtype=np.int64)
     slots = np.empty(degree, dtype=np.int64)
-    tree_slots = np.empty(degree, dtype=np.int64)
     cell = below(rng, n)
     while True:
         visited[cell] = True
@@ -216,13 +240,7 @@ def prim_simple(g, rng):
         cell = frontier[i]
         size -= 1
         frontier[i] = frontier[size]
-        k = neighbours(g, cell, nbrs, slots)
-        m = 0
-        for i in range(k):
-            if visited[nbrs[i]]:
-                tree_slots[m] = slots[i]
-                m += 1
-        passages[tree_slots[below(rng, m) if m > 1 else 0]] = True
+        passages[random_neighbour_with(g, cell, visited, True, rng)[1]] = True
     return passages
 
 

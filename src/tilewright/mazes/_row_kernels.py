@@ -14,7 +14,7 @@ r+1, keeping row r+1's east passages for the next call.
 import numpy as np
 from numba import njit
 
-from tilewright.core._rng import below, uniform
+from tilewright.core._rng import below, chance_threshold, next_u64, uniform
 from tilewright.core._unionfind import find, union_roots
 
 
@@ -36,32 +36,39 @@ def eller_band(rng, labels, first_row, height, join, down, south, east):
     """
     width = labels.shape[0]
     parent = np.empty(width, dtype=np.int32)
+    roots = np.empty(width, dtype=np.int32)
     members = np.empty(width, dtype=np.int32)
     chosen = np.empty(width, dtype=np.int32)
     relabel = np.empty(width, dtype=np.int32)
+    join_below = chance_threshold(join)
+    down_below = chance_threshold(down)
     for i in range(south.shape[0]):
         row = first_row + i
         last = row == height - 1
         parent[:] = -1
+        a = labels[0]  # the root of cell c's set, carried along the row
         for c in range(width - 1):
-            a = find(parent, labels[c])
             b = find(parent, labels[c + 1])
-            if a != b and (last or uniform(rng) < join):
-                union_roots(parent, a, b)
+            if a != b and (last or next_u64(rng) < join_below):
+                b = union_roots(parent, a, b)
                 east[i, c] = True
+            a = b
         if last:
             break
+        for c in range(width):
+            roots[c] = find(parent, labels[c])
         members[:] = 0
         for c in range(width):
-            root = find(parent, labels[c])
+            root = roots[c]
             members[root] += 1
-            if below(rng, members[root]) == 0:  # reservoir sampling: uniform over the set
+            # Reservoir sampling: each cell of a set ends up chosen with equal chance.
+            if members[root] == 1 or below(rng, members[root]) == 0:
                 chosen[root] = c
         relabel[:] = -1
         fresh = 0
         for c in range(width):
-            root = find(parent, labels[c])
-            if chosen[root] == c or uniform(rng) < down:
+            root = roots[c]
+            if chosen[root] == c or next_u64(rng) < down_below:
                 south[i, c] = True
                 if relabel[root] < 0:
                     relabel[root] = fresh

@@ -12,8 +12,8 @@ from tilewright.core._graph_access import (
     cell_count,
     max_degree,
     neighbours,
+    random_neighbour_with,
     random_step,
-    random_unvisited,
     slot_count,
     through_port,
 )
@@ -37,7 +37,7 @@ def backtracker(g, rng):
     stack[0] = start
     top = 0
     while top >= 0:
-        nxt, slot = random_unvisited(g, stack[top], visited, rng)
+        nxt, slot = random_neighbour_with(g, stack[top], visited, False, rng)
         if nxt < 0:
             top -= 1
             continue
@@ -91,13 +91,7 @@ def hunt_and_kill(g, rng):
                 candidate, size = heap_pop(heap, size)
                 if not visited[candidate]:
                     cell = candidate
-            k = neighbours(g, cell, nbrs, slots)
-            m = 0
-            for i in range(k):
-                if visited[nbrs[i]]:
-                    pick_slots[m] = slots[i]
-                    m += 1
-            passages[pick_slots[below(rng, m) if m > 1 else 0]] = True
+            passages[random_neighbour_with(g, cell, visited, True, rng)[1]] = True
         visited[cell] = True
         remaining -= 1
     return passages

@@ -44,7 +44,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             "grow from a list of active cells; --strategy picks which (newest, random, ...)",
             "O(cells)",
             "newest ≈10%, random ≈28%, oldest ≈3% dead ends; mixes between",
-            11,
+            12,
             {"strategy": "newest:50,random:50"},
         ),
         Algorithm(
@@ -61,7 +61,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             "true Prim: grow the minimum spanning tree of random edge weights",
             "O(cells)",
             "≈30.6% dead ends (same distribution as kruskal)",
-            35,
+            27,
         ),
         Algorithm(
             "prim-simple",

@@ -45,13 +45,11 @@ def parse_strategy(spec: str) -> Strategy:
     cumulative = np.cumsum([weights[n] / total for n in names])
     cumulative[-1] = 1.0
     canonical = ",".join(f"{n}:{weights[n]:g}" for n in names) if len(names) > 1 else names[0]
-    if names == ["newest"]:
-        mode = fk.STACK
-    elif names == ["oldest"]:
-        mode = fk.QUEUE
-    elif names == ["random"]:
+    if names == ["random"]:
         mode = fk.BAG
-    else:
+    elif "middle" in names:
         mode = fk.ORDERED
+    else:
+        mode = fk.LAZY
     picks = np.array([PICKS[n] for n in names], dtype=np.int64)
     return Strategy(canonical, mode, picks, cumulative.astype(np.float64))
