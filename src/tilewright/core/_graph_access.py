@@ -1,11 +1,16 @@
 """Compiled access to cell graphs, one implementation per kind of graph.
 
-Kernels call ``cell_count``, ``slot_count``, ``max_degree``, ``neighbours`` and
-``slot_cells`` without knowing which graph they hold. Numba's ``overload`` picks the
+Kernels call ``cell_count``, ``slot_count``, ``max_degree``, ``neighbours``,
+``neighbours_with``, ``random_step``, ``random_neighbour_with``, ``through_port`` and
+``slot_cells`` without
+knowing which graph they hold. Numba's ``overload`` picks the
 implementation from the argument's type when the kernel compiles: a ``(width, height)``
 tuple gets arithmetic on row-major indices, a four-array tuple gets CSR look-ups. Each kernel
 is therefore written once and compiled once per kind, with the accessors inlined, so the
 square grid pays nothing for the generality.
+
+Numba's cache keys a kernel on its own source file only: after editing this module (or
+another shared ``core/_*.py``), delete the ``__pycache__`` folders so kernels recompile.
 """
 
 import numpy as np
@@ -84,6 +89,12 @@ def random_neighbour_with(g, cell, marks, want, rng):
     """A uniformly random neighbour whose mark is ``want``, and the slot to it:
     ``(nbr, slot)``, or ``(-1, -1)`` when there is none. ``marks[cell]`` must not be
     ``want`` (a visited cell asks for unvisited neighbours, or the reverse)."""
+    raise NotImplementedError("compiled only")
+
+
+def neighbours_with(g, cell, marks, want, nbrs):
+    """Write the neighbours whose mark is ``want`` into ``nbrs``; return how many.
+    ``marks[cell]`` must not be ``want``."""
     raise NotImplementedError("compiled only")
 
 
@@ -200,27 +211,27 @@ def _random_step(g, cell, rng):
     if _is_grid(g):
 
         def grid_impl(g, cell, rng):
-            # Ports 0-3 are up, left, right, down. Draw one and try again when it leaves the
-            # grid: uniform over the valid ones, with no buffer and no division on the
-            # interior, where a walk spends nearly all its steps.
+            # Ports 0-3 are up, left, right, down. Draw one and draw again while it leaves the
+            # grid: uniform over the valid ones. The validity test is a bit mask that is all
+            # ones on the interior, where a walk spends nearly all its steps, so the one
+            # branch left is predictable; the step itself is chosen by selects.
             w = g[0]
             n = w * g[1]
+            c = _column(cell, w)
+            valid = (
+                np.int64(cell >= w)
+                | (np.int64(c > 0) << 1)
+                | (np.int64(c < w - 1) << 2)
+                | (np.int64(cell + w < n) << 3)
+            )
             while True:
                 bits = next_u64(rng)
                 for _ in range(32):
-                    port = bits & 3
-                    bits >>= 2
-                    if port == 0:
-                        if cell >= w:
-                            return cell - w, 0
-                    elif port == 3:
-                        if cell + w < n:
-                            return cell + w, 3
-                    elif port == 1:
-                        if _column(cell, w) != 0:
-                            return cell - 1, 1
-                    elif _column(cell, w) != w - 1:
-                        return cell + 1, 2
+                    port = np.int64(bits & np.uint64(3))
+                    bits >>= np.uint64(2)
+                    if (valid >> port) & 1:
+                        step = -w if port == 0 else (-1 if port == 1 else (1 if port == 2 else w))
+                        return cell + step, port
 
         return grid_impl
     if _is_csr(g):
@@ -307,6 +318,43 @@ def _random_neighbour_with(g, cell, marks, want, rng):
                         return np.int64(g[1][at]), np.int64(g[2][at])
                     pick -= 1
             return np.int64(-1), np.int64(-1)
+
+        return csr_impl
+    return None
+
+
+@overload(neighbours_with, inline="always")
+def _neighbours_with(g, cell, marks, want, nbrs):
+    if _is_grid(g):
+
+        def grid_impl(g, cell, marks, want, nbrs):
+            # Every side is written and the count advanced only for a match: no branches.
+            # A side off the grid looks at the cell itself, whose mark never matches.
+            w = g[0]
+            n = w * g[1]
+            c = _column(cell, w)
+            k = 0
+            for other in (
+                cell - w if cell >= w else cell,
+                cell - 1 if c > 0 else cell,
+                cell + 1 if c < w - 1 else cell,
+                cell + w if cell + w < n else cell,
+            ):
+                nbrs[k] = other
+                k += np.int64(marks[other] == want)
+            return k
+
+        return grid_impl
+    if _is_csr(g):
+
+        def csr_impl(g, cell, marks, want, nbrs):
+            k = 0
+            for at in range(g[0][cell], g[0][cell + 1]):
+                other = g[1][at]
+                if marks[other] == want:
+                    nbrs[k] = other
+                    k += 1
+            return k
 
         return csr_impl
     return None

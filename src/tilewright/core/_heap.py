@@ -36,15 +36,27 @@ def heap_pop(heap, size):
     i = 0
     while True:
         first = 4 * i + 1
-        if first >= size:
+        if first + 3 < size:
+            # All four children: pick the least with selects, not branches. The keys are
+            # random, so a branch here would be mispredicted half the time.
+            a, b, c, d = heap[first], heap[first + 1], heap[first + 2], heap[first + 3]
+            ab = first if a <= b else first + 1
+            cd = first + 2 if c <= d else first + 3
+            low_ab = min(a, b)
+            low_cd = min(c, d)
+            best = ab if low_ab <= low_cd else cd
+            least = min(low_ab, low_cd)
+        elif first < size:
+            best = first
+            for child in range(first + 1, size):
+                if heap[child] < heap[best]:
+                    best = child
+            least = heap[best]
+        else:
             break
-        best = first
-        for child in range(first + 1, min(first + 4, size)):
-            if heap[child] < heap[best]:
-                best = child
-        if item <= heap[best]:
+        if item <= least:
             break
-        heap[i] = heap[best]
+        heap[i] = least
         i = best
     heap[i] = item
     return top, size

@@ -12,6 +12,7 @@ from tilewright.core._graph_access import (
     cell_count,
     max_degree,
     neighbours,
+    neighbours_with,
     random_neighbour_with,
     slot_cells,
     slot_count,
@@ -19,6 +20,11 @@ from tilewright.core._graph_access import (
 from tilewright.core._heap import heap_pop, heap_push
 from tilewright.core._rng import below, next_u64, shuffle, uniform
 from tilewright.core._unionfind import find, union_roots
+
+# Cell states of simplified Prim, one byte a cell.
+_UNSEEN = np.uint8(0)
+_FRONTIER = np.uint8(1)
+_TREE = np.uint8(2)
 
 _HIGH32 = np.uint64(0xFFFFFFFF00000000)
 _LOW32 = np.uint64(0xFFFFFFFF)
@@ -218,29 +224,25 @@ def prim_simple(g, rng):
     """
     n = cell_count(g)
     passages = np.zeros(slot_count(g), dtype=np.bool_)
-    visited = np.zeros(n, dtype=np.bool_)
-    listed = np.zeros(n, dtype=np.bool_)
+    state = np.zeros(n, dtype=np.uint8)  # UNSEEN, then FRONTIER, then TREE
     frontier = np.empty(n, dtype=np.int32)
     size = 0
-    degree = max_degree(g)
-    nbrs = np.empty(degree, dtype=np.int64)
-    slots = np.empty(degree, dtype=np.int64)
+    nbrs = np.empty(max_degree(g), dtype=np.int64)
     cell = below(rng, n)
     while True:
-        visited[cell] = True
-        k = neighbours(g, cell, nbrs, slots)
+        state[cell] = _TREE
+        k = neighbours_with(g, cell, state, _UNSEEN, nbrs)
         for i in range(k):
-            if not visited[nbrs[i]] and not listed[nbrs[i]]:
-                listed[nbrs[i]] = True
-                frontier[size] = nbrs[i]
-                size += 1
+            state[nbrs[i]] = _FRONTIER
+            frontier[size] = nbrs[i]
+            size += 1
         if size == 0:
             break
         i = below(rng, size)
         cell = frontier[i]
         size -= 1
         frontier[i] = frontier[size]
-        passages[random_neighbour_with(g, cell, visited, True, rng)[1]] = True
+        passages[random_neighbour_with(g, cell, state, _TREE, rng)[1]] = True
     return passages
 
 
