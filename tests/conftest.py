@@ -35,3 +35,33 @@ def grid_edges(connections: np.ndarray) -> np.ndarray:
     down = np.stack([ids[:-1][connections[0, :-1]], ids[1:][connections[0, :-1]]], axis=1)
     right = np.stack([ids[:, :-1][connections[1, :, :-1]], ids[:, 1:][connections[1, :, :-1]]], 1)
     return np.concatenate([down, right]).reshape(-1, 2)
+
+
+def reference_distances(connections: np.ndarray, start: tuple[int, int]) -> np.ndarray:
+    """Breadth-first distances in plain Python, independent of the library's kernels."""
+    _, height, width = connections.shape
+    dist = np.full((height, width), -1)
+    dist[start] = 0
+    queue = [start]
+    for r, c in queue:
+        steps = [
+            (r - 1, c, r > 0 and connections[0, r - 1, c]),
+            (r + 1, c, connections[0, r, c]),
+            (r, c - 1, c > 0 and connections[1, r, c - 1]),
+            (r, c + 1, connections[1, r, c]),
+        ]
+        for rr, cc, open_ in steps:
+            if open_ and dist[rr, cc] < 0:
+                dist[rr, cc] = dist[r, c] + 1
+                queue.append((rr, cc))
+    return dist
+
+
+def is_open(connections: np.ndarray, a, b) -> bool:
+    """Is there a passage between the neighbouring cells ``a`` and ``b``?"""
+    (r1, c1), (r2, c2) = sorted([tuple(a), tuple(b)])
+    if r1 == r2 and c2 == c1 + 1:
+        return bool(connections[1, r1, c1])
+    if c1 == c2 and r2 == r1 + 1:
+        return bool(connections[0, r1, c1])
+    return False

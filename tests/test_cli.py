@@ -79,7 +79,15 @@ def test_streamed_eller_to_file(tmp_path):
         (["maze", "5x5", "-a", "eller", "--join", "1.5"], "probability"),
         (["maze", "5x5", "--seed", "-1"], "seed"),
         (["maze", "300000x300000"], "memory"),
-        (["maze", "5x5", "-f", "png"], "png"),
+        (["maze", "5x5", "-f", "gif"], "gif"),
+        (["maze", "5x5", "--solve"], "pictures"),
+        (["maze", "5x5", "-f", "svg", "--start", "5,0"], "outside"),
+        (["maze", "5x5", "-f", "svg", "--goal", "a,b"], "ROW,COLUMN"),
+        (["maze", "5x5", "--braid", "2"], "between 0 and 1"),
+        (["maze", "5x5", "-f", "svg", "--cell", "2"], "wall < cell"),
+        (["maze", "5x5", "-f", "svg", "--path-colour", "blurple"], "unknown colour"),
+        (["maze", "5000x5000", "-f", "png", "--cell", "40"], "too large"),
+        (["maze-stats", "/nonexistent.npz"], "cannot read"),
     ],
 )
 def test_bad_input_gives_one_line_and_exit_2(args, message):
@@ -110,3 +118,47 @@ def test_failed_write_keeps_the_old_file(tmp_path):
 def test_missing_output_folder(tmp_path):
     done = tilewright("maze", "5x5", "-o", str(tmp_path / "no" / "m.txt"))
     assert done.returncode == 2 and b"does not exist" in done.stderr
+
+
+def test_png_with_solution(tmp_path):
+    from PIL import Image
+
+    path = tmp_path / "m.png"
+    done = tilewright(
+        "maze", "30x20", "-s", "3", "--solve", "--heatmap", "--cell", "10", "-o", str(path)
+    )
+    assert done.returncode == 0, done.stderr
+    assert Image.open(path).size == (30 * 10 + 2, 20 * 10 + 2)
+
+
+def test_svg_to_stdout():
+    import xml.etree.ElementTree as ET
+
+    done = tilewright("maze", "8x6", "-f", "svg", "--solve", "--start", "5,0", "--goal", "0,7")
+    assert done.returncode == 0, done.stderr
+    assert ET.fromstring(done.stdout).get("width") == str(8 * 12 + 2)
+
+
+def test_stats_table_json_and_saved_file(tmp_path):
+    table = tilewright("maze", "40x30", "-a", "kruskal", "-s", "2", "--stats").stdout.decode()
+    assert "dead ends" in table and "river" in table
+    as_json = json.loads(
+        tilewright("maze", "40x30", "-a", "kruskal", "-s", "2", "--stats", "json").stdout
+    )
+    path = tmp_path / "m.npz"
+    beside = tilewright(
+        "maze", "40x30", "-a", "kruskal", "-s", "2", "-o", str(path), "--stats", "json"
+    )
+    saved = tilewright("maze-stats", str(path), "--json")
+    assert json.loads(beside.stdout) == json.loads(saved.stdout) == as_json
+    assert as_json["perfect"] is True and as_json["width"] == 40
+
+
+def test_braided_maze_is_recorded(tmp_path):
+    path = tmp_path / "b.json"
+    done = tilewright("maze", "20x20", "-a", "wilson", "--braid", "0.5", "-o", str(path))
+    assert done.returncode == 0, done.stderr
+    data = json.loads(path.read_text())
+    assert data["params"] == {"braid": 0.5}
+    stats = json.loads(tilewright("maze-stats", str(path), "--json").stdout)
+    assert stats["perfect"] is False

@@ -84,3 +84,24 @@ def test_corrupt_files_give_clear_errors():
         read_json(b"{")
     with pytest.raises(TilewrightError, match="shape"):
         read_json(json.dumps({"connection_list": [[True]]}))
+
+
+def test_maze_dataset_round_trip():
+    pytest.importorskip("maze_dataset")
+    maze = generate(7, 5, "wilson", seed=3)
+    lattice = maze.to_maze_dataset()
+    assert lattice.grid_shape == (5, 7)
+    assert Maze.from_maze_dataset(lattice) == maze
+
+
+def test_read_maze_tells_npz_from_json(tmp_path):
+    from tilewright.mazes.io import read_maze
+
+    maze = generate(6, 4, "eller", seed=8)
+    npz, js = tmp_path / "m.bin", tmp_path / "m.txt"
+    with open(npz, "wb") as stream:
+        write_npz(maze, stream)
+    js.write_bytes(b"".join(json_chunks(maze)))
+    assert read_maze(str(npz)) == maze and read_maze(str(js)) == maze
+    with pytest.raises(TilewrightError, match="cannot read"):
+        read_maze(str(tmp_path / "missing.npz"))

@@ -11,6 +11,7 @@ import click
 
 from tilewright import __version__
 from tilewright.cli.maze import maze
+from tilewright.cli.maze_stats import maze_stats
 from tilewright.core.errors import TilewrightError
 
 USAGE_ERROR = 2
@@ -23,6 +24,7 @@ def cli() -> None:
 
 
 cli.add_command(maze)
+cli.add_command(maze_stats)
 
 
 def main(argv: list[str] | None = None) -> None:

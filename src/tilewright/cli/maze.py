@@ -1,16 +1,19 @@
-"""``tilewright maze``: generate a perfect maze and write it as text, .npz or JSON."""
+"""``tilewright maze``: generate a maze and write it as text, .npz, JSON, SVG or PNG."""
 
 import click
 from tqdm import tqdm
 
-from tilewright.cli.options import SIZE
+from tilewright.cli.maze_stats import print_stats
+from tilewright.cli.options import CELL, SIZE
 from tilewright.core.errors import TilewrightError
 from tilewright.core.output import check_destination, open_output
 from tilewright.core.seeds import resolve_seed
 from tilewright.mazes.algorithms import ALGORITHMS, DEFAULT_ALGORITHM, ROWS, get_algorithm
 
-FORMATS = ("unicode", "ascii", "npz", "json")
-_SUFFIX_FORMATS = {".npz": "npz", ".json": "json"}
+TEXT = ("unicode", "ascii")
+PICTURES = ("svg", "png")
+FORMATS = (*TEXT, "npz", "json", *PICTURES)
+_SUFFIX_FORMATS = {".npz": "npz", ".json": "json", ".svg": "svg", ".png": "png"}
 # Streams larger than this many cells show a progress bar (when stderr is a terminal).
 _PROGRESS_CELLS = 5_000_000
 
@@ -30,21 +33,38 @@ _PROGRESS_CELLS = 5_000_000
 @click.option("--join", type=float, help="eller: probability of joining east-west neighbours.")
 @click.option("--down", type=float, help="eller: probability of extra passages down.")
 @click.option("--bias", type=float, help="binary-tree, sidewinder: probability of north.")
+@click.option("--braid", type=float, help="Remove this share (0-1) of dead ends: adds loops.")
 @click.option(
     "-f",
     "--format",
     "fmt",
     type=click.Choice(FORMATS),
-    help="Output format (default: unicode, or npz/json from the -o suffix).",
+    help="Output format (default: unicode, or npz/json/svg/png from the -o suffix).",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write here instead of standard output.")
+@click.option("--solve", is_flag=True, help="svg, png: draw the shortest path start to goal.")
+@click.option("--heatmap", is_flag=True, help="svg, png: colour cells by distance from start.")
+@click.option("--start", type=CELL, help="Start cell ROW,COL from 0 (default 0,0).")
+@click.option("--goal", type=CELL, help="Goal cell ROW,COL (default: bottom-right).")
+@click.option(
+    "--stats",
+    type=click.Choice(["table", "json"]),
+    is_flag=False,
+    flag_value="table",
+    help="Print texture metrics (table or json) instead of the maze, or beside -o FILE.",
+)
+@click.option("--cell", type=int, default=12, show_default=True, help="svg, png: cell size.")
+@click.option("--wall", type=int, default=2, show_default=True, help="svg, png: wall width.")
+@click.option("--wall-colour", default="black", show_default=True, help="svg, png.")
+@click.option("--background", default="white", show_default=True, help="svg, png.")
+@click.option("--path-colour", default="#e4572e", show_default=True, help="svg, png.")
 @click.option("--list", "list_", is_flag=True, help="List the algorithms and exit.")
-def maze(size, algorithm, seed, strategy, join, down, bias, fmt, output, list_) -> None:
+def maze(size, algorithm, seed, braid, fmt, output, stats, list_, **options) -> None:
     """Generate a perfect maze of SIZE cells (WIDTHxHEIGHT, for example 30x15).
 
     The default algorithm is the recursive backtracker: long winding corridors, the maze most
     people picture. Row-based algorithms (eller, sidewinder, binary-tree) stream text output
-    row by row, so the height is unlimited. The seed used is printed in JSON and .npz output.
+    row by row, so the height is unlimited. The seed used is recorded in JSON and .npz output.
     """
     if list_:
         _print_algorithms()
@@ -54,20 +74,31 @@ def maze(size, algorithm, seed, strategy, join, down, bias, fmt, output, list_) 
     width, height = size
     info = get_algorithm(algorithm)
     params = {
-        key: value
-        for key, value in (("strategy", strategy), ("join", join), ("down", down), ("bias", bias))
-        if value is not None
+        key: options.pop(key)
+        for key in ("strategy", "join", "down", "bias")
+        if options[key] is not None
     }
     fmt = fmt or _format_from_suffix(output)
+    if (options["solve"] or options["heatmap"]) and fmt not in PICTURES:
+        raise TilewrightError("--solve and --heatmap draw on pictures: use -f svg or -f png")
+    style = _style(options)
     check_destination(output)
     seed = resolve_seed(seed)
-    if fmt in ("ascii", "unicode") and info.kind == ROWS:
+    if fmt in TEXT and info.kind == ROWS and braid is None and stats is None:
         _stream_text(width, height, info.name, seed, params, fmt, output)
         return
     from tilewright.mazes import generate
+    from tilewright.mazes.braid import braid as add_loops
+    from tilewright.mazes.solve import endpoints
 
     result = generate(width, height, info.name, seed, **params)
-    _write(result, fmt, output)
+    if braid is not None:
+        result = add_loops(result, braid)
+    endpoints(result, options["start"], options["goal"])  # refuse cells outside, up front
+    if stats is None or output is not None:
+        _write(result, fmt, output, style, options)
+    if stats is not None:
+        print_stats(result, stats, options["start"], options["goal"])
 
 
 def _print_algorithms() -> None:
@@ -85,6 +116,18 @@ def _format_from_suffix(output: str | None) -> str:
             if output.lower().endswith(suffix):
                 return fmt
     return "unicode"
+
+
+def _style(options: dict):
+    from tilewright.mazes.pictures import Style
+
+    return Style(
+        cell=options["cell"],
+        wall=options["wall"],
+        wall_colour=options["wall_colour"],
+        background=options["background"],
+        path_colour=options["path_colour"],
+    )
 
 
 def _stream_text(width, height, algorithm, seed, params, style, output) -> None:
@@ -106,18 +149,36 @@ def _with_progress(bands, height):
             bar.update(band.rows)
 
 
-def _write(result, fmt: str, output: str | None) -> None:
+def _write(result, fmt: str, output: str | None, style, options: dict) -> None:
     from tilewright.mazes import io
     from tilewright.mazes.text import render
 
-    if fmt == "npz" and output in (None, "-") and click.get_binary_stream("stdout").isatty():
-        raise TilewrightError("npz is binary: give -o FILE.npz or redirect standard output")
+    if (
+        fmt in ("npz", "png")
+        and output in (None, "-")
+        and click.get_binary_stream("stdout").isatty()
+    ):
+        raise TilewrightError(f"{fmt} is binary: give -o FILE.{fmt} or redirect standard output")
+    chunks = _picture(result, fmt, style, options) if fmt in PICTURES else None
     with open_output(output) as stream:
         if fmt == "npz":
             io.write_npz(result, stream)
-            return
-        chunks = (
-            io.json_chunks(result) if fmt == "json" else render(result.bands(), result.width, fmt)
-        )
-        for chunk in chunks:
-            stream.write(chunk)
+        elif fmt == "json":
+            stream.writelines(io.json_chunks(result))
+        elif fmt in PICTURES:
+            stream.write(chunks)
+        else:
+            stream.writelines(render(result.bands(), result.width, fmt))
+
+
+def _picture(result, fmt: str, style, options: dict) -> bytes:
+    """The picture, made before the output file is opened so a failure leaves no file."""
+    from tilewright.mazes.pictures import png_bytes, svg_text
+    from tilewright.mazes.solve import distances, shortest_path
+
+    start, goal = options["start"], options["goal"]
+    path = shortest_path(result, start, goal) if options["solve"] else None
+    heat = distances(result, start or (0, 0)) if options["heatmap"] else None
+    if fmt == "png":
+        return png_bytes(result, style, path=path, heat=heat)
+    return svg_text(result, style, path=path, heat=heat).encode()

@@ -25,3 +25,22 @@ class SizeType(click.ParamType):
 
 
 SIZE = SizeType()
+
+
+class CellType(click.ParamType):
+    """``ROW,COLUMN`` counted from 0 at the top-left, for example ``0,0``."""
+
+    name = "R,C"
+
+    def convert(self, value, param, ctx) -> tuple[int, int]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
+        try:
+            row, col = (int(p) for p in parts)
+        except ValueError:
+            self.fail(f"a cell is ROW,COLUMN counted from 0 (for example 0,0), got {value!r}")
+        return row, col
+
+
+CELL = CellType()

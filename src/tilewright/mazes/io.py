@@ -1,6 +1,7 @@
 """Saving and loading mazes as ``.npz`` and JSON, in maze-dataset's ``connection_list``
 layout (see ``model.py``) with the algorithm, seed and parameters that made them."""
 
+import io
 import json
 import zipfile
 from collections.abc import Iterator
@@ -10,6 +11,18 @@ import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.mazes.model import Maze
+
+
+def read_maze(path: str) -> Maze:
+    """A maze from a ``.npz`` or JSON file, told apart by content, not by name."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read()
+    except OSError as error:
+        raise TilewrightError(f"cannot read {path}: {error.strerror}") from None
+    if data[:2] == b"PK":  # a zip archive: NumPy's .npz
+        return read_npz(io.BytesIO(data))
+    return read_json(data)
 
 
 def write_npz(maze: Maze, stream: BinaryIO) -> None:

@@ -14,6 +14,9 @@ import numpy as np
 
 from tilewright.core.errors import TilewrightError
 
+# Mazes up to this many cells show themselves as SVG in notebooks.
+_NOTEBOOK_CELLS = 40_000
+
 
 @dataclass(frozen=True)
 class Band:
@@ -48,6 +51,22 @@ class Maze:
     def to_connection_list(self) -> np.ndarray:
         """A copy of the passages in maze-dataset's layout."""
         return self.connections.copy()
+
+    def to_maze_dataset(self) -> Any:
+        """maze-dataset's ``LatticeMaze`` with these passages (``pip install
+        'tilewright[dataset]'``)."""
+        try:
+            from maze_dataset import LatticeMaze
+        except ImportError:
+            raise TilewrightError(
+                "to_maze_dataset needs maze-dataset: pip install 'tilewright[dataset]'"
+            ) from None
+        return LatticeMaze(connection_list=self.to_connection_list())
+
+    @classmethod
+    def from_maze_dataset(cls, lattice_maze: Any) -> "Maze":
+        """A maze from anything with maze-dataset's ``connection_list`` attribute."""
+        return cls.from_connection_list(np.asarray(lattice_maze.connection_list))
 
     @property
     def height(self) -> int:
@@ -87,13 +106,25 @@ class Maze:
         from tilewright.mazes._checks import component_count
 
         cells = self.width * self.height
-        return self.passage_count() == cells - 1 and component_count(self.connections) == 1
+        if self.passage_count() != cells - 1:
+            return False
+        everywhere = np.ones((self.height, self.width), dtype=np.bool_)
+        return component_count(self.connections, everywhere) == 1
 
     def bands(self, rows_per_band: int = 256) -> Iterator[Band]:
         """The maze as consecutive bands of rows, for writers that also take streams."""
         for first in range(0, self.height, rows_per_band):
             last = min(first + rows_per_band, self.height)
             yield Band(first, self.south[first:last], self.east[first:last])
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows small mazes as pictures (larger ones as text, to stay responsive)."""
+        if self.width * self.height > _NOTEBOOK_CELLS:
+            return None
+        from tilewright.mazes.pictures import Style, svg_text
+
+        cell = max(4, min(16, 640 // max(self.width, self.height)))
+        return svg_text(self, Style(cell=cell, wall=max(1, cell // 6)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Maze):

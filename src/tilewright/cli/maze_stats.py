@@ -1,0 +1,38 @@
+"""``tilewright maze-stats``: texture metrics of a saved maze (.npz or JSON)."""
+
+import json
+
+import click
+
+from tilewright.cli.options import CELL
+
+
+@click.command("maze-stats")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--start", type=CELL, help="Start cell ROW,COL from 0 (default 0,0).")
+@click.option("--goal", type=CELL, help="Goal cell ROW,COL (default: bottom-right).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def maze_stats(file, start, goal, as_json) -> None:
+    """Measure the maze saved in FILE (.npz or .json, as written by tilewright maze).
+
+    Dead ends, corridors and junctions as shares of all cells; straight corridors; the
+    east-west share of passages; the solution's length and turns; and the river factor (the
+    mean length of a passage between branchings). Definitions: tilewright.mazes.metrics.
+    """
+    from tilewright.mazes.io import read_maze
+
+    print_stats(read_maze(file), "json" if as_json else "table", start, goal)
+
+
+def print_stats(maze, style: str, start, goal) -> None:
+    """Print the maze's metrics as an aligned table or as one JSON object."""
+    from tilewright.mazes.metrics import maze_stats as measure
+
+    values = measure(maze, start, goal).as_dict()
+    if style == "json":
+        click.echo(json.dumps(values))
+        return
+    width = max(len(key) for key in values)
+    for key, value in values.items():
+        shown = f"{value:.4f}" if isinstance(value, float) else str(value).lower()
+        click.echo(f"{key.replace('_', ' '):<{width}}  {shown}")

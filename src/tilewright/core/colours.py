@@ -1,0 +1,31 @@
+"""Colours for pictures: parsing user colours and a perceptual gradient for heat maps."""
+
+import numpy as np
+from PIL import ImageColor
+
+from tilewright.core.errors import TilewrightError
+
+# Anchors of the viridis colour map (dark purple to yellow): perceptually even, readable
+# when printed in grey, and safe for the common kinds of colour blindness.
+_VIRIDIS = np.array(
+    [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]],
+    dtype=np.float64,
+)
+
+
+def parse_colour(text: str) -> tuple[int, int, int]:
+    """An ``(r, g, b)`` triple from a CSS colour name or ``#rrggbb``, or a clear error."""
+    try:
+        return ImageColor.getrgb(text)[:3]
+    except ValueError:
+        raise TilewrightError(
+            f"unknown colour {text!r} (use a name like navy or #1f77b4)"
+        ) from None
+
+
+def gradient(levels: int) -> np.ndarray:
+    """``levels`` colours from the start of the gradient to its end, as (levels, 3) uint8."""
+    where = np.linspace(0, len(_VIRIDIS) - 1, levels)
+    low = np.minimum(where.astype(int), len(_VIRIDIS) - 2)
+    frac = (where - low)[:, None]
+    return np.round(_VIRIDIS[low] * (1 - frac) + _VIRIDIS[low + 1] * frac).astype(np.uint8)

@@ -1,0 +1,218 @@
+"""Pictures of mazes: PNG rasterised straight from NumPy arrays, and SVG.
+
+Both share one geometry. Grid lines sit ``cell`` units apart and walls are ``wall`` units
+thick, so a W×H maze is ``W·cell + wall`` wide and ``H·cell + wall`` high. The picture
+can carry a solution path (a line through cell centres, with the start and goal marked)
+and a heat map (each cell coloured by its distance from a start cell).
+
+The PNG is built on the *lattice* of the maze — the (2H+1)×(2W+1) grid of corners, wall
+segments and cells — as one byte per point indexing a palette, then stretched to pixels
+with ``np.repeat``: a 4000×4000 maze becomes a 16-million-cell lattice and a palette PNG
+in a few seconds, with no per-cell Python.
+"""
+
+import io
+from dataclasses import dataclass
+
+import drawsvg
+import numpy as np
+from PIL import Image, ImageDraw
+
+from tilewright.core.colours import gradient, parse_colour
+from tilewright.core.errors import TilewrightError
+from tilewright.core.memory import check_fits
+from tilewright.mazes.model import Maze
+
+# Palette entries of the PNG: then HEAT_LEVELS shades of the heat map.
+_WALL, _FLOOR, _PATH, _MARK = 0, 1, 2, 3
+_HEAT0 = 4
+HEAT_LEVELS = 256 - _HEAT0
+
+# Pillow and most viewers struggle beyond this; larger pictures are refused up front.
+MAX_PIXELS = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class Style:
+    """Sizes in pixels (PNG) or user units (SVG), and colours as CSS names or #rrggbb."""
+
+    cell: int = 12
+    wall: int = 2
+    wall_colour: str = "black"
+    background: str = "white"
+    path_colour: str = "#e4572e"
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.cell, int) and isinstance(self.wall, int)):
+            raise TilewrightError("cell and wall sizes must be whole numbers")
+        if self.wall < 1 or self.cell <= self.wall:
+            raise TilewrightError(
+                f"need 1 <= wall < cell, got cell {self.cell} and wall {self.wall}"
+            )
+        for colour in (self.wall_colour, self.background, self.path_colour):
+            parse_colour(colour)
+
+
+def picture_size(maze: Maze, style: Style) -> tuple[int, int]:
+    """(width, height) of the picture in pixels or SVG units."""
+    return maze.width * style.cell + style.wall, maze.height * style.cell + style.wall
+
+
+def wall_lattice(maze: Maze) -> np.ndarray:
+    """(2H+1, 2W+1) bool: True where the lattice point is wall (corners always are)."""
+    height, width = maze.height, maze.width
+    lattice = np.ones((2 * height + 1, 2 * width + 1), dtype=np.bool_)
+    lattice[1::2, 1::2] = False
+    lattice[2:-1:2, 1::2] = ~maze.south[:-1]
+    lattice[1::2, 2:-1:2] = ~maze.east[:, :-1]
+    return lattice
+
+
+def heat_levels(dist: np.ndarray) -> np.ndarray:
+    """Distances (-1 = unreachable) scaled to 0 .. HEAT_LEVELS-1 (unreachable: -1)."""
+    top = max(int(dist.max()), 1)
+    levels = (dist.astype(np.int64) * (HEAT_LEVELS - 1)) // top
+    return np.where(dist < 0, -1, levels)
+
+
+def png_bytes(
+    maze: Maze,
+    style: Style = Style(),
+    path: np.ndarray | None = None,
+    heat: np.ndarray | None = None,
+) -> bytes:
+    """The maze as a palette PNG; ``path`` is a (k, 2) array of cells, ``heat`` an (H, W)
+    array of distances (-1 where unreachable)."""
+    width_px, height_px = picture_size(maze, style)
+    if width_px * height_px > MAX_PIXELS:
+        raise TilewrightError(
+            f"a {width_px}x{height_px} picture is too large; use a smaller --cell or SVG"
+        )
+    check_fits(2.2 * width_px * height_px + 40 * maze.width * maze.height, "the picture")
+    lattice = np.where(wall_lattice(maze), _WALL, _FLOOR).astype(np.uint8)
+    if heat is not None:
+        _paint_heat(lattice, maze, heat_levels(heat))
+    rows = np.tile([style.wall, style.cell - style.wall], maze.height + 1)[: 2 * maze.height + 1]
+    cols = np.tile([style.wall, style.cell - style.wall], maze.width + 1)[: 2 * maze.width + 1]
+    pixels = np.repeat(np.repeat(lattice, rows, axis=0), cols, axis=1)
+    image = Image.fromarray(pixels, mode="P")
+    image.putpalette(_palette(style).reshape(-1).tolist())
+    if path is not None and len(path):
+        _draw_path(image, path, style)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()
+
+
+def _palette(style: Style) -> np.ndarray:
+    palette = np.zeros((256, 3), dtype=np.uint8)
+    palette[_WALL] = parse_colour(style.wall_colour)
+    palette[_FLOOR] = parse_colour(style.background)
+    palette[_PATH] = parse_colour(style.path_colour)
+    palette[_MARK] = parse_colour(style.wall_colour)
+    palette[_HEAT0:] = gradient(HEAT_LEVELS)
+    return palette
+
+
+def _paint_heat(lattice: np.ndarray, maze: Maze, levels: np.ndarray) -> None:
+    """Colour each reachable cell, and each open passage like the cell above or left of it."""
+    shade = np.where(levels < 0, _FLOOR, _HEAT0 + levels).astype(np.uint8)
+    lattice[1::2, 1::2] = shade
+    down = lattice[2:-1:2, 1::2]
+    down[maze.south[:-1]] = shade[:-1][maze.south[:-1]]
+    right = lattice[1::2, 2:-1:2]
+    right[maze.east[:, :-1]] = shade[:, :-1][maze.east[:, :-1]]
+
+
+def _draw_path(image: Image.Image, path: np.ndarray, style: Style) -> None:
+    """A line through the centres of the path's cells, with the start and goal marked."""
+    centre = style.wall / 2 + style.cell / 2
+    points = [(c * style.cell + centre, r * style.cell + centre) for r, c in path.tolist()]
+    width = max(1, round(0.45 * (style.cell - style.wall)))
+    draw = ImageDraw.Draw(image)
+    if len(points) > 1:
+        draw.line(points, fill=_PATH, width=width, joint="curve")
+    radius = max(1.0, 0.3 * (style.cell - style.wall))
+    for x, y in (points[0], points[-1]):
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=_MARK)
+
+
+def svg_text(
+    maze: Maze,
+    style: Style = Style(),
+    path: np.ndarray | None = None,
+    heat: np.ndarray | None = None,
+) -> str:
+    """The maze as SVG: the walls as one path, then optional heat map and solution."""
+    width_px, height_px = picture_size(maze, style)
+    check_fits(60 * maze.width * maze.height, "the SVG text")
+    drawing = drawsvg.Drawing(width_px, height_px)
+    drawing.append(drawsvg.Rectangle(0, 0, width_px, height_px, fill=style.background))
+    offset = style.wall / 2
+    if heat is not None:
+        drawing.append(_heat_image(maze, heat, style, offset))
+    # Grid units inside: one unit per cell, shifted so that walls fit in the picture.
+    grid = drawsvg.Group(transform=f"translate({offset:g},{offset:g}) scale({style.cell})")
+    grid.append(
+        drawsvg.Path(
+            d=wall_path_data(maze),
+            stroke=style.wall_colour,
+            stroke_width=f"{style.wall / style.cell:g}",
+            stroke_linecap="square",
+            fill="none",
+        )
+    )
+    if path is not None and len(path):
+        centres = " ".join(f"{c + 0.5:g},{r + 0.5:g}" for r, c in path.tolist())
+        line = max(0.15, 0.45 * (1 - style.wall / style.cell))
+        grid.append(
+            drawsvg.Raw(
+                f'<polyline points="{centres}" fill="none" stroke="{style.path_colour}" '
+                f'stroke-width="{line:.3g}" stroke-linecap="round" stroke-linejoin="round"/>'
+            )
+        )
+        for r, c in (path[0], path[-1]):
+            grid.append(drawsvg.Circle(c + 0.5, r + 0.5, line, fill=style.wall_colour))
+    drawing.append(grid)
+    return drawing.as_svg()
+
+
+def wall_path_data(maze: Maze) -> str:
+    """SVG path data of every wall in grid units, each straight run of walls one stroke."""
+    horizontal = np.ones((maze.height + 1, maze.width), dtype=np.bool_)
+    horizontal[1:-1] = ~maze.south[:-1]
+    vertical = np.ones((maze.width + 1, maze.height), dtype=np.bool_)
+    vertical[1:-1] = ~maze.east[:, :-1].T
+    parts = [f"M{a},{line}H{b}" for line, a, b in _runs(horizontal)]
+    parts += [f"M{line},{a}V{b}" for line, a, b in _runs(vertical)]
+    return "".join(parts)
+
+
+def _runs(walls: np.ndarray) -> list[tuple[int, int, int]]:
+    """(line, start, end) of each run of True along the rows of ``walls``."""
+    padded = np.zeros((walls.shape[0], walls.shape[1] + 2), dtype=np.int8)
+    padded[:, 1:-1] = walls
+    edges = np.diff(padded, axis=1)
+    line, start = np.nonzero(edges == 1)
+    _, end = np.nonzero(edges == -1)
+    return list(zip(line.tolist(), start.tolist(), end.tolist(), strict=True))
+
+
+def _heat_image(maze: Maze, heat: np.ndarray, style: Style, offset: float) -> drawsvg.Image:
+    """The heat map as an embedded PNG of one pixel per cell, drawn without smoothing."""
+    levels = heat_levels(heat)
+    colours = gradient(HEAT_LEVELS)[np.maximum(levels, 0)]
+    colours[levels < 0] = parse_colour(style.background)
+    out = io.BytesIO()
+    Image.fromarray(colours, mode="RGB").save(out, format="PNG")
+    return drawsvg.Image(
+        offset,
+        offset,
+        maze.width * style.cell,
+        maze.height * style.cell,
+        data=out.getvalue(),
+        mime_type="image/png",
+        embed=True,
+        preserveAspectRatio="none",
+        style="image-rendering:pixelated",
+    )
