@@ -86,43 +86,36 @@ def trace_back(south, east, width, dist, goal):
 
 
 @njit(cache=True)
-def dead_end_filling(south, east, width, start, goal):
+def dead_end_filling(south, east, width, degree, start, goal):
     """Fill dead ends until none is left but the start and the goal.
 
-    Returns the cells in the order they were filled; what stays unfilled is the solution
-    (on a braided maze, every cell on some loop-free route between start and goal, plus
-    the loops). Each cell is filled at most once: O(cells).
+    ``degree`` (int8, one per cell) is consumed. Returns the cells in the order they were
+    filled; what stays unfilled is the solution (on a braided maze, every cell on some
+    loop-free route between start and goal, plus the loops). Each cell is filled at most
+    once, and the queue of cells to fill is itself the order: O(cells).
     """
     n = south.shape[0]
-    degree = np.zeros(n, dtype=np.int8)
-    for cell in range(n):
-        for direction in range(4):
-            degree[cell] += _open(south, east, width, cell, direction)
-    filled = np.zeros(n, dtype=np.bool_)
-    order = np.empty(n, dtype=np.int64)
-    count = 0
-    queue = np.empty(n, dtype=np.int64)
+    queue = np.empty(n, dtype=np.int32)
     tail = 0
     for cell in range(n):
         if degree[cell] <= 1 and cell != start and cell != goal:
             queue[tail] = cell
             tail += 1
+            degree[cell] = -1  # queued: filled
     head = 0
     while head < tail:
         cell = queue[head]
         head += 1
-        filled[cell] = True
-        order[count] = cell
-        count += 1
         for direction in range(4):
             if _open(south, east, width, cell, direction):
                 nxt = _step(width, cell, direction)
-                if not filled[nxt]:
+                if degree[nxt] > 0:
                     degree[nxt] -= 1
                     if degree[nxt] == 1 and nxt != start and nxt != goal:
                         queue[tail] = nxt
                         tail += 1
-    return order[:count]
+                        degree[nxt] = -1
+    return queue[:tail]
 
 
 @njit(cache=True)

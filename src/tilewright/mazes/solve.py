@@ -78,7 +78,8 @@ def dead_end_filling(maze: Maze, start: Cell | None = None, goal: Cell | None = 
     from tilewright.mazes._solve_kernels import dead_end_filling as fill
 
     origin, target = endpoints(maze, start, goal)
-    order = fill(*_planes(maze), origin, target)
+    degree = maze.degrees().astype(np.int8).reshape(-1)
+    order = fill(*_planes(maze), degree, origin, target)
     remaining = np.ones(maze.width * maze.height, dtype=np.bool_)
     remaining[order] = False
     return FillResult(_cells(order, maze.width), remaining.reshape(maze.height, maze.width))
