@@ -162,3 +162,19 @@ def test_braided_maze_is_recorded(tmp_path):
     assert data["params"] == {"braid": 0.5}
     stats = json.loads(tilewright("maze-stats", str(path), "--json").stdout)
     assert stats["perfect"] is False
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"PK\x03\x04 not really a zip", "npz"),
+        (b'{"connection_list": [[[true]]]}', "shape"),
+        (b"[1, 2", "JSON"),
+    ],
+)
+def test_maze_stats_on_corrupt_files(tmp_path, content, message):
+    path = tmp_path / "broken.npz"
+    path.write_bytes(content)
+    done = tilewright("maze-stats", str(path))
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1 and message in done.stderr.decode()

@@ -37,6 +37,21 @@ def _column(cell, width):
     return col
 
 
+@njit(cache=True, inline="always")
+def _sides(g, cell):
+    """A grid cell's neighbours up, left, right and down, with the cell itself standing in
+    for a side that leaves the grid (computed with selects, not branches)."""
+    w = g[0]
+    n = w * g[1]
+    c = _column(cell, w)
+    return (
+        cell - w if cell >= w else cell,
+        cell - 1 if c > 0 else cell,
+        cell + 1 if c < w - 1 else cell,
+        cell + w if cell + w < n else cell,
+    )
+
+
 # For a 4-bit mask of open ports: how many are set, and the r-th set port (r < count).
 _PORT_COUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
 _NTH_PORT = np.array(
@@ -280,13 +295,7 @@ def _random_neighbour_with(g, cell, marks, want, rng):
             # random draw. A side that leaves the grid looks at the cell itself instead, whose
             # mark never matches, so the mask needs no branches (which a random maze would
             # mispredict half the time).
-            w = g[0]
-            n = w * g[1]
-            c = _column(cell, w)
-            up = cell - w if cell >= w else cell
-            left = cell - 1 if c > 0 else cell
-            right = cell + 1 if c < w - 1 else cell
-            down = cell + w if cell + w < n else cell
+            up, left, right, down = _sides(g, cell)
             mask = (
                 np.int64(marks[up] == want)
                 | (np.int64(marks[left] == want) << 1)
@@ -330,16 +339,8 @@ def _neighbours_with(g, cell, marks, want, nbrs):
         def grid_impl(g, cell, marks, want, nbrs):
             # Every side is written and the count advanced only for a match: no branches.
             # A side off the grid looks at the cell itself, whose mark never matches.
-            w = g[0]
-            n = w * g[1]
-            c = _column(cell, w)
             k = 0
-            for other in (
-                cell - w if cell >= w else cell,
-                cell - 1 if c > 0 else cell,
-                cell + 1 if c < w - 1 else cell,
-                cell + w if cell + w < n else cell,
-            ):
+            for other in _sides(g, cell):
                 nbrs[k] = other
                 k += np.int64(marks[other] == want)
             return k
