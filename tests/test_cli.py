@@ -178,3 +178,54 @@ def test_maze_stats_on_corrupt_files(tmp_path, content, message):
     done = tilewright("maze-stats", str(path))
     assert done.returncode == 2
     assert len(done.stderr.splitlines()) == 1 and message in done.stderr.decode()
+
+
+def test_tromino_classic_from_arguments_and_from_stdin():
+    from test_tromino import SAMPLE_8_2_3
+
+    assert tilewright("tromino", "classic", "8", "2", "3").stdout.decode() == SAMPLE_8_2_3
+    piped = subprocess.run(
+        [sys.executable, "-m", "tilewright", "tromino", "classic"],
+        input=b"8 2 3\n",
+        capture_output=True,
+        timeout=120,
+    )
+    assert piped.stdout.decode() == SAMPLE_8_2_3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["tromino", "classic", "6", "1", "1"], "power of two"),
+        (["tromino", "classic", "8", "9", "1"], "between 1 and"),
+        (["tromino", "classic", "8", "2"], "three numbers"),
+        (["tromino", "tile", "5x5", "--missing", "1,2"], "Chu and Johnsonbaugh"),
+        (["tromino", "tile", "9x7", "--missing", "1,1"], "not a multiple of 3"),
+        (["tromino", "tile", "8x8", "--missing", "9,1"], "off the 8x8 board"),
+        (["tromino", "tile", "8x8", "--missing", "a"], "ROW,COL"),
+        (["tromino", "tile", "8x8", "--missing", "1,1", "--colours", "4"], "pictures"),
+    ],
+)
+def test_tromino_bad_input(args, message):
+    done = tilewright(*args)
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1 and message in done.stderr.decode()
+
+
+def test_tromino_npy_and_png_files(tmp_path):
+    from PIL import Image
+
+    from tilewright.tromino import tile
+
+    npy = tmp_path / "t.npy"
+    assert (
+        tilewright("tromino", "tile", "22x13", "--missing", "4,9", "-o", str(npy)).returncode == 0
+    )
+    assert np.array_equal(np.load(npy), tile(22, 13, (3, 8)))
+    png = tmp_path / "t.png"
+    done = tilewright("tromino", "tile", "22x13", "--missing", "4,9", "--cell", "5", "-o", str(png))
+    assert done.returncode == 0, done.stderr
+    image = Image.open(png)
+    assert image.size == (22 * 5, 13 * 5)
+    pixels = np.asarray(image.convert("RGB"))
+    assert tuple(pixels[3 * 5 + 2, 8 * 5 + 2]) == (0, 0, 0)  # the missing square is black

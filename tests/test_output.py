@@ -1,5 +1,7 @@
 """Output files are all or nothing."""
 
+import os
+
 import pytest
 
 from tilewright import TilewrightError
@@ -13,6 +15,9 @@ def test_complete_write_lands(tmp_path):
         assert not path.exists()  # nothing at the destination until the writer finished
     assert path.read_bytes() == b"abc"
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+    mask = os.umask(0)
+    os.umask(mask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~mask  # as open() would have made it
 
 
 def test_failed_write_leaves_nothing(tmp_path):

@@ -41,6 +41,8 @@ def open_output(path: str | None) -> Iterator[BinaryIO]:
     check_destination(path)
     target = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    # mkstemp makes the file private (0600); give it the permissions a plain open() would.
+    os.fchmod(handle, 0o666 & ~_umask())
     try:
         with os.fdopen(handle, "wb") as stream:
             yield stream
@@ -49,3 +51,9 @@ def open_output(path: str | None) -> Iterator[BinaryIO]:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
