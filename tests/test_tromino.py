@@ -212,3 +212,19 @@ def test_streaming_memory_per_row_does_not_grow_with_the_board():
         return peak / size
 
     assert peak_per_row(16384) < 2 * peak_per_row(1024)
+
+
+def test_svg_draws_one_outlined_l_per_tromino():
+    import re
+    import xml.etree.ElementTree as ET
+
+    from tilewright.tromino.pictures import svg_text
+
+    labels = tile(14, 11, (4, 6))
+    root = ET.fromstring(svg_text(labels, None, cell=10))
+    paths = list(root.iter("{http://www.w3.org/2000/svg}path"))
+    polygons = [m for p in paths for m in re.findall(r"M\d+,\d+[hv0-9z-]+", p.get("d"))]
+    assert len(polygons) == labels.max() == (14 * 11 - 1) // 3
+    # Five moves and the closing side: six sides, an L.
+    assert all(p.count("h") + p.count("v") == 5 and p.endswith("z") for p in polygons)
+    assert root.get("width") == str(14 * 10 + 2)

@@ -51,35 +51,41 @@ def png_rows(
     """Pixel rows (palette indices) from bands of (labels, colours or None)."""
     outline = cell >= 3
     previous: tuple[np.ndarray, np.ndarray] | None = None
+    first = True
     for labels, colours in bands:
         index = colour_index(labels, colours)
         for i in range(labels.shape[0]):
             if previous is not None:
-                yield from _cell_rows(*previous, labels[i], cell, outline)
+                rows = _cell_rows(*previous, labels[i], cell, outline)
+                if first and outline:  # the board's top edge
+                    rows[0][:] = _OUTLINE
+                    first = False
+                yield from rows
             previous = (labels[i], index[i])
     if previous is not None:
-        yield from _cell_rows(*previous, None, cell, outline)
+        rows = _cell_rows(*previous, None, cell, outline)
+        if first and outline:
+            rows[0][:] = _OUTLINE
+        yield from rows
 
 
-def _cell_rows(labels, index, below, cell: int, outline: bool) -> Iterator[np.ndarray]:
+def _cell_rows(labels, index, below, cell: int, outline: bool) -> list[np.ndarray]:
+    """The ``cell`` pixel rows of one board row."""
     row = np.repeat(index, cell)
     if not outline:
-        for _ in range(cell):
-            yield row
-        return
-    # A line on the right and bottom edge of a cell where its tromino ends (and round the
-    # board): every boundary between two trominoes is drawn exactly once.
+        return [row] * cell
+    # A line on the right and bottom edge of a cell where its tromino ends, and round the
+    # board: every boundary between two trominoes is drawn exactly once.
     right = np.ones_like(labels, dtype=np.bool_)
     right[:-1] = labels[:-1] != labels[1:]
     row = row.reshape(-1, cell).copy()
     row[right, -1] = _OUTLINE
     row = row.reshape(-1)
-    for _ in range(cell - 1):
-        yield row
+    row[0] = _OUTLINE  # the board's left edge
     bottom = np.ones_like(labels, dtype=np.bool_) if below is None else labels != below
     last = row.reshape(-1, cell).copy()
     last[bottom, :] = _OUTLINE
-    yield last.reshape(-1)
+    return [row.copy() for _ in range(cell - 1)] + [last.reshape(-1)]
 
 
 def write_png(stream, pixel_rows: Iterable[np.ndarray], width: int, height: int, cell: int):
