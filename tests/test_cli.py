@@ -229,3 +229,18 @@ def test_tromino_npy_and_png_files(tmp_path):
     assert image.size == (22 * 5, 13 * 5)
     pixels = np.asarray(image.convert("RGB"))
     assert tuple(pixels[3 * 5 + 2, 8 * 5 + 2]) == (0, 0, 0)  # the missing square is black
+
+
+def test_tromino_colours(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    done = tilewright("tromino", "tile", "16x16", "--missing", "3,5", "--colours", "3", "-f", "svg")
+    assert done.returncode == 0, done.stderr
+    fills = {
+        p.get("fill") for p in ET.fromstring(done.stdout).iter("{http://www.w3.org/2000/svg}path")
+    }
+    assert len(fills) == 3
+    refused = tilewright("tromino", "tile", "20x14", "--missing", "3,5", "--colours", "3", "-o",
+                         str(tmp_path / "x.png"))  # fmt: skip
+    assert refused.returncode == 2 and b"3-colouring" in refused.stderr
+    assert list(tmp_path.iterdir()) == []
