@@ -9,7 +9,6 @@ from tilewright.core.errors import TilewrightError
 from tilewright.mazes import _frontier_kernels as fk
 
 PICKS = {"newest": fk.NEWEST, "oldest": fk.OLDEST, "middle": fk.MIDDLE, "random": fk.RANDOM}
-DEFAULT_STRATEGY = "newest:50,random:50"
 
 
 @dataclass(frozen=True)
