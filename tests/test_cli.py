@@ -244,3 +244,14 @@ def test_tromino_colours(tmp_path):
                          str(tmp_path / "x.png"))  # fmt: skip
     assert refused.returncode == 2 and b"3-colouring" in refused.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_rect_solve_exit_statuses():
+    unique = tilewright("rect", "solve", "7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f")
+    assert unique.returncode == 0 and unique.stdout.count(b"\n") == 15
+    ambiguous = tilewright("rect", "solve", "2x2:2b2")
+    assert ambiguous.returncode == 1 and b"more than one solution" in ambiguous.stdout
+    none = tilewright("rect", "solve", "3x3:4g5")
+    assert none.returncode == 1 and none.stdout.strip() == b"no solution"
+    malformed = tilewright("rect", "solve", "3x3:4g5!")
+    assert malformed.returncode == 2 and b"unexpected character" in malformed.stderr

@@ -12,6 +12,7 @@ import click
 from tilewright import __version__
 from tilewright.cli.maze import maze
 from tilewright.cli.maze_stats import maze_stats
+from tilewright.cli.rect import rect
 from tilewright.cli.tromino import tromino
 from tilewright.core.errors import TilewrightError
 
@@ -27,6 +28,7 @@ def cli() -> None:
 cli.add_command(maze)
 cli.add_command(maze_stats)
 cli.add_command(tromino)
+cli.add_command(rect)
 
 
 def main(argv: list[str] | None = None) -> None:
