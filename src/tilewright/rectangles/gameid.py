@@ -53,8 +53,6 @@ def parse_game_id(game_id: str) -> Puzzle:
         if previous == "_" and not token.isdigit():
             raise TilewrightError("'_' must stand between two numbers")
         if token.isdigit():
-            if previous.isdigit():
-                raise TilewrightError("two numbers run together; the ID is garbled")
             number = int(token)
             if not 1 <= number <= cells:
                 raise TilewrightError(f"clue {number} is not between 1 and {cells} (the grid)")
