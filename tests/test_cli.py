@@ -1,6 +1,7 @@
 """The command line, run as a user runs it: in a separate process."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -255,3 +256,53 @@ def test_rect_solve_exit_statuses():
     assert none.returncode == 1 and none.stdout.strip() == b"no solution"
     malformed = tilewright("rect", "solve", "3x3:4g5!")
     assert malformed.returncode == 2 and b"unexpected character" in malformed.stderr
+
+
+def test_rect_generate_ids_are_unique_and_reproducible():
+    done = tilewright("rect", "generate", "9x7", "--seed", "11", "--count", "4")
+    assert done.returncode == 0, done.stderr
+    ids = done.stdout.decode().split()
+    assert len(ids) == 4 and all(i.startswith("9x7:") for i in ids)
+    again = tilewright("rect", "generate", "9x7", "--seed", "13")
+    assert again.stdout.decode().split() == ids[2:3]
+    for game_id in ids:
+        assert tilewright("rect", "solve", game_id).returncode == 0
+
+
+def test_rect_generate_json_text_and_pictures(tmp_path):
+    done = tilewright("rect", "generate", "12x8e0.5", "--seed", "2", "-f", "json", "--solution")
+    record = json.loads(done.stdout)
+    assert record["params"] == "12x8e0.5" and record["seed"] == 2
+    clues, solution = np.array(record["clues"]), np.array(record["solution"])
+    assert clues.shape == solution.shape == (8, 12)
+    assert sorted(np.bincount(solution.ravel()).tolist()) == sorted(clues[clues > 0].tolist())
+    text = tilewright("rect", "generate", "6x6", "--seed", "2", "-f", "text").stdout.decode()
+    assert text.startswith("6x6:") and text.count("\n") == 15
+    png, svg = tmp_path / "p.png", tmp_path / "p.svg"
+    assert tilewright("rect", "generate", "10x10", "-o", str(png), "--solution").returncode == 0
+    assert png.read_bytes().startswith(b"\x89PNG")
+    assert tilewright("rect", "generate", "10x10", "--seed", "5", "-o", str(svg)).returncode == 0
+    game_id = tilewright("rect", "generate", "10x10", "--seed", "5").stdout.decode()
+    clue_count = len(re.findall(r"\d+", game_id.split(":")[1]))
+    assert svg.read_text().count("<text") == clue_count and "</svg>" in svg.read_text()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rect", "generate", "1x5"], "at least 2x2"),
+        (["rect", "generate", "15x15e-1"], "0 or more"),
+        (["rect", "generate", "15"], "parameters look like"),
+        (["rect", "generate", "5x5", "--max-area", "2"], "at least 3"),
+        (["rect", "generate", "5x5", "--count", "2", "-f", "svg"], "one puzzle"),
+        (["rect", "generate", "40000x40000"], "memory"),
+        (["rect", "solve", "2x2:2_3b"], "add up to 5"),
+    ],
+)
+def test_rect_bad_input(args, message, tmp_path):
+    done = tilewright(*args, "-o", str(tmp_path / "out.txt")) if "generate" in args else None
+    done = done or tilewright(*args)
+    assert done.returncode == 2
+    err = done.stderr.decode()
+    assert len(err.splitlines()) == 1 and message in err, err
+    assert list(tmp_path.iterdir()) == []

@@ -1,6 +1,17 @@
-"""Rectangles (Shikaku) puzzles: game IDs and a complete solver (the generator is to come)."""
+"""Rectangles (Shikaku) puzzles: generation with proven unique solutions, game IDs, a
+complete solver."""
 
 from tilewright.rectangles.gameid import Puzzle, format_game_id, parse_game_id
-from tilewright.rectangles.solve import Rect, solve
+from tilewright.rectangles.generate import Generated, Params, generate, parse_params
+from tilewright.rectangles.solve import solve
 
-__all__ = ["Puzzle", "Rect", "format_game_id", "parse_game_id", "solve"]
+__all__ = [
+    "Generated",
+    "Params",
+    "Puzzle",
+    "format_game_id",
+    "generate",
+    "parse_game_id",
+    "parse_params",
+    "solve",
+]

@@ -1,0 +1,27 @@
+"""Rectangles puzzles and solutions as plain ASCII text for terminals: each square as wide
+as the longest clue (at least two characters)."""
+
+import numpy as np
+
+from tilewright.rectangles.gameid import Puzzle
+
+
+def render(puzzle: Puzzle, regions: np.ndarray | None = None) -> str:
+    """The puzzle as text, clues in their squares; with ``regions``, its solution: walls
+    only between different rectangles."""
+    if regions is None:
+        regions = np.arange(puzzle.clues.size).reshape(puzzle.clues.shape)
+    cell = max(2, len(str(int(puzzle.clues.max()))))
+    height, width = regions.shape
+    lines = ["+" + ("-" * cell + "+") * width]
+    for r in range(height):
+        middle = "|"
+        below = "+"
+        for c in range(width):
+            value = int(puzzle.clues[r, c])
+            middle += (str(value) if value else "").rjust(cell)
+            middle += " " if c + 1 < width and regions[r, c] == regions[r, c + 1] else "|"
+            same = r + 1 < height and regions[r, c] == regions[r + 1, c]
+            below += (" " if same else "-") * cell + "+"
+        lines += [middle, below]
+    return "\n".join(lines) + "\n"
