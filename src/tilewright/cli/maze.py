@@ -4,7 +4,7 @@ import click
 from tqdm import tqdm
 
 from tilewright.cli.maze_stats import print_stats
-from tilewright.cli.options import CELL, SIZE
+from tilewright.cli.options import CELL, SIZE, format_from_suffix
 from tilewright.core.errors import TilewrightError
 from tilewright.core.output import check_destination, open_output
 from tilewright.core.seeds import resolve_seed
@@ -78,7 +78,7 @@ def maze(size, algorithm, seed, braid, fmt, output, stats, list_, **options) -> 
         for key in ("strategy", "join", "down", "bias")
         if options[key] is not None
     }
-    fmt = fmt or _format_from_suffix(output)
+    fmt = fmt or format_from_suffix(output, _SUFFIX_FORMATS, "unicode")
     if (options["solve"] or options["heatmap"]) and fmt not in PICTURES:
         raise TilewrightError("--solve and --heatmap draw on pictures: use -f svg or -f png")
     style = _style(options)
@@ -108,14 +108,6 @@ def _print_algorithms() -> None:
         click.echo(
             f"{marker}{name:<{width}}  {info.summary}. Memory {info.memory}; {info.texture}."
         )
-
-
-def _format_from_suffix(output: str | None) -> str:
-    if output:
-        for suffix, fmt in _SUFFIX_FORMATS.items():
-            if output.lower().endswith(suffix):
-                return fmt
-    return "unicode"
 
 
 def _style(options: dict):

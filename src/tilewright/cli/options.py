@@ -44,3 +44,9 @@ class CellType(click.ParamType):
 
 
 CELL = CellType()
+
+
+def format_from_suffix(output: str | None, suffixes: dict[str, str], default: str) -> str:
+    """The output format that the ``-o FILE`` suffix names (``.png`` → png), or ``default``."""
+    name = (output or "").lower()
+    return next((fmt for suffix, fmt in suffixes.items() if name.endswith(suffix)), default)

@@ -5,6 +5,7 @@ import sys
 
 import click
 
+from tilewright.cli.options import format_from_suffix
 from tilewright.core.errors import TilewrightError
 from tilewright.core.output import check_destination, open_output
 
@@ -24,7 +25,7 @@ def rect() -> None:
 @rect.command()
 @click.argument("params", metavar="WxH[eF][a]")
 @click.option(
-    "--seed", type=int, help="Reproduce a puzzle; with --count, the seeds S, S+1, S+2, ..."
+    "-s", "--seed", type=int, help="Reproduce a puzzle; with --count, the seeds S, S+1, S+2, ..."
 )
 @click.option(
     "--count",
@@ -65,9 +66,7 @@ def generate(params, seed, count, fmt, solution, max_area, singles, cell, output
     from tilewright.rectangles import parse_params
 
     settings = replace(parse_params(params), max_area=max_area, singles=singles)
-    fmt = fmt or next(
-        (f for s, f in _SUFFIX_FORMATS.items() if output and output.lower().endswith(s)), "id"
-    )
+    fmt = fmt or format_from_suffix(output, _SUFFIX_FORMATS, "id")
     if count > 1 and fmt in ("svg", "png"):
         raise TilewrightError(f"{fmt} holds one puzzle; use --count with id, text or json")
     if fmt == "png" and output in (None, "-") and sys.stdout.isatty():

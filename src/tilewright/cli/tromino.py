@@ -4,7 +4,7 @@ import sys
 
 import click
 
-from tilewright.cli.options import SIZE
+from tilewright.cli.options import SIZE, format_from_suffix
 from tilewright.core.errors import TilewrightError
 from tilewright.core.output import check_destination, open_output
 
@@ -89,9 +89,7 @@ def _write(plan, fmt, output, colours, cell, number_width: int) -> None:
     from tilewright.tromino import pictures, writers
     from tilewright.tromino.tiling import tile_rows
 
-    fmt = fmt or next(
-        (f for s, f in _SUFFIX_FORMATS.items() if output and output.lower().endswith(s)), "text"
-    )
+    fmt = fmt or format_from_suffix(output, _SUFFIX_FORMATS, "text")
     if colours and fmt not in ("png", "svg"):
         raise TilewrightError("--colours colours pictures: use -f png or -f svg")
     check_destination(output)
