@@ -306,3 +306,43 @@ def test_rect_bad_input(args, message, tmp_path):
     err = done.stderr.decode()
     assert len(err.splitlines()) == 1 and message in err, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_spectre_formats(tmp_path):
+    lines = tilewright("spectre", "8x6", "--seed", "3", "-f", "jsonl").stdout.decode().splitlines()
+    records = [json.loads(line) for line in lines]
+    assert len(records) > 3 and all(len(r["vertices"]) == 14 for r in records)
+    assert {r["type"] for r in records} <= set("ΓΔΘΛΞΠΣΦΨ")
+    table = tilewright("spectre", "8x6", "--seed", "3", "-f", "csv").stdout.decode().splitlines()
+    assert len(table) == len(records) + 1 and table[0].count(",") == 30
+    assert table[1].split(",")[0] == records[0]["id"]
+    geojson = tmp_path / "p.geojson"
+    assert tilewright("spectre", "8x6", "--seed", "3", "-o", str(geojson)).returncode == 0
+    geo = json.loads(geojson.read_text())
+    assert len(geo["features"]) == len(records)
+    svg = tilewright("spectre", "8x6", "--seed", "3", "--plain").stdout.decode()
+    assert svg.count("<path d=") == len(records) and "<use" not in svg
+    compact = tilewright("spectre", "8x6", "--seed", "3").stdout.decode()
+    assert compact.count("<use") == len(records)
+    png = tmp_path / "p.png"
+    assert tilewright("spectre", "8x6", "--colour", "four", "-o", str(png)).returncode == 0
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["spectre", "0x5"], "positive width and height"),
+        (["spectre", "5x-2"], "positive width and height"),
+        (["spectre", "fivexsix"], "looks like 40x30"),
+        (["spectre", "5x5", "--colour", "pink"], "'pink' is not one of"),
+        (["spectre", "5x5", "--origin", "3"], "--origin is X,Y"),
+        (["spectre", "100000x100000", "-f", "csv"], "memory"),
+    ],
+)
+def test_spectre_bad_input(args, message, tmp_path):
+    done = tilewright(*args, "--seed", "1", "-o", str(tmp_path / "out.svg"))
+    assert done.returncode == 2
+    err = done.stderr.decode()
+    assert len(err.splitlines()) == 1 and message in err, err
+    assert list(tmp_path.iterdir()) == []

@@ -91,7 +91,7 @@ def meets(xy: np.ndarray, box: tuple[float, float, float, float]) -> bool:
         return False
     if low[0] >= x0 and high[0] <= x1 and low[1] >= y0 and high[1] <= y1:
         return True
-    return clipped_area(xy, box) > 1e-9
+    return clipped_area(xy, box) > 0.0
 
 
 def clipped_area(xy: np.ndarray, box: tuple[float, float, float, float]) -> float:
@@ -106,7 +106,9 @@ def clipped_area(xy: np.ndarray, box: tuple[float, float, float, float]) -> floa
             inside_before = (previous[axis] >= bound) == keep_above
             if inside_now != inside_before:
                 t = (bound - previous[axis]) / (current[axis] - previous[axis])
-                result.append(tuple(p + t * (c - p) for p, c in zip(previous, current, strict=True)))
+                result.append(
+                    tuple(p + t * (c - p) for p, c in zip(previous, current, strict=True))
+                )
             if inside_now:
                 result.append(current)
         points = result
@@ -118,9 +120,11 @@ def clipped_area(xy: np.ndarray, box: tuple[float, float, float, float]) -> floa
 
 def check_region(width: float, height: float) -> None:
     if not (width > 0 and height > 0):
-        raise TilewrightError(f"a region needs a positive width and height, got {width}x{height}")
+        raise TilewrightError(
+            f"a region needs a positive width and height, got {width:g}x{height:g}"
+        )
     expected = (width + 8) * (height + 8) / TILE_AREA
-    check_fits(expected * BYTES_PER_TILE, f"a breadth-first patch of {width}x{height}")
+    check_fits(expected * BYTES_PER_TILE, f"a breadth-first patch of {width:g}x{height:g}")
 
 
 def patch(

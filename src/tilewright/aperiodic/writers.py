@@ -4,6 +4,8 @@ Coordinates are in units of one tile edge, y up, rounded to ``DIGITS`` decimals 
 micrometre on a metre-long tile). SVG turns y down by one transform on the whole drawing.
 """
 
+import colorsys
+import io
 import json
 from collections.abc import Iterable, Iterator
 
@@ -18,15 +20,30 @@ COLOURINGS = ("type", "orientation", "four")
 TYPE_COLOURS = dict(
     zip(
         TYPES,
-        ("#e8c26a", "#8fb8de", "#b5d98b", "#d9a3c9", "#f2a07b", "#9ad1c4", "#c7b3e6",
-         "#f5d6a0", "#a7c7a0"),
+        (
+            "#e8c26a",
+            "#8fb8de",
+            "#b5d98b",
+            "#d9a3c9",
+            "#f2a07b",
+            "#9ad1c4",
+            "#c7b3e6",
+            "#f5d6a0",
+            "#a7c7a0",
+        ),
         strict=True,
     )
 )
 ODD_COLOUR = "#5a4a8a"
 FOUR_COLOURS = ("#ffb2b2", "#ffffb2", "#b2ffb2", "#9999ff")
+# six pale hues for the common turns (even), six darker ones for the 30°-turned odd tiles
 ORIENTATION_COLOURS = tuple(
-    f"hsl({(30 * turn) % 360},{55 if turn % 2 == 0 else 35}%,{72 if turn % 2 == 0 else 45}%)"
+    "#{:02x}{:02x}{:02x}".format(
+        *(
+            round(255 * c)
+            for c in colorsys.hls_to_rgb(turn / 12, 0.75 if turn % 2 == 0 else 0.45, 0.55)
+        )
+    )
     for turn in range(12)
 )
 OUTLINE = "#222222"
@@ -47,8 +64,12 @@ def _vertices(tile: Tile) -> list[list[float]]:
 def jsonl(tiles: Iterable[Tile]) -> Iterator[bytes]:
     """One JSON object per line: id, type (Greek letter), index, vertices [[x, y] × 14]."""
     for tile in tiles:
-        record = {"id": tile.id, "type": tile.greek, "index": tile.index,
-                  "vertices": _vertices(tile)}
+        record = {
+            "id": tile.id,
+            "type": tile.greek,
+            "index": tile.index,
+            "vertices": _vertices(tile),
+        }
         yield (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
 
@@ -69,8 +90,12 @@ def geojson(tiles: Iterable[Tile]) -> Iterator[bytes]:
         ring = _vertices(tile)[::-1]  # the Spectre's vertices run clockwise
         feature = {
             "type": "Feature",
-            "properties": {"id": tile.id, "type": tile.greek, "index": tile.index,
-                           "colour": tile.colour},
+            "properties": {
+                "id": tile.id,
+                "type": tile.greek,
+                "index": tile.index,
+                "colour": tile.colour,
+            },
             "geometry": {"type": "Polygon", "coordinates": [ring + ring[:1]]},
         }
         text = json.dumps(feature, ensure_ascii=False, separators=(",", ":"))
@@ -79,8 +104,11 @@ def geojson(tiles: Iterable[Tile]) -> Iterator[bytes]:
 
 
 def svg(
-    tiles: Iterable[Tile], box: tuple[float, float, float, float], colouring: str = "type",
-    plain: bool = False, scale: float = 10.0,
+    tiles: Iterable[Tile],
+    box: tuple[float, float, float, float],
+    colouring: str = "type",
+    plain: bool = False,
+    scale: float = 10.0,
 ) -> Iterator[bytes]:
     """The patch as SVG, clipped to the region. Compact by default: one path per turn in
     ``<defs>``, a ``<use>`` per tile; ``plain`` writes one closed path per tile, as laser
@@ -92,8 +120,10 @@ def svg(
         f'width="{width:.2f}" height="{height:.2f}" viewBox="{x0:g} {-y1:g} {x1 - x0:g} '
         f'{y1 - y0:g}">\n'
     ).encode()
-    yield f'<clipPath id="region"><rect x="{x0:g}" y="{-y1:g}" width="{x1 - x0:g}" ' \
-          f'height="{y1 - y0:g}"/></clipPath>\n'.encode()
+    yield (
+        f'<clipPath id="region"><rect x="{x0:g}" y="{-y1:g}" width="{x1 - x0:g}" '
+        f'height="{y1 - y0:g}"/></clipPath>\n'.encode()
+    )
     if not plain:
         yield b"<defs>\n"
         for turn, shape in enumerate(SHAPES_XY):
@@ -120,3 +150,27 @@ def _path(points: np.ndarray) -> str:
     start = points[0]
     moves = " ".join(f"{x:.{DIGITS}f} {y:.{DIGITS}f}" for x, y in np.diff(points, axis=0))
     return f"M{start[0]:.{DIGITS}f} {start[1]:.{DIGITS}f}l{moves}z"
+
+
+def png(
+    tiles: Iterable[Tile],
+    box: tuple[float, float, float, float],
+    colouring: str = "type",
+    scale: float = 10.0,
+) -> bytes:
+    """The patch as a PNG, ``scale`` pixels a tile edge, drawn tile by tile."""
+    from PIL import Image, ImageDraw
+
+    x0, y0, x1, y1 = box
+    size = (max(1, round((x1 - x0) * scale)), max(1, round((y1 - y0) * scale)))
+    image = Image.new("RGB", size, "white")
+    draw = ImageDraw.Draw(image)
+    outline = max(1, round(scale / 16))
+    for tile in tiles:
+        xy = (tile.place.xy() - (x0, y1)) * (scale, -scale)
+        draw.polygon(
+            [tuple(p) for p in xy], fill=fill(tile, colouring), outline=OUTLINE, width=outline
+        )
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()

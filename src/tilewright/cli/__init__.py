@@ -13,6 +13,7 @@ from tilewright import __version__
 from tilewright.cli.maze import maze
 from tilewright.cli.maze_stats import maze_stats
 from tilewright.cli.rect import rect
+from tilewright.cli.spectre import spectre
 from tilewright.cli.tromino import tromino
 from tilewright.core.errors import TilewrightError
 
@@ -29,6 +30,7 @@ cli.add_command(maze)
 cli.add_command(maze_stats)
 cli.add_command(tromino)
 cli.add_command(rect)
+cli.add_command(spectre)
 
 
 def main(argv: list[str] | None = None) -> None:

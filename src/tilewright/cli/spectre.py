@@ -1,0 +1,115 @@
+"""``tilewright spectre``: patches of the aperiodic Spectre tiling."""
+
+import sys
+
+import click
+
+from tilewright.cli.options import format_from_suffix
+from tilewright.core.errors import TilewrightError
+from tilewright.core.output import check_destination, open_output
+
+FORMATS = ("svg", "png", "jsonl", "csv", "geojson")
+_SUFFIX_FORMATS = {
+    ".svg": "svg",
+    ".png": "png",
+    ".jsonl": "jsonl",
+    ".csv": "csv",
+    ".geojson": "geojson",
+    ".json": "geojson",
+}
+# regions expected to hold more tiles than this show a progress bar (stderr a terminal)
+PROGRESS_FROM = 20_000
+
+
+class RegionType(click.ParamType):
+    """``WxH`` in tile edges; fractions allowed (``12.5x8``)."""
+
+    name = "WxH"
+
+    def convert(self, value, param, ctx) -> tuple[float, float]:
+        try:
+            width, height = (float(part) for part in str(value).lower().split("x"))
+        except ValueError:
+            self.fail(f"a region looks like 40x30 (tile edges), got {value!r}")
+        if not (width > 0 and height > 0) or width == float("inf") or height == float("inf"):
+            self.fail(f"a region needs a positive width and height, got {value}")
+        return width, height
+
+
+class PointType(click.ParamType):
+    name = "X,Y"
+
+    def convert(self, value, param, ctx) -> tuple[float, float]:
+        try:
+            x, y = (float(part) for part in str(value).split(","))
+        except ValueError:
+            self.fail(f"--origin is X,Y (for example 100,-20), got {value!r}")
+        return x, y
+
+
+@click.command()
+@click.argument("region", type=RegionType())
+@click.option("-s", "--seed", type=int, help="Reproduce a tiling (default: random).")
+@click.option(
+    "--origin", type=PointType(), default="0,0", help="Lower-left corner X,Y of the region."
+)
+@click.option(
+    "-f", "--format", "fmt", type=click.Choice(FORMATS), help="Default: svg, or the -o suffix."
+)
+@click.option(
+    "--colour",
+    type=click.Choice(("type", "orientation", "four")),
+    default="type",
+    show_default=True,
+    help="svg/png: by metatile type, by turn, or a proper four-colouring.",
+)
+@click.option("--plain", is_flag=True, help="svg: one closed path per tile (laser cutters).")
+@click.option(
+    "--scale",
+    type=click.FloatRange(0.5, 1000),
+    default=10,
+    show_default=True,
+    help="svg/png: pixels a tile edge.",
+)
+@click.option("-o", "--output", metavar="FILE", help="Write here, not to stdout.")
+def spectre(region, seed, origin, fmt, colour, plain, scale, output) -> None:
+    """Every tile of a Spectre tiling that meets the REGION WxH (tile edges) at --origin.
+
+    The tiling is fixed by the seed (without --seed, the one drawn is printed on stderr);
+    each tile comes with a stable id (its address in the substitution hierarchy), its
+    metatile type Γ..Ψ, its index (1: the second Spectre of a Γ) and 14 vertices, y up.
+    """
+    from tilewright.aperiodic import writers
+    from tilewright.aperiodic.patch import TILE_AREA, check_region, patch
+    from tilewright.core.seeds import resolve_seed
+
+    width, height = region
+    fmt = fmt or format_from_suffix(output, _SUFFIX_FORMATS, "svg")
+    if fmt == "png" and output in (None, "-") and sys.stdout.isatty():
+        raise TilewrightError("png is binary: give -o FILE.png or redirect standard output")
+    if fmt == "png" and width * height * scale * scale > 2**28:
+        raise TilewrightError("that PNG would pass 268 million pixels; lower --scale")
+    check_region(width, height)
+    check_destination(output)
+    if seed is None:
+        seed = resolve_seed(None)
+        click.echo(f"tilewright: tiling seed {seed}", err=True)
+    box = (origin[0], origin[1], origin[0] + width, origin[1] + height)
+    expected = (width + 6) * (height + 6) / TILE_AREA
+    tiles = _progress(patch(width, height, seed, origin), expected)
+    with open_output(output) as stream:
+        if fmt == "png":
+            stream.write(writers.png(tiles, box, colour, scale))
+        elif fmt == "svg":
+            stream.writelines(writers.svg(tiles, box, colour, plain, scale))
+        else:
+            stream.writelines(getattr(writers, fmt)(tiles))
+
+
+def _progress(tiles, expected: float):
+    from tqdm import tqdm
+
+    disable = None if expected >= PROGRESS_FROM else True
+    return tqdm(
+        tiles, total=round(expected), unit="tile", unit_scale=True, disable=disable, leave=False
+    )
