@@ -12,7 +12,7 @@ from tilewright import TilewrightError
 from tilewright.aperiodic import _spectre_tables, make_tables
 from tilewright.aperiodic.coordinates import Address, Tiling
 from tilewright.aperiodic.exact import sub, to_xy, unit
-from tilewright.aperiodic.patch import TILE_AREA, clipped_area, patch
+from tilewright.aperiodic.patch import TILE_AREA, Placed, clipped_area, patch, start_place
 from tilewright.aperiodic.spectre_geometry import (
     CHILDREN,
     FREQUENCIES,
@@ -133,6 +133,36 @@ def test_stepping_there_and_back_returns(seed, walk):
 
 def patch_of(width, height, seed, origin=(0, 0)):
     return list(patch(width, height, seed, origin))
+
+
+def reference_patch(width, height, seed, origin=(0, 0)) -> set[tuple[str, Placed]]:
+    """The breadth-first patch written plainly on ``Tiling.step`` (no compiled code), for a
+    region around the origin, where the start tile lies."""
+    tiling = Tiling(seed)
+    box = (origin[0], origin[1], origin[0] + width, origin[1] + height)
+    address, place = tiling.start.copy(), start_place(tiling)
+    assert clipped_area(place.xy(), box) > 0
+    found, queue, seen = set(), [(address, place)], {place}
+    while queue:
+        address, place = queue.pop()
+        found.add((tiling.name(address), place))
+        for edge in range(14):
+            there, entry = tiling.step(address, edge)
+            placed = place.across(edge, entry)
+            if placed not in seen:
+                seen.add(placed)
+                if clipped_area(placed.xy(), box) > 0:
+                    queue.append((there, placed))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "seed", "origin"),
+    [(20, 15, 1, (-10, -7)), (7.5, 30, 2, (-4, -12.25)), (50, 3, 3, (-25, -1)), (2, 2, 4, (-1, -1))],
+)
+def test_compiled_patch_equals_the_plain_one(width, height, seed, origin):
+    compiled = {(t.id, t.place) for t in patch_of(width, height, seed, origin)}
+    assert compiled == reference_patch(width, height, seed, origin)
 
 
 def check_patch(tiles, box) -> None:

@@ -99,23 +99,24 @@ class Tiling:
         # the start tile's turn in 60° steps: the tiling is drawn in a random orientation
         self.start_turn = int(self._random.integers(6))
         self.start = ancestry.copy()
-        self._ancestry = ancestry.copy()
+        self.ancestry = ancestry.copy()
 
-    def _grow(self, levels: int) -> None:
-        while len(self._ancestry.types) < levels:
-            options = PARENTS[self._ancestry.types[-1]]
+    def grow(self, levels: int) -> None:
+        """Draw the start tile's ancestry (``self.ancestry``) up to ``levels`` types."""
+        while len(self.ancestry.types) < levels:
+            options = PARENTS[self.ancestry.types[-1]]
             weights = np.array([FREQUENCIES[parent] for parent, _ in options])
             parent, index = options[self._random.choice(len(options), p=weights / weights.sum())]
-            self._ancestry.indices.append(index)
-            self._ancestry.types.append(parent)
+            self.ancestry.indices.append(index)
+            self.ancestry.types.append(parent)
 
     def _extend(self, address: Address, levels: int) -> None:
         """Give ``address`` at least ``levels`` types (and known indices below the top)."""
-        self._grow(levels)
+        self.grow(levels)
         while len(address.types) < levels:
             depth = len(address.indices)
-            address.indices.append(self._ancestry.indices[depth])
-            address.types.append(self._ancestry.types[depth + 1])
+            address.indices.append(self.ancestry.indices[depth])
+            address.types.append(self.ancestry.types[depth + 1])
 
     def _step_hex(self, address: Address, depth: int, edge: int) -> int:
         """Move the level-``depth`` hexagon of ``address`` across its ``edge``; returns the
@@ -153,8 +154,8 @@ class Tiling:
     def name(self, address: Address) -> str:
         """A stable id: the Spectre index, then the child indices from level 0 up to the
         highest level where the address leaves the start tile's ancestry (``0:5317``)."""
-        self._grow(len(address.types))
-        own, shared = address.indices, self._ancestry.indices
+        self.grow(len(address.types))
+        own, shared = address.indices, self.ancestry.indices
         top = len(own)
         while top > 0 and own[top - 1] == shared[top - 1]:
             top -= 1

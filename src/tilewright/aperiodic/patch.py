@@ -13,15 +13,15 @@ equals an integer bound only when b = 0 (then the float is exact), and otherwise
 from it by far more than rounding for any region that fits in memory.
 """
 
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from tilewright.aperiodic.coordinates import Address, Tiling
-from tilewright.aperiodic.exact import ORIGIN, Point, add, sub, to_xy, unit
-from tilewright.aperiodic.spectre_geometry import GREEK, SPECTRE_EDGES, place_spectre
+from tilewright.aperiodic import _spectre_kernels as kernels
+from tilewright.aperiodic.coordinates import Tiling
+from tilewright.aperiodic.exact import HALF_SQRT3, ORIGIN, Point, add, sub, to_xy, unit
+from tilewright.aperiodic.spectre_geometry import GREEK, SPECTRE_EDGES, TYPES, place_spectre
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 
@@ -36,6 +36,14 @@ SHAPES_XY = np.array([[to_xy(p) for p in shape] for shape in SHAPES])
 _TURN_OF = {unit(r): r for r in range(12)}
 # direction of edge k of the unturned Spectre, in 30° steps
 _EDGE_TURN = tuple(_TURN_OF[sub(SHAPES[0][(k + 1) % 14], SHAPES[0][k])] for k in range(14))
+SHAPES_ARRAY = np.array(SHAPES, dtype=np.int64)
+EDGE_TURNS = np.array(_EDGE_TURN, dtype=np.int64)
+# levels of ancestry a kernel row starts with: a walk across 7.9^16 tiles would need more
+START_DEPTH = 16
+# a point inside the Spectre for each turn (its vertex 0 at the origin): the midpoint of the
+# diagonal from vertex 0 to vertex 7 lies well inside
+INTERIOR = (SHAPES_XY[:, 0] + SHAPES_XY[:, 7]) / 2
+NUDGES = np.array([[1e-7 * np.pi, 1e-7 * np.e], [-3e-6 * np.e, 2e-6 * np.pi], [0.01, -0.013]])
 
 
 @dataclass(frozen=True)
@@ -83,17 +91,6 @@ def start_place(tiling: Tiling) -> Placed:
     return Placed((2 * tiling.start_turn + tiling.start.spectre) % 12, ORIGIN)
 
 
-def meets(xy: np.ndarray, box: tuple[float, float, float, float]) -> bool:
-    """Whether the polygon ``xy`` and the open rectangle (x0, y0, x1, y1) overlap."""
-    x0, y0, x1, y1 = box
-    low, high = xy.min(axis=0), xy.max(axis=0)
-    if high[0] <= x0 or low[0] >= x1 or high[1] <= y0 or low[1] >= y1:
-        return False
-    if low[0] >= x0 and high[0] <= x1 and low[1] >= y0 and high[1] <= y1:
-        return True
-    return clipped_area(xy, box) > 0.0
-
-
 def clipped_area(xy: np.ndarray, box: tuple[float, float, float, float]) -> float:
     """Area of the polygon ``xy`` inside the rectangle (Sutherland–Hodgman clipping)."""
     x0, y0, x1, y1 = box
@@ -131,39 +128,126 @@ def patch(
     width: float, height: float, seed: int | None = None, origin: tuple[float, float] = (0, 0)
 ) -> Iterator[Tile]:
     """Every tile of the tiling ``seed`` that meets [x, x + width] × [y, y + height], in
-    breadth-first order from the tile nearest the region's centre."""
+    breadth-first order from the first tile met on the way from the start tile."""
+    tiling, found = patch_arrays(width, height, seed, origin)
+    names = tile_ids(tiling, found.rows)
+    for number in range(len(found.turns)):
+        row = found.rows[number]
+        yield Tile(
+            names[number],
+            TYPES[row[kernels.LEVELS]],
+            int(row[kernels.SPECTRE]),
+            Placed(int(found.turns[number]), tuple(found.corners[number].tolist())),
+            int(row[kernels.COLOUR]) if row[kernels.SPECTRE] == 0 else 3,
+        )
+
+
+@dataclass(frozen=True)
+class Found:
+    """A patch as arrays, in breadth-first order: address rows (see ``_spectre_kernels``),
+    turns and exact corners."""
+
+    rows: np.ndarray
+    turns: np.ndarray
+    corners: np.ndarray
+
+
+def patch_arrays(
+    width: float, height: float, seed: int | None = None, origin: tuple[float, float] = (0, 0)
+) -> tuple[Tiling, Found]:
+    """The patch of ``patch`` as arrays, with the tiling it belongs to."""
     check_region(width, height)
     tiling = Tiling(seed)
-    box = (origin[0], origin[1], origin[0] + width, origin[1] + height)
-    address, place = _walk_to(tiling, tiling.start.copy(), start_place(tiling), box)
-    seen = {place}
-    queue = deque([(address, place)])
-    while queue:
-        address, place = queue.popleft()
-        yield Tile(tiling.name(address), address.types[0], address.spectre, place, address.colour)
-        for edge in range(SPECTRE_EDGES):
-            neighbour, entry = tiling.step(address, edge)
-            placed = place.across(edge, entry)
-            if placed in seen:
-                continue
-            seen.add(placed)
-            if meets(placed.xy(), box):
-                queue.append((neighbour, placed))
+    box = np.array([origin[0], origin[1], origin[0] + width, origin[1] + height], dtype=float)
+    expected = (width + 8) * (height + 8) / TILE_AREA
+    capacity = int(expected * 1.25) + 256
+    depth = START_DEPTH
+    while True:
+        row = start_row(tiling, depth)
+        corner = np.zeros(4, dtype=np.int64)
+        turn = start_place(tiling).turn
+        for nudge in NUDGES:  # a start off every line through two vertices
+            inside_x, inside_y = INTERIOR[turn] + nudge
+            status, turn = kernels.walk_to(
+                row, turn, corner, box, SHAPES_ARRAY, SHAPES_XY, EDGE_TURNS, inside_x, inside_y
+            )
+            if status != kernels.STUCK:
+                break
+        if status == kernels.STUCK:
+            raise AssertionError("no walk reached the region")
+        if status == kernels.DONE:
+            rows, turns, corners, inside, count, status = kernels.patch(
+                row, turn, corner, box, SHAPES_ARRAY, SHAPES_XY, EDGE_TURNS, capacity
+            )
+        if status == kernels.FULL:
+            capacity *= 2
+        elif status == kernels.SHALLOW:
+            depth *= 2
+        else:
+            keep = np.flatnonzero(inside[:count])
+            return tiling, Found(rows[keep], turns[keep], corners[keep])
 
 
-def _walk_to(tiling: Tiling, address: Address, place: Placed, box) -> tuple[Address, Placed]:
-    """From the start tile, step towards the region's centre until a tile meets it."""
-    target = np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
-    distance = np.linalg.norm(place.xy().mean(axis=0) - target)
-    while not meets(place.xy(), box):
-        best = None
-        for edge in range(SPECTRE_EDGES):
-            neighbour, entry = tiling.step(address, edge)
-            placed = place.across(edge, entry)
-            gap = np.linalg.norm(placed.xy().mean(axis=0) - target)
-            if best is None or gap < best[0]:
-                best = (gap, neighbour, placed)
-        if best[0] >= distance:
-            raise AssertionError("the walk towards the region stopped short of it")
-        distance, address, place = best
-    return address, place
+def start_row(tiling: Tiling, depth: int) -> np.ndarray:
+    """The start tile's address as a kernel row of ``depth`` levels."""
+    tiling.grow(depth + 1)
+    ancestry = tiling.ancestry
+    row = [ancestry.spectre, ancestry.hex_colour, ancestry.previous_colour, ancestry.entry_parity]
+    for level in range(depth):
+        row += [TYPES.index(ancestry.types[level]), ancestry.indices[level]]
+    return np.array(row, dtype=np.int8)
+
+
+def tile_ids(tiling: Tiling, rows: np.ndarray) -> list[str]:
+    """The stable ids (``Tiling.name``) of address rows."""
+    if len(rows) == 0:
+        return []
+    indices = rows[:, kernels.LEVELS + 1 :: 2]
+    shared = np.array(tiling.ancestry.indices[: indices.shape[1]])
+    differs = indices != shared
+    top = np.where(differs.any(axis=1), indices.shape[1] - np.argmax(differs[:, ::-1], axis=1), 0)
+    digits = indices.astype(np.uint8) + ord("0")
+    return [
+        f"{spectre}:{digits[n, : top[n]].tobytes().decode()}"
+        for n, spectre in enumerate(rows[:, kernels.SPECTRE].tolist())
+    ]
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Consecutive tiles of a patch as arrays, for writers: ids, metatile type numbers
+    (into ``TYPES``), index, colour (four-colouring), turn, and float vertices (n, 14, 2)."""
+
+    ids: list[str]
+    types: np.ndarray
+    index: np.ndarray
+    colour: np.ndarray
+    turn: np.ndarray
+    xy: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+def chunks(tiling: Tiling, found: Found, size: int = 1 << 15) -> Iterator[Chunk]:
+    """The tiles of ``found`` in chunks of ``size``."""
+    for first in range(0, len(found.turns), size):
+        rows = found.rows[first : first + size]
+        turns = found.turns[first : first + size]
+        corners = found.corners[first : first + size].astype(float)
+        corner_xy = np.stack(
+            (
+                corners[:, 0] + HALF_SQRT3 * corners[:, 1] + 0.5 * corners[:, 2],
+                corners[:, 3] + HALF_SQRT3 * corners[:, 2] + 0.5 * corners[:, 1],
+            ),
+            axis=1,
+        )
+        index = rows[:, kernels.SPECTRE].astype(np.int64)
+        yield Chunk(
+            tile_ids(tiling, rows),
+            rows[:, kernels.LEVELS].astype(np.int64),
+            index,
+            np.where(index == 1, 3, rows[:, kernels.COLOUR]).astype(np.int64),
+            turns,
+            SHAPES_XY[turns] + corner_xy[:, None, :],
+        )

@@ -17,7 +17,7 @@ _SUFFIX_FORMATS = {
     ".geojson": "geojson",
     ".json": "geojson",
 }
-# regions expected to hold more tiles than this show a progress bar (stderr a terminal)
+# patches with more tiles than this show a progress bar while written (stderr a terminal)
 PROGRESS_FROM = 20_000
 
 
@@ -80,7 +80,7 @@ def spectre(region, seed, origin, fmt, colour, plain, scale, output) -> None:
     metatile type Γ..Ψ, its index (1: the second Spectre of a Γ) and 14 vertices, y up.
     """
     from tilewright.aperiodic import writers
-    from tilewright.aperiodic.patch import TILE_AREA, check_region, patch
+    from tilewright.aperiodic.patch import check_region, chunks, patch_arrays
     from tilewright.core.seeds import resolve_seed
 
     width, height = region
@@ -95,8 +95,8 @@ def spectre(region, seed, origin, fmt, colour, plain, scale, output) -> None:
         seed = resolve_seed(None)
         click.echo(f"tilewright: tiling seed {seed}", err=True)
     box = (origin[0], origin[1], origin[0] + width, origin[1] + height)
-    expected = (width + 6) * (height + 6) / TILE_AREA
-    tiles = _progress(patch(width, height, seed, origin), expected)
+    tiling, found = patch_arrays(width, height, seed, origin)
+    tiles = _progress(chunks(tiling, found), len(found.turns))
     with open_output(output) as stream:
         if fmt == "png":
             stream.write(writers.png(tiles, box, colour, scale))
@@ -106,10 +106,17 @@ def spectre(region, seed, origin, fmt, colour, plain, scale, output) -> None:
             stream.writelines(getattr(writers, fmt)(tiles))
 
 
-def _progress(tiles, expected: float):
+def _progress(parts, total: int):
+    """Chunks of tiles, counted on a progress bar for large patches."""
     from tqdm import tqdm
 
-    disable = None if expected >= PROGRESS_FROM else True
-    return tqdm(
-        tiles, total=round(expected), unit="tile", unit_scale=True, disable=disable, leave=False
-    )
+    with tqdm(
+        total=total,
+        unit="tile",
+        unit_scale=True,
+        leave=False,
+        disable=None if total >= PROGRESS_FROM else True,
+    ) as bar:
+        for part in parts:
+            yield part
+            bar.update(len(part))
