@@ -158,7 +158,12 @@ def reference_patch(width, height, seed, origin=(0, 0)) -> set[tuple[str, Placed
 
 @pytest.mark.parametrize(
     ("width", "height", "seed", "origin"),
-    [(20, 15, 1, (-10, -7)), (7.5, 30, 2, (-4, -12.25)), (50, 3, 3, (-25, -1)), (2, 2, 4, (-1, -1))],
+    [
+        (20, 15, 1, (-10, -7)),
+        (7.5, 30, 2, (-4, -12.25)),
+        (50, 3, 3, (-25, -1)),
+        (2, 2, 4, (-1, -1)),
+    ],
 )
 def test_compiled_patch_equals_the_plain_one(width, height, seed, origin):
     compiled = {(t.id, t.place) for t in patch_of(width, height, seed, origin)}

@@ -164,6 +164,16 @@ def _clipped_area(xs, ys, count, box):
 
 
 @njit(cache=True, inline="always")
+def _across(turn, corner, edge, entry, shapes, edge_turn, out):
+    """Place the tile whose edge ``entry`` runs backwards along ``edge`` of the tile (turn,
+    corner): its corner goes to ``out``, its turn is returned."""
+    new_turn = (turn + edge_turn[edge] + 6 - edge_turn[entry]) % 12
+    for k in range(4):
+        out[k] = corner[k] + shapes[turn, (edge + 1) % 14, k] - shapes[new_turn, entry, k]
+    return new_turn
+
+
+@njit(cache=True, inline="always")
 def _hash(turn, corner, mask):
     h = np.uint64(turn) * np.uint64(0x9E3779B97F4A7C15)
     for k in range(4):
@@ -201,12 +211,7 @@ def patch(start_row, start_turn, start_corner, box, shapes, shapes_xy, edge_turn
             entry = step(row, edge)
             if entry < 0:
                 return rows, turns, corners, inside, count, SHALLOW
-            turn = turns[head]
-            new_turn = (turn + edge_turn[edge] + 6 - edge_turn[entry]) % 12
-            for k in range(4):
-                corner[k] = (
-                    corners[head, k] + shapes[turn, (edge + 1) % 14, k] - shapes[new_turn, entry, k]
-                )
+            new_turn = _across(turns[head], corners[head], edge, entry, shapes, edge_turn, corner)
             slot = _hash(new_turn, corner, slots - 1)
             known = False
             while table[slot] >= 0:
@@ -260,9 +265,7 @@ def walk_to(row, turn, corner, box, shapes, shapes_xy, edge_turn, start_x, start
         entry = step(row, best_edge)
         if entry < 0:
             return SHALLOW, turn
-        new_turn = (turn + edge_turn[best_edge] + 6 - edge_turn[entry]) % 12
-        for k in range(4):
-            moved[k] = corner[k] + shapes[turn, (best_edge + 1) % 14, k] - shapes[new_turn, entry, k]
+        turn = _across(turn, corner, best_edge, entry, shapes, edge_turn, moved)
         corner[:] = moved
-        turn, along = new_turn, best
+        along = best
     return DONE, turn
