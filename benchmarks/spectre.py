@@ -7,29 +7,34 @@ Run from the repository root:
 
 What it measures, and why
 -------------------------
-* tilewright: ``patch(side, side, seed)`` on a square of side sqrt(N * TILE_AREA), which
-  holds about N tiles, every tile consumed and counted (``count``); and the same while
-  turning every tile into its 14 float vertices with ``tile.place.xy()``, as an output
-  writer does (``xy``). Tiles per second, and memory: the search keeps every tile it has
-  found, so memory grows with the patch, and bytes per tile is the figure that decides
-  how large a patch fits.
-* Peer: hat-amp (``pip install hat-amp``), which builds a whole supertile by substitution
-  and returns every polygon as a float array, all in memory: ``generate_tiling`` (hats,
-  13 vertices: not Spectres) and ``generate_spectre_tiling`` (Spectres, 14 vertices, the
-  two halves of a Mystic counted as two tiles). Its patch sizes are fixed by the level, so
-  each target N takes the level whose tile count is nearest N by ratio, and the table
-  shows that count. Being float arrays, its output compares with tilewright's ``xy`` row.
-  Without hat-amp its rows are skipped with a note.
-* The public C generator's breadth-first mode is not on the package index; its measured
-  figure (55 k tiles/s at about 506 bytes a tile) is quoted, not run.
+tilewright on a square of side sqrt(N * TILE_AREA), which holds about N tiles; tiles per
+second, and memory, which grows with the patch (the search keeps every tile it has found),
+so that bytes per tile decide how large a patch fits. Four ways of taking the patch:
 
-Every run is made in a fresh process (imports and a small warm-up patch first, untimed),
-so that one run's memory cannot hide in another's. Speed comes from an untraced run (the
-best of ``--repeat``, a run over 10 s not repeated), with the growth of the process's
-peak resident memory (ru_maxrss); the traced peak (tracemalloc, which slows pure Python
-several times over) from a second, separate run. 10^6 tiles takes minutes, so it runs
-only with ``--full``; without it the time it would take is estimated from the largest
-size run. Figures depend on the machine; none are stored here.
+* ``count``: ``patch(side, side, seed)``, every ``Tile`` consumed and counted;
+* ``xy``: the same, each tile also turned into its 14 float vertices (``tile.place.xy()``),
+  as a writer working tile by tile would;
+* ``arrays``: ``patch_arrays`` alone, the compiled search and nothing else;
+* ``chunks``: ``patch_arrays`` and every ``chunks`` block (ids and float vertices), what
+  the ``tilewright spectre`` writers consume.
+
+Peer: hat-amp (``pip install hat-amp``), which builds a whole supertile by substitution and
+returns every polygon as a float array, all in memory: ``generate_tiling`` (hats, 13
+vertices: not Spectres) and ``generate_spectre_tiling`` (Spectres, 14 vertices, the two
+halves of a Mystic counted as two tiles). Its sizes are fixed by the level, so each target N
+takes the level whose tile count is nearest N by ratio, and the table shows that count.
+Without hat-amp its rows are skipped with a note. The public C generator's breadth-first
+mode is not on the package index: its measured figure (55 k tiles/s at about 506 bytes a
+tile) is quoted, not run.
+
+Every run is made in a fresh process, after its imports and a small warm-up patch (which
+compiles tilewright's kernels or loads them from the cache), so that one run's memory
+cannot hide in another's. Speed comes from an untraced run (the best of ``--repeat``; a
+run over 10 s is not repeated), with the growth of the process's peak resident memory
+(ru_maxrss); the traced peak (tracemalloc, which slows Python code several times over)
+from a second, separate run. 10^6 tiles runs only with ``--full``; without it, the time it
+would take is estimated from the largest size run. Figures depend on the machine; none are
+stored here.
 """
 
 import argparse
@@ -41,7 +46,7 @@ import time
 import tracemalloc
 from concurrent.futures import ProcessPoolExecutor
 
-from tilewright.aperiodic.patch import TILE_AREA, patch
+from tilewright.aperiodic.patch import TILE_AREA, chunks, patch, patch_arrays
 
 try:
     from hat_amp import spectre as hat_amp_spectre
@@ -51,7 +56,8 @@ except ImportError:
 
 FULL_SIZE = 10**6
 NO_REPEAT_OVER = 10.0  # seconds: a longer timing run is not repeated
-C_GENERATOR = (55_000, 506)  # tiles/s and bytes/tile, the C generator's breadth-first mode
+C_GENERATOR = ("public C generator (breadth-first)", 55_000, 506)  # tiles/s, bytes/tile
+TILEWRIGHT = ("tilewright count", "tilewright xy", "tilewright arrays", "tilewright chunks")
 
 
 def tilewright_count(square: tuple[float, int]) -> int:
@@ -68,6 +74,16 @@ def tilewright_xy(square: tuple[float, int]) -> int:
     return count
 
 
+def tilewright_arrays(square: tuple[float, int]) -> int:
+    side, seed = square
+    return len(patch_arrays(side, side, seed)[1].turns)
+
+
+def tilewright_chunks(square: tuple[float, int]) -> int:
+    side, seed = square
+    return sum(len(chunk) for chunk in chunks(*patch_arrays(side, side, seed)))
+
+
 def hat_amp_hats(level: int) -> int:
     return len(hat_amp_tiling.generate_tiling(level))
 
@@ -80,6 +96,8 @@ def hat_amp_spectres(level: int) -> int:
 RUNS = {
     "tilewright count": (tilewright_count, (10.0, 1)),
     "tilewright xy": (tilewright_xy, (10.0, 1)),
+    "tilewright arrays": (tilewright_arrays, (10.0, 1)),
+    "tilewright chunks": (tilewright_chunks, (10.0, 1)),
     "hat-amp hats": (hat_amp_hats, 2),
     "hat-amp Spectres": (hat_amp_spectres, 2),
 }
@@ -168,10 +186,7 @@ def measure(name: str, parameter, repeat: int) -> dict:
 def plans(target: int, seed: int) -> list[tuple[str, object, str, int]]:
     """(row name, size parameter, the size shown, tiles expected) of each row at ``target``."""
     side = math.sqrt(target * TILE_AREA)
-    rows = [
-        (name, (side, seed), f"side {side:.1f}", target)
-        for name in ("tilewright count", "tilewright xy")
-    ]
+    rows = [(name, (side, seed), f"side {side:.1f}", target) for name in TILEWRIGHT]
     if hat_amp_tiling is not None:
         for name, count in (("hat-amp hats", hat_count), ("hat-amp Spectres", spectre_count)):
             level, tiles = nearest_level(count, target)
@@ -181,25 +196,22 @@ def plans(target: int, seed: int) -> list[tuple[str, object, str, int]]:
 
 def print_table(target: int, results: list[dict], sizes: list[str]) -> None:
     print(f"\n~{target:,} tiles")
-    print(f"{'tool':<18}{'size':>12}{'tiles':>11}{'seconds':>9}{'tiles/s':>10}"
-          f"{'peak MiB':>10}{'B/tile':>8}{'RSS+ MiB':>10}")  # fmt: skip
+    print(f"{'tool':<19}{'size':>12}{'tiles':>11}{'seconds':>9}{'tiles/s':>11}"
+          f"{'peak MiB':>10}{'B/tile':>8}{'RSS+ MiB':>10}{'B/tile':>8}")  # fmt: skip
     for row, size in zip(results, sizes, strict=True):
         print(
-            f"{row['name']:<18}{size:>12}{row['tiles']:>11,}{row['seconds']:>9.2f}"
-            f"{row['tiles'] / row['seconds']:>10,.0f}{row['peak'] / 2**20:>10.1f}"
+            f"{row['name']:<19}{size:>12}{row['tiles']:>11,}{row['seconds']:>9.3f}"
+            f"{row['tiles'] / row['seconds']:>11,.0f}{row['peak'] / 2**20:>10.1f}"
             f"{row['peak'] / row['tiles']:>8,.0f}{row['rss'] / 2**20:>10.1f}"
+            f"{row['rss'] / row['tiles']:>8,.0f}"
         )
     rates = {row["name"]: row["tiles"] / row["seconds"] for row in results}
-    count, xy = rates["tilewright count"], rates["tilewright xy"]
-    for peer in ("hat-amp Spectres", "hat-amp hats"):
-        if peer in rates:
-            ratios = f"count {count / rates[peer]:.2f}x, xy {xy / rates[peer]:.2f}x"
-            print(f"tiles/s ratio tilewright/{peer}: {ratios}")
-    c_rate, c_bytes = C_GENERATOR
-    print(
-        f"public C generator, breadth-first (quoted, not run): {c_rate / 1e3:.0f} k tiles/s,"
-        f" ≈ {c_bytes} B/tile; tilewright count/C {count / c_rate:.2f}x"
-    )
+    name, c_rate, c_bytes = C_GENERATOR
+    print(f"{name}: {c_rate / 1e3:.0f} k tiles/s, ≈ {c_bytes} B/tile (quoted, not run)")
+    peers = {peer: rates[peer] for peer in ("hat-amp Spectres", "hat-amp hats") if peer in rates}
+    for peer, rate in {**peers, name: c_rate}.items():
+        ratios = ", ".join(f"{ours.split()[1]} {rates[ours] / rate:.2f}x" for ours in TILEWRIGHT)
+        print(f"tiles/s ratio tilewright/{peer}: {ratios}")
 
 
 def estimate_full(target: int, results: list[dict], seed: int) -> None:
@@ -209,16 +221,16 @@ def estimate_full(target: int, results: list[dict], seed: int) -> None:
         tool = row["name"].split()[0]
         run = row["seconds"] + row["traced"]
         seconds[tool] = seconds.get(tool, 0.0) + run * tiles / row["tiles"]
-    parts = ", ".join(f"{tool} about {s / 60:.1f} min" for tool, s in seconds.items())
+    parts = ", ".join(f"{tool} about {s:.0f} s" for tool, s in seconds.items())
     print(f"\n10^6 tiles not run (add --full). Its timing and traced runs would take, scaled"
-          f" linearly from ~{target:,} tiles: {parts}")  # fmt: skip
+          f" linearly from ~{target:,} tiles: {parts}, besides process start-up")  # fmt: skip
 
 
 def main() -> None:
     ints = lambda text: [int(x) for x in text.split(",") if x]  # noqa: E731
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=ints, default=[10**4, 10**5], help="target tiles")
-    parser.add_argument("--full", action="store_true", help="also 10^6 tiles (minutes)")
+    parser.add_argument("--full", action="store_true", help="also 10^6 tiles")
     parser.add_argument("--repeat", type=int, default=3, help="best of N untraced runs")
     parser.add_argument("--seed", type=int, default=1, help="tilewright's tiling")
     args = parser.parse_args()
@@ -229,8 +241,9 @@ def main() -> None:
     else:
         print("hat-amp rows: 'hats' are hat tiles (13 vertices), not Spectres; 'Spectres' are")
         print("Spectres (14 vertices, a Mystic counted as two). Both are whole supertiles by")
-        print("substitution, all in memory as float arrays: compare them with 'tilewright xy'.")
-    print("peak MiB and B/tile: tracemalloc peak of a separate run; RSS+: ru_maxrss growth")
+        print("substitution, held in memory as float arrays.")
+    print("peak MiB, B/tile: tracemalloc peak of a separate run; RSS+ MiB, B/tile: growth of")
+    print("ru_maxrss in the timing run (a fresh process each)")
     for target in sizes:
         plan = plans(target, args.seed)
         results = [measure(name, parameter, args.repeat) for name, parameter, _, _ in plan]

@@ -292,7 +292,7 @@ def test_rect_generate_json_text_and_pictures(tmp_path):
     [
         (["rect", "generate", "1x5"], "at least 2x2"),
         (["rect", "generate", "15x15e-1"], "0 or more"),
-        (["rect", "generate", "15"], "parameters look like"),
+        (["rect", "generate", "15y15"], "parameters look like"),
         (["rect", "generate", "5x5", "--max-area", "2"], "at least 3"),
         (["rect", "generate", "5x5", "--count", "2", "-f", "svg"], "one puzzle"),
         (["rect", "generate", "40000x40000"], "memory"),

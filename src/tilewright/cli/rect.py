@@ -71,6 +71,10 @@ def generate(params, seed, count, fmt, solution, max_area, singles, cell, output
         raise TilewrightError(f"{fmt} holds one puzzle; use --count with id, text or json")
     if fmt == "png" and output in (None, "-") and sys.stdout.isatty():
         raise TilewrightError("png is binary: give -o FILE.png or redirect standard output")
+    if fmt == "png":
+        from tilewright.rectangles.pictures import check_png_size
+
+        check_png_size(settings.width, settings.height, cell)
     if solution and fmt == "id":
         raise TilewrightError("--solution needs -f text, json, svg or png")
     check_destination(output)
@@ -103,6 +107,8 @@ def _formatted(made, fmt: str, solution: bool, cell: int) -> bytes:
     if fmt == "json":
         record = {
             "params": str(made.params),
+            "max_area": made.params.max_area,
+            "singles": made.params.singles,
             "seed": made.seed,
             "game_id": format_game_id(made.puzzle),
             "width": made.puzzle.width,

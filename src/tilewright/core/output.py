@@ -33,13 +33,20 @@ def check_destination(path: str | None) -> None:
 
 @contextlib.contextmanager
 def open_output(path: str | None) -> Iterator[BinaryIO]:
-    """A binary stream for ``path`` (standard output for ``None`` or ``-``), all or nothing."""
+    """A binary stream for ``path`` (standard output for ``None`` or ``-``), all or nothing:
+    a regular file appears only when the writing has finished."""
     if path is None or path == "-":
         yield sys.stdout.buffer
         sys.stdout.buffer.flush()
         return
     check_destination(path)
     target = Path(path)
+    if target.exists() and not target.resolve().is_file():
+        # a device, pipe or terminal (-o /dev/stdout, a FIFO): write straight to it, since
+        # renaming a file over it would replace the device with a file
+        with open(target, "wb") as stream:
+            yield stream
+        return
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     # mkstemp makes the file private (0600); give it the permissions a plain open() would.
     os.fchmod(handle, 0o666 & ~_umask())

@@ -28,7 +28,10 @@ from tilewright.rectangles._partition_kernels import (
 
 MOVES = 1
 MAX_ROUNDS = 200
-MAX_ATTEMPTS = 50
+# an attempt whose count of stalled rectangles has not reached a new low for this many rounds
+# is abandoned (tiny area limits can keep a grid ambiguous however it is repaired)
+PATIENCE = 25
+MAX_ATTEMPTS = 8
 ATTEMPTS, ROUNDS, MOVED, RECUT = 0, 1, 2, 3
 
 
@@ -67,11 +70,17 @@ def generate(
         _place_clues(labels, rects, clue, stuck, state)
         if not unique:
             return labels, clue, stats
+        fewest, since = capacity + 1, 0
         for _ in range(MAX_ROUNDS):
             stats[ROUNDS] += 1
             stalled = _stalled_rects(labels, rects, clue)
             if stalled.shape[0] == 0:
                 return labels, clue, stats
+            since += 1
+            if stalled.shape[0] < fewest:
+                fewest, since = stalled.shape[0], 0
+            elif since > PATIENCE:
+                break
             if not _repair(
                 labels,
                 rects,

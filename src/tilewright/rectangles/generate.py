@@ -3,10 +3,11 @@
 Parameters follow the public puzzle collection, so its players meet the puzzles they
 expect: ``WxH[e<float>][a]``. The grid is cut at W/(1+e) × H/(1+e) and then stretched back
 by inserting rows and columns (``e`` = 0 by default: no stretching; larger ``e`` means
-fewer, larger rectangles). No rectangle is as wide as the grid (unless the grid is under
-four wide), none is a single square, and none is larger than max(2, W·H/6) squares — each
-measured on the grid before stretching — unless the caller sets ``max_area``, which then
-holds everywhere. ``a`` skips the uniqueness proof.
+fewer, larger rectangles). Rectangles are cut no wider than the grid less one (unless the
+grid is under four wide), no taller likewise, never a single square, and no larger than
+max(2, W·H/6) squares, all measured on the grid before stretching. A square no rectangle
+could take joins a neighbour, which may then pass those limits by one line, as in the
+collection. ``max_area`` set by the caller holds everywhere. ``a`` skips the proof.
 
 The cutting, clue placement and proof are compiled kernels: ``_partition_kernels``,
 ``_deduce_kernels`` and ``_generate_kernels`` say why they work as they do.
@@ -24,7 +25,8 @@ from tilewright.core.seeds import kernel_state, resolve_seed
 from tilewright.rectangles._generate_kernels import generate as generate_kernel
 from tilewright.rectangles.gameid import Puzzle
 
-_PARAMS = re.compile(r"^(\d+)x(\d+)(?:e(\S*?))?(a?)$")
+# the collection's form; like it, a bare N means NxN and a bare "e" means no expansion
+_PARAMS = re.compile(r"^(\d+)(?:x(\d+))?(?:e([0-9]*\.?[0-9]*))?(a?)$")
 # bytes per square the generator and its deduction hold at once: peak RSS grew by about
 # 90 per square at 500x500 and 1000x1000, so this leaves room
 BYTES_PER_SQUARE = 200
@@ -73,16 +75,19 @@ def parse_params(text: str) -> Params:
     ``30x20e0.5``, ``10x10a``)."""
     match = _PARAMS.match(text.strip())
     if not match:
-        raise TilewrightError(f"parameters look like 15x15, 30x20e0.5 or 10x10a, got {text!r}")
+        raise TilewrightError(
+            f"parameters look like 15x15, 30x20e0.5 or 10x10a (e: 0 or more), got {text!r}"
+        )
     expansion = 0.0
-    if match[3] is not None:
+    if match[3] not in (None, ""):
         try:
             expansion = float(match[3])
         except ValueError:
             raise TilewrightError(
                 f"the expansion factor must be a number, got {match[3]!r}"
             ) from None
-    return Params(int(match[1]), int(match[2]), expansion, unique=not match[4])
+    width = int(match[1])
+    return Params(width, int(match[2] or width), expansion, unique=not match[4])
 
 
 @dataclass(frozen=True)
@@ -134,8 +139,9 @@ def generate(params: Params, seed: int | None = None) -> Generated:
         if params.max_area is None:
             raise TilewrightError(f"could not generate a {params} puzzle from seed {seed}")
         raise TilewrightError(
-            f"could not cut a {params} grid into rectangles of at most {hard_cap} squares; "
-            "allow a larger area or a smaller expansion"
+            f"could not make a {params} puzzle with one solution from rectangles of at most "
+            f"{hard_cap} squares; allow a larger area"
+            + (" or a smaller expansion" if params.expansion else "")
         )
     puzzle, regions = _number(labels, clue)
     names = ("attempts", "rounds", "clue_moves", "recuts")

@@ -79,10 +79,7 @@ def png_bytes(puzzle: Puzzle, regions: np.ndarray | None = None, cell: int = 32)
     """The puzzle (or, with ``regions``, its solution) as a greyscale PNG."""
     height, width = puzzle.clues.shape
     margin = cell // 2
-    size = (width * cell + 2 * margin + 1, height * cell + 2 * margin + 1)
-    if size[0] * size[1] > MAX_PNG_PIXELS:
-        raise TilewrightError(f"a {size[0]}x{size[1]} PNG is too large; use a smaller --cell")
-    check_fits(size[0] * size[1] * 2, f"a {size[0]}x{size[1]} PNG")
+    size = check_png_size(width, height, cell)
     image = Image.new("L", size, 255)
     draw = ImageDraw.Draw(image)
     grid, ink = 176, 0
@@ -115,6 +112,17 @@ def png_bytes(puzzle: Puzzle, regions: np.ndarray | None = None, cell: int = 32)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=False)
     return buffer.getvalue()
+
+
+def check_png_size(width: int, height: int, cell: int) -> tuple[int, int]:
+    """The pixel size of a ``width`` × ``height`` puzzle's PNG, or an error if it cannot be
+    made (checked before any puzzle is generated)."""
+    margin = cell // 2
+    size = (width * cell + 2 * margin + 1, height * cell + 2 * margin + 1)
+    if size[0] * size[1] > MAX_PNG_PIXELS:
+        raise TilewrightError(f"a {size[0]}x{size[1]} PNG is too large; use a smaller --cell")
+    check_fits(size[0] * size[1] * 2, f"a {size[0]}x{size[1]} PNG")
+    return size
 
 
 def _font_size(cell: int, largest: int) -> int:
