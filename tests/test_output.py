@@ -1,6 +1,8 @@
 """Output files are all or nothing."""
 
 import os
+import stat
+import threading
 
 import pytest
 
@@ -33,3 +35,19 @@ def test_destination_checks(tmp_path):
         check_destination(str(tmp_path))
     with pytest.raises(TilewrightError, match="does not exist"):
         check_destination(str(tmp_path / "missing" / "x.txt"))
+
+
+def test_devices_and_pipes_are_written_in_place(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    with open_output(str(fifo)) as stream:
+        stream.write(b"through the pipe")
+    reader.join(timeout=10)
+    assert received == [b"through the pipe"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode), "the pipe was replaced by a file"
+    with open_output("/dev/null") as stream:
+        stream.write(b"gone")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
