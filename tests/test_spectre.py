@@ -2,6 +2,7 @@
 
 import collections
 import math
+import tracemalloc
 
 import numpy as np
 import pytest
@@ -12,7 +13,14 @@ from tilewright import TilewrightError
 from tilewright.aperiodic import _spectre_tables, make_tables
 from tilewright.aperiodic.coordinates import Address, Tiling
 from tilewright.aperiodic.exact import sub, to_xy, unit
-from tilewright.aperiodic.patch import TILE_AREA, Placed, clipped_area, patch, start_place
+from tilewright.aperiodic.patch import (
+    TILE_AREA,
+    Placed,
+    chunk_tiles,
+    clipped_area,
+    patch,
+    start_place,
+)
 from tilewright.aperiodic.spectre_geometry import (
     CHILDREN,
     FREQUENCIES,
@@ -21,6 +29,7 @@ from tilewright.aperiodic.spectre_geometry import (
     SPECTRE_TURNS,
     TYPES,
 )
+from tilewright.aperiodic.stream import stream
 
 # The paper's substitution, children by its slots 0–7 (None: Γ's empty slot).
 PAPER = {
@@ -245,3 +254,54 @@ def test_bad_regions(width, height):
 def test_regions_too_large_for_memory():
     with pytest.raises(TilewrightError, match="memory"):
         patch_of(10**6, 10**6, 1)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "seed", "origin"),
+    [
+        (300, 5, 1, (0, 0)),  # wide
+        (6, 4200, 2, (-3, -2100)),  # tall
+        (0.3, 50, 3, (10.1, 0)),  # thin
+        (40, 30, 4, (1e5, -3e5)),  # far from the origin
+        (1, 1, 5, (0, 0)),
+        (97.5, 193, 6, (-48.25, 7)),  # blocks cut across
+        (0.5, 0.5, 144, (-20, 13.5)),
+    ],
+)
+def test_the_line_walk_writes_the_breadth_first_patch_once(width, height, seed, origin):
+    streamed = [t for part in stream(width, height, seed, origin)[1] for t in chunk_tiles(part)]
+    places = [t.place for t in streamed]
+    assert len(set(places)) == len(places), "a tile written twice"
+    assert {(t.id, t.place) for t in streamed} == {
+        (t.id, t.place) for t in patch_of(width, height, seed, origin)
+    }
+
+
+@settings(max_examples=30)
+@given(
+    width=st.floats(0.2, 250),
+    height=st.floats(0.2, 250),
+    x=st.floats(-1e4, 1e4),
+    y=st.floats(-1e4, 1e4),
+    seed=st.integers(0, 2**40),
+)
+def test_line_walk_equals_breadth_first_anywhere(width, height, x, y, seed):
+    streamed = [
+        t.place for part in stream(width, height, seed, (x, y))[1] for t in chunk_tiles(part)
+    ]
+    assert len(set(streamed)) == len(streamed)
+    assert set(streamed) == {t.place for t in patch_of(width, height, seed, (x, y))}
+
+
+def test_the_line_walk_holds_a_bounded_amount_of_memory():
+    def peak(side: float) -> tuple[int, int]:
+        tracemalloc.start()
+        count = sum(len(part) for part in stream(side, side, 7, chunk=2048)[1])
+        peak_bytes = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return count, peak_bytes
+
+    small_count, small = peak(200)
+    large_count, large = peak(2000)  # 100 times the area
+    assert large_count > 90 * small_count
+    assert large < 1.5 * small + 2**20

@@ -31,6 +31,8 @@ from tilewright.aperiodic.spectre_geometry import CHILDREN, TYPES
 SPECTRE, COLOUR, PREVIOUS, PARITY, LEVELS = 0, 1, 2, 3, 4
 OUTSIDE = 0
 DONE, SHALLOW, FULL, STUCK = 0, 1, 2, 3
+GRAZE = 1e-9  # tile edges: crossings closer than this along a walk count as one
+REANCHOR = 64  # tiles between fresh anchors of a walk
 
 
 def _table(per_type: dict, width: int) -> np.ndarray:
@@ -192,6 +194,9 @@ def patch(start_row, start_turn, start_corner, box, shapes, shapes_xy, edge_turn
     turns = np.empty(capacity, dtype=np.int64)
     corners = np.empty((capacity, 4), dtype=np.int64)
     inside = np.zeros(capacity, dtype=np.bool_)
+    # edges whose neighbour is already known (found from the other side): not stepped again,
+    # which halves the steps
+    known_edges = np.zeros(capacity, dtype=np.int32)
     slots = 1
     while slots < 2 * capacity:
         slots *= 2
@@ -207,6 +212,8 @@ def patch(start_row, start_turn, start_corner, box, shapes, shapes_xy, edge_turn
             head += 1
             continue
         for edge in range(14):
+            if known_edges[head] & (1 << edge):
+                continue
             row[:] = rows[head]
             entry = step(row, edge)
             if entry < 0:
@@ -221,10 +228,12 @@ def patch(start_row, start_turn, start_corner, box, shapes, shapes_xy, edge_turn
                     break
                 slot = (slot + 1) & (slots - 1)
             if known:
+                known_edges[other] |= 1 << entry
                 continue
             if count == capacity:
                 return rows, turns, corners, inside, count, FULL
             table[slot] = count
+            known_edges[count] = 1 << entry
             rows[count], turns[count], corners[count] = row, new_turn, corner
             inside[count] = meets(shapes_xy[new_turn], corner, box, clip_x, clip_y)
             count += 1
@@ -235,33 +244,52 @@ def patch(start_row, start_turn, start_corner, box, shapes, shapes_xy, edge_turn
 @njit(cache=True)
 def walk_to(row, turn, corner, box, shapes, shapes_xy, edge_turn, start_x, start_y):
     """Step from the tile (``row``, ``turn``, ``corner``; updated in place) along the
-    straight line from (``start_x``, ``start_y``), a point inside it, to the rectangle's
-    centre, crossing each tile at the first edge the line leaves it by, until a tile meets
-    the rectangle. The line's parameter only grows, so the walk cannot loop. Returns
-    (status, turn): DONE, SHALLOW, or STUCK (the line met a vertex exactly: try again from
-    a nudged start)."""
-    target_x, target_y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    dx, dy = target_x - start_x, target_y - start_y
+    straight line from (``start_x``, ``start_y``), a point inside it measured from its
+    corner, to the rectangle's centre, crossing each tile at the first edge the line leaves
+    it by, until a tile meets the rectangle. The line's parameter only grows, so the walk
+    cannot loop. Returns (status, turn): DONE, SHALLOW, or STUCK (the line passed within
+    ``GRAZE`` of a vertex: try again from a nudged start).
+
+    Precision: crossings are computed relative to an anchor tile's exact corner, and every
+    ``REANCHOR`` tiles the line restarts from a point inside the current tile with that
+    tile as the anchor, so the numbers stay small however long the walk.
+    """
+    cx0, cy0 = _corner_xy(corner)
+    target_x = (box[0] + box[2]) / 2 - cx0
+    target_y = (box[1] + box[3]) / 2 - cy0
+    anchor = corner.copy()
     clip_x, clip_y = np.empty(14), np.empty(14)
     moved = np.empty(4, dtype=np.int64)
-    along = 0.0
+    offset = np.empty(4, dtype=np.int64)
+    dx, dy = target_x - start_x, target_y - start_y
+    along, gap, steps = 0.0, GRAZE / np.hypot(dx, dy), 0
     while not meets(shapes_xy[turn], corner, box, clip_x, clip_y):
-        cx, cy = _corner_xy(corner)
+        for k in range(4):
+            offset[k] = corner[k] - anchor[k]
+        cx, cy = _corner_xy(offset)
         best, best_edge = np.inf, -1
         for k in range(14):
             ax, ay = shapes_xy[turn, k, 0] + cx, shapes_xy[turn, k, 1] + cy
-            bx = shapes_xy[turn, (k + 1) % 14, 0] + cx
-            by = shapes_xy[turn, (k + 1) % 14, 1] + cy
-            ex, ey = bx - ax, by - ay
+            ex = shapes_xy[turn, (k + 1) % 14, 0] + cx - ax
+            ey = shapes_xy[turn, (k + 1) % 14, 1] + cy - ay
             denominator = dx * ey - dy * ex
             if denominator == 0.0:
                 continue
             t = ((ax - start_x) * ey - (ay - start_y) * ex) / denominator
             u = ((ax - start_x) * dy - (ay - start_y) * dx) / denominator
-            if 0.0 <= u <= 1.0 and along + 1e-12 < t < best:
+            if 0.0 <= u <= 1.0 and along + gap < t < best:
                 best, best_edge = t, k
         if best_edge < 0:
             return STUCK, turn
+        steps += 1
+        if steps % REANCHOR == 0:  # restart the line inside this tile, anchored on it
+            middle = (along + best) / 2
+            start_x, start_y = start_x + middle * dx - cx, start_y + middle * dy - cy
+            target_x, target_y = target_x - cx, target_y - cy
+            anchor[:] = corner
+            dx, dy = target_x - start_x, target_y - start_y
+            along, gap = 0.0, GRAZE / np.hypot(dx, dy)
+            continue
         entry = step(row, best_edge)
         if entry < 0:
             return SHALLOW, turn
@@ -269,3 +297,49 @@ def walk_to(row, turn, corner, box, shapes, shapes_xy, edge_turn, start_x, start
         corner[:] = moved
         along = best
     return DONE, turn
+
+
+@njit(cache=True, inline="always")
+def block_box(region, size, i, j, out):
+    """Block (i, j) of the region cut into ``size`` squares from its lower-left corner."""
+    out[0] = region[0] + i * size
+    out[1] = region[1] + j * size
+    out[2] = min(region[0] + (i + 1) * size, region[2])
+    out[3] = min(region[1] + (j + 1) * size, region[3])
+
+
+@njit(cache=True)
+def owned(turns, corners, inside, count, region, size, columns, rows, i, j, shapes_xy):
+    """Which of the first ``count`` tiles (those ``inside`` block (i, j)) have block (i, j)
+    as the first block, in scan order (rows bottom up, each left to right), that they
+    meet: each tile of the region is written by exactly one block."""
+    keep = np.zeros(count, dtype=np.bool_)
+    box = np.empty(4)
+    clip_x, clip_y = np.empty(14), np.empty(14)
+    for n in range(count):
+        if not inside[n]:
+            continue
+        cx, cy = _corner_xy(corners[n])
+        low_x = low_y = np.inf
+        high_x = -np.inf
+        for k in range(14):
+            low_x = min(low_x, shapes_xy[turns[n], k, 0] + cx)
+            high_x = max(high_x, shapes_xy[turns[n], k, 0] + cx)
+            low_y = min(low_y, shapes_xy[turns[n], k, 1] + cy)
+        first_i = max(0, min(columns - 1, int(np.floor((low_x - region[0]) / size))))
+        first_j = max(0, min(rows - 1, int(np.floor((low_y - region[1]) / size))))
+        mine = True
+        for jj in range(first_j, j + 1):
+            for ii in range(first_i, columns):
+                if jj == j and ii >= i:
+                    break
+                block_box(region, size, ii, jj, box)
+                if box[0] >= high_x:
+                    break  # this block and the rest of its row lie right of the tile
+                if meets(shapes_xy[turns[n]], corners[n], box, clip_x, clip_y):
+                    mine = False
+                    break
+            if not mine:
+                break
+        keep[n] = mine
+    return keep

@@ -13,6 +13,7 @@ equals an integer bound only when b = 0 (then the float is exact), and otherwise
 from it by far more than rounding for any region that fits in memory.
 """
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -132,16 +133,8 @@ def patch(
     """Every tile of the tiling ``seed`` that meets [x, x + width] × [y, y + height], in
     breadth-first order from the first tile met on the way from the start tile."""
     tiling, found = patch_arrays(width, height, seed, origin)
-    names = tile_ids(tiling, found.rows)
-    for number in range(len(found.turns)):
-        row = found.rows[number]
-        yield Tile(
-            names[number],
-            TYPES[row[kernels.LEVELS]],
-            int(row[kernels.SPECTRE]),
-            Placed(int(found.turns[number]), tuple(found.corners[number].tolist())),
-            int(row[kernels.COLOUR]) if row[kernels.SPECTRE] == 0 else 3,
-        )
+    for chunk in chunks(tiling, found):
+        yield from chunk_tiles(chunk)
 
 
 @dataclass(frozen=True)
@@ -201,34 +194,51 @@ def start_row(tiling: Tiling, depth: int) -> np.ndarray:
 
 
 def tile_ids(tiling: Tiling, rows: np.ndarray) -> list[str]:
-    """The stable ids (``Tiling.name``) of address rows."""
+    """The stable ids (``Tiling.name``) of address rows, built as one byte array."""
     if len(rows) == 0:
         return []
     indices = rows[:, kernels.LEVELS + 1 :: 2]
-    shared = np.array(tiling.ancestry.indices[: indices.shape[1]])
-    differs = indices != shared
-    top = np.where(differs.any(axis=1), indices.shape[1] - np.argmax(differs[:, ::-1], axis=1), 0)
-    digits = indices.astype(np.uint8) + ord("0")
-    return [
-        f"{spectre}:{digits[n, : top[n]].tobytes().decode()}"
-        for n, spectre in enumerate(rows[:, kernels.SPECTRE].tolist())
-    ]
+    levels = indices.shape[1]
+    tiling.grow(levels + 1)
+    differs = indices != np.array(tiling.ancestry.indices[:levels])
+    top = np.where(differs.any(axis=1), levels - np.argmax(differs[:, ::-1], axis=1), 0)
+    text = np.zeros((len(rows), levels + 2), dtype=np.uint8)  # NUL-padded: numpy drops it
+    text[:, 0] = rows[:, kernels.SPECTRE] + ord("0")
+    text[:, 1] = ord(":")
+    used = np.arange(levels) < top[:, None]
+    text[:, 2:] = np.where(used, indices + ord("0"), 0)
+    return np.char.decode(text.view(f"S{levels + 2}").ravel(), "ascii").tolist()
 
 
-@dataclass(frozen=True)
+@dataclass
 class Chunk:
-    """Consecutive tiles of a patch as arrays, for writers: ids, metatile type numbers
-    (into ``TYPES``), index, colour (four-colouring), turn, and float vertices (n, 14, 2)."""
+    """Consecutive tiles of a patch as arrays, for writers: address rows, metatile type
+    numbers (into ``TYPES``), index, colour (four-colouring), turn, exact corners (n, 4),
+    float vertices (n, 14, 2), and ids."""
 
-    ids: list[str]
+    tiling: Tiling
+    rows: np.ndarray
     types: np.ndarray
     index: np.ndarray
     colour: np.ndarray
     turn: np.ndarray
-    xy: np.ndarray
+    corners: np.ndarray
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return len(self.turn)
+
+    @functools.cached_property
+    def xy(self) -> np.ndarray:
+        """The float vertices, (n, 14, 2)."""
+        c = self.corners.astype(float)
+        corner_x = c[:, 0] + HALF_SQRT3 * c[:, 1] + 0.5 * c[:, 2]
+        corner_y = c[:, 3] + HALF_SQRT3 * c[:, 2] + 0.5 * c[:, 1]
+        return SHAPES_XY[self.turn] + np.stack((corner_x, corner_y), axis=1)[:, None, :]
+
+    @functools.cached_property
+    def ids(self) -> list[str]:
+        """Made on first use: pictures never need them."""
+        return tile_ids(self.tiling, self.rows)
 
 
 def chunks(tiling: Tiling, found: Found, size: int = 1 << 15) -> Iterator[Chunk]:
@@ -236,20 +246,29 @@ def chunks(tiling: Tiling, found: Found, size: int = 1 << 15) -> Iterator[Chunk]
     for first in range(0, len(found.turns), size):
         rows = found.rows[first : first + size]
         turns = found.turns[first : first + size]
-        corners = found.corners[first : first + size].astype(float)
-        corner_xy = np.stack(
-            (
-                corners[:, 0] + HALF_SQRT3 * corners[:, 1] + 0.5 * corners[:, 2],
-                corners[:, 3] + HALF_SQRT3 * corners[:, 2] + 0.5 * corners[:, 1],
-            ),
-            axis=1,
-        )
+        corners = found.corners[first : first + size]
         index = rows[:, kernels.SPECTRE].astype(np.int64)
         yield Chunk(
-            tile_ids(tiling, rows),
+            tiling,
+            rows,
             rows[:, kernels.LEVELS].astype(np.int64),
             index,
             np.where(index == 1, 3, rows[:, kernels.COLOUR]).astype(np.int64),
             turns,
-            SHAPES_XY[turns] + corner_xy[:, None, :],
+            corners,
         )
+
+
+def chunk_tiles(chunk: Chunk) -> Iterator[Tile]:
+    """The tiles of a chunk as ``Tile`` objects."""
+    columns = zip(
+        chunk.ids,
+        chunk.types.tolist(),
+        chunk.index.tolist(),
+        chunk.turn.tolist(),
+        chunk.corners.tolist(),
+        chunk.colour.tolist(),
+        strict=True,
+    )
+    for name, t, index, turn, corner, colour in columns:
+        yield Tile(name, TYPES[t], index, Placed(turn, tuple(corner)), colour)

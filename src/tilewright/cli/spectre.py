@@ -65,6 +65,13 @@ class PointType(click.ParamType):
 )
 @click.option("--plain", is_flag=True, help="svg: one closed path per tile (laser cutters).")
 @click.option(
+    "--method",
+    type=click.Choice(("line", "bfs")),
+    default="line",
+    show_default=True,
+    help="line: band by band in bounded memory; bfs: breadth first, all in memory.",
+)
+@click.option(
     "--scale",
     type=click.FloatRange(0.5, 1000),
     default=10,
@@ -72,7 +79,7 @@ class PointType(click.ParamType):
     help="svg/png: pixels a tile edge.",
 )
 @click.option("-o", "--output", metavar="FILE", help="Write here, not to stdout.")
-def spectre(region, seed, origin, fmt, colour, plain, scale, output) -> None:
+def spectre(region, seed, origin, fmt, colour, plain, scale, method, output) -> None:
     """Every tile of a Spectre tiling that meets the REGION WxH (tile edges) at --origin.
 
     The tiling is fixed by the seed (without --seed, the one drawn is printed on stderr);
@@ -80,7 +87,8 @@ def spectre(region, seed, origin, fmt, colour, plain, scale, output) -> None:
     metatile type Γ..Ψ, its index (1: the second Spectre of a Γ) and 14 vertices, y up.
     """
     from tilewright.aperiodic import writers
-    from tilewright.aperiodic.patch import check_region, chunks, patch_arrays
+    from tilewright.aperiodic.patch import TILE_AREA, check_region, chunks, patch_arrays
+    from tilewright.aperiodic.stream import stream
     from tilewright.core.seeds import resolve_seed
 
     width, height = region
@@ -89,14 +97,18 @@ def spectre(region, seed, origin, fmt, colour, plain, scale, output) -> None:
         raise TilewrightError("png is binary: give -o FILE.png or redirect standard output")
     if fmt == "png" and width * height * scale * scale > 2**28:
         raise TilewrightError("that PNG would pass 268 million pixels; lower --scale")
-    check_region(width, height)
+    if method == "bfs":
+        check_region(width, height)
     check_destination(output)
     if seed is None:
         seed = resolve_seed(None)
         click.echo(f"tilewright: tiling seed {seed}", err=True)
     box = (origin[0], origin[1], origin[0] + width, origin[1] + height)
-    tiling, found = patch_arrays(width, height, seed, origin)
-    tiles = _progress(chunks(tiling, found), len(found.turns))
+    if method == "bfs":
+        tiling, found = patch_arrays(width, height, seed, origin)
+        tiles = _progress(chunks(tiling, found), len(found.turns))
+    else:
+        tiles = _progress(stream(width, height, seed, origin)[1], width * height / TILE_AREA)
     with open_output(output) as stream:
         if fmt == "png":
             stream.write(writers.png(tiles, box, colour, scale))
@@ -106,12 +118,12 @@ def spectre(region, seed, origin, fmt, colour, plain, scale, output) -> None:
             stream.writelines(getattr(writers, fmt)(tiles))
 
 
-def _progress(parts, total: int):
+def _progress(parts, total: float):
     """Chunks of tiles, counted on a progress bar for large patches."""
     from tqdm import tqdm
 
     with tqdm(
-        total=total,
+        total=round(total),
         unit="tile",
         unit_scale=True,
         leave=False,

@@ -1,0 +1,167 @@
+"""Spectre patches of any size in bounded memory: the region walked band by band.
+
+Why bands: a breadth-first patch must remember every tile it has placed, so its memory grows
+with the area. Here the region is cut into square blocks of ``BLOCK`` tile edges, taken in
+scan order — bands from the bottom up, each band left to right — and each block is searched
+breadth first on its own. Only one block's tiles are held at a time (a few hundred), so the
+memory is the same for a 10×10 region as for 20 000 × 20 000, and tiles come out in
+scan-line order, band by band.
+
+Exactly once, without remembering: a tile that meets several blocks is written by the
+first of them in scan order, a test made from the tile's own exact position. The tiles
+meeting the region are exactly those meeting some block, so the walk writes the same tiles
+as the breadth-first patch of the whole region, each once.
+
+Between blocks the walk moves by straight-line steps (``_spectre_kernels.walk_to``): to the
+next block of the band from the last one, to the next band from the first block of this one.
+"""
+
+import math
+from collections.abc import Iterator
+
+import numpy as np
+
+from tilewright.aperiodic import _spectre_kernels as kernels
+from tilewright.aperiodic.coordinates import Tiling
+from tilewright.aperiodic.patch import (
+    EDGE_TURNS,
+    INTERIOR,
+    NUDGES,
+    SHAPES_ARRAY,
+    SHAPES_XY,
+    START_DEPTH,
+    Chunk,
+    Found,
+    Tile,
+    chunk_tiles,
+    chunks,
+    start_place,
+    start_row,
+)
+from tilewright.core.errors import TilewrightError
+
+BLOCK = 96.0  # block side in tile edges: a block holds about 1 100 tiles
+CHUNK = 1 << 15  # tiles handed to writers at a time
+# room for one block's search: its tiles, those straddling its sides, the ring around it
+BLOCK_CAPACITY = int((BLOCK + 12) ** 2 / 8.196 * 1.3) + 256
+
+
+class Cursor:
+    """A tile the walk stands on: its address row, turn and exact corner."""
+
+    def __init__(self, row: np.ndarray, turn: int, corner: np.ndarray):
+        self.row, self.turn, self.corner = row, turn, corner
+
+    def copy(self) -> "Cursor":
+        return Cursor(self.row.copy(), self.turn, self.corner.copy())
+
+    def deepen(self, tiling: Tiling, depth: int) -> None:
+        """Give the row ``depth`` levels: the levels above its own are the start tile's."""
+        levels = (len(self.row) - kernels.LEVELS) // 2
+        extra = start_row(tiling, depth)[kernels.LEVELS + 2 * levels :]
+        self.row = np.concatenate((self.row, extra))
+
+
+def stream(
+    width: float,
+    height: float,
+    seed: int | None = None,
+    origin: tuple[float, float] = (0, 0),
+    chunk: int = CHUNK,
+) -> tuple[Tiling, Iterator[Chunk]]:
+    """The tiling ``seed`` and, lazily, the chunks of its tiles meeting the region (about
+    ``chunk`` tiles each), each tile once, in scan order of blocks. What it holds at any
+    time: one block's search (about ``BLOCK_CAPACITY`` tiles) and one chunk."""
+    if not (width > 0 and height > 0) or math.isinf(width) or math.isinf(height):
+        raise TilewrightError(f"a region needs a positive width and height, got {width}x{height}")
+    tiling = Tiling(seed)
+    region = np.array([origin[0], origin[1], origin[0] + width, origin[1] + height])
+    return tiling, _chunks(tiling, region, chunk)
+
+
+def _chunks(tiling: Tiling, region: np.ndarray, chunk: int) -> Iterator[Chunk]:
+    columns = max(1, math.ceil((region[2] - region[0]) / BLOCK))
+    rows = max(1, math.ceil((region[3] - region[1]) / BLOCK))
+    cursor = Cursor(start_row(tiling, START_DEPTH), start_place(tiling).turn, np.zeros(4, np.int64))
+    pending: list[Found] = []
+    waiting = 0
+    box = np.empty(4)
+    for j in range(rows):
+        band_start = None
+        for i in range(columns):
+            kernels.block_box(region, BLOCK, i, j, box)
+            cursor, found = _block(tiling, cursor, box, region, columns, rows, i, j)
+            if band_start is None:
+                band_start = cursor.copy()
+            pending.append(found)
+            waiting += len(found.turns)
+            if waiting >= chunk:
+                yield from chunks(tiling, _joined(pending), chunk)
+                pending, waiting = [], 0
+        cursor = band_start
+    if pending:
+        yield from chunks(tiling, _joined(pending), chunk)
+
+
+def _block(tiling, cursor, box, region, columns, rows, i, j) -> tuple[Cursor, Found]:
+    """Walk from ``cursor`` into block (i, j) and search it; the tile reached, and the
+    tiles the block writes."""
+    while True:
+        walker = cursor.copy()
+        status = kernels.STUCK
+        for nudge in NUDGES:
+            inside_x, inside_y = INTERIOR[walker.turn] + nudge
+            status, turn = kernels.walk_to(
+                walker.row,
+                walker.turn,
+                walker.corner,
+                box,
+                SHAPES_ARRAY,
+                SHAPES_XY,
+                EDGE_TURNS,
+                inside_x,
+                inside_y,
+            )
+            if status != kernels.STUCK:
+                break
+            walker = cursor.copy()
+        if status == kernels.STUCK:
+            raise AssertionError("no walk reached the block")
+        if status == kernels.DONE:
+            walker.turn = turn
+            found = kernels.patch(
+                walker.row,
+                walker.turn,
+                walker.corner,
+                box,
+                SHAPES_ARRAY,
+                SHAPES_XY,
+                EDGE_TURNS,
+                BLOCK_CAPACITY,
+            )
+            result_rows, turns, corners, inside, count, status = found
+            if status == kernels.DONE:
+                keep = kernels.owned(
+                    turns, corners, inside, count, region, BLOCK, columns, rows, i, j, SHAPES_XY
+                )
+                chosen = np.flatnonzero(keep)
+                return walker, Found(result_rows[chosen], turns[chosen], corners[chosen])
+        # too shallow an ancestry for this walk: give every row more levels and retry
+        depth = (len(cursor.row) - kernels.LEVELS) // 2 * 2
+        cursor.deepen(tiling, depth)
+
+
+def _joined(parts: list[Found]) -> Found:
+    return Found(
+        np.concatenate([p.rows for p in parts]),
+        np.concatenate([p.turns for p in parts]),
+        np.concatenate([p.corners for p in parts]),
+    )
+
+
+def tiles(
+    width: float, height: float, seed: int | None = None, origin: tuple[float, float] = (0, 0)
+) -> Iterator[Tile]:
+    """The streamed tiles one at a time, as ``Tile`` objects."""
+    for part in stream(width, height, seed, origin)[1]:
+        yield from chunk_tiles(part)
