@@ -337,7 +337,8 @@ def test_spectre_formats(tmp_path):
         (["spectre", "fivexsix"], "looks like 40x30"),
         (["spectre", "5x5", "--colour", "pink"], "'pink' is not one of"),
         (["spectre", "5x5", "--origin", "3"], "--origin is X,Y"),
-        (["spectre", "100000x100000", "-f", "csv"], "memory"),
+        (["spectre", "100000x100000", "-f", "csv", "--method", "bfs"], "memory"),
+        (["spectre", "5x5", "--method", "dfs"], "'dfs' is not one of"),
     ],
 )
 def test_spectre_bad_input(args, message, tmp_path):
@@ -346,3 +347,12 @@ def test_spectre_bad_input(args, message, tmp_path):
     err = done.stderr.decode()
     assert len(err.splitlines()) == 1 and message in err, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_spectre_methods_write_the_same_tiles():
+    def ids(method: str) -> set[str]:
+        done = tilewright("spectre", "70x40", "--seed", "8", "-f", "csv", "--method", method)
+        return {line.split(",")[0] for line in done.stdout.decode().splitlines()[1:]}
+
+    line = ids("line")
+    assert len(line) > 300 and line == ids("bfs")
