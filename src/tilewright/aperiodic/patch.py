@@ -160,16 +160,7 @@ def patch_arrays(
     while True:
         row = start_row(tiling, depth)
         corner = np.zeros(4, dtype=np.int64)
-        turn = start_place(tiling).turn
-        for nudge in NUDGES:  # a start off every line through two vertices
-            inside_x, inside_y = INTERIOR[turn] + nudge
-            status, turn = kernels.walk_to(
-                row, turn, corner, box, SHAPES_ARRAY, SHAPES_XY, EDGE_TURNS, inside_x, inside_y
-            )
-            if status != kernels.STUCK:
-                break
-        if status == kernels.STUCK:
-            raise AssertionError("no walk reached the region")
+        status, turn = walk_into(row, start_place(tiling).turn, corner, box)
         if status == kernels.DONE:
             rows, turns, corners, inside, count, status = kernels.patch(
                 row, turn, corner, box, SHAPES_ARRAY, SHAPES_XY, EDGE_TURNS, capacity
@@ -181,6 +172,22 @@ def patch_arrays(
         else:
             keep = np.flatnonzero(inside[:count])
             return tiling, Found(rows[keep], turns[keep], corners[keep])
+
+
+def walk_into(row: np.ndarray, turn: int, corner: np.ndarray, box: np.ndarray) -> tuple[int, int]:
+    """Walk the tile (``row``, ``turn``, ``corner``: updated in place) in a straight line
+    until a tile meets ``box``; (status, turn). A line that grazes a vertex is tried again
+    from a nudged start."""
+    saved_row, saved_corner = row.copy(), corner.copy()
+    for nudge in NUDGES:
+        inside_x, inside_y = INTERIOR[turn] + nudge
+        status, reached = kernels.walk_to(
+            row, turn, corner, box, SHAPES_ARRAY, SHAPES_XY, EDGE_TURNS, inside_x, inside_y
+        )
+        if status != kernels.STUCK:
+            return status, reached
+        row[:], corner[:] = saved_row, saved_corner
+    raise AssertionError("no straight walk reached the region")
 
 
 def start_row(tiling: Tiling, depth: int) -> np.ndarray:

@@ -3,7 +3,7 @@
 Why bands: a breadth-first patch must remember every tile it has placed, so its memory grows
 with the area. Here the region is cut into square blocks of ``BLOCK`` tile edges, taken in
 scan order — bands from the bottom up, each band left to right — and each block is searched
-breadth first on its own. Only one block's tiles are held at a time (a few hundred), so the
+breadth first on its own. Only one block's tiles are held at a time (about a thousand), so the
 memory is the same for a 10×10 region as for 20 000 × 20 000, and tiles come out in
 scan-line order, band by band.
 
@@ -25,8 +25,6 @@ from tilewright.aperiodic import _spectre_kernels as kernels
 from tilewright.aperiodic.coordinates import Tiling
 from tilewright.aperiodic.patch import (
     EDGE_TURNS,
-    INTERIOR,
-    NUDGES,
     SHAPES_ARRAY,
     SHAPES_XY,
     START_DEPTH,
@@ -37,6 +35,7 @@ from tilewright.aperiodic.patch import (
     chunks,
     start_place,
     start_row,
+    walk_into,
 )
 from tilewright.core.errors import TilewrightError
 
@@ -106,49 +105,26 @@ def _chunks(tiling: Tiling, region: np.ndarray, chunk: int) -> Iterator[Chunk]:
 def _block(tiling, cursor, box, region, columns, rows, i, j) -> tuple[Cursor, Found]:
     """Walk from ``cursor`` into block (i, j) and search it; the tile reached, and the
     tiles the block writes."""
+    capacity = BLOCK_CAPACITY
     while True:
         walker = cursor.copy()
-        status = kernels.STUCK
-        for nudge in NUDGES:
-            inside_x, inside_y = INTERIOR[walker.turn] + nudge
-            status, turn = kernels.walk_to(
-                walker.row,
-                walker.turn,
-                walker.corner,
-                box,
-                SHAPES_ARRAY,
-                SHAPES_XY,
-                EDGE_TURNS,
-                inside_x,
-                inside_y,
-            )
-            if status != kernels.STUCK:
-                break
-            walker = cursor.copy()
-        if status == kernels.STUCK:
-            raise AssertionError("no walk reached the block")
+        status, walker.turn = walk_into(walker.row, walker.turn, walker.corner, box)
         if status == kernels.DONE:
-            walker.turn = turn
-            found = kernels.patch(
-                walker.row,
-                walker.turn,
-                walker.corner,
-                box,
-                SHAPES_ARRAY,
-                SHAPES_XY,
-                EDGE_TURNS,
-                BLOCK_CAPACITY,
-            )
-            result_rows, turns, corners, inside, count, status = found
+            found_rows, turns, corners, inside, count, status = kernels.patch(
+                walker.row, walker.turn, walker.corner, box, SHAPES_ARRAY, SHAPES_XY,
+                EDGE_TURNS, capacity,
+            )  # fmt: skip
             if status == kernels.DONE:
                 keep = kernels.owned(
                     turns, corners, inside, count, region, BLOCK, columns, rows, i, j, SHAPES_XY
                 )
                 chosen = np.flatnonzero(keep)
-                return walker, Found(result_rows[chosen], turns[chosen], corners[chosen])
-        # too shallow an ancestry for this walk: give every row more levels and retry
-        depth = (len(cursor.row) - kernels.LEVELS) // 2 * 2
-        cursor.deepen(tiling, depth)
+                return walker, Found(found_rows[chosen], turns[chosen], corners[chosen])
+            if status == kernels.FULL:
+                capacity *= 2
+                continue
+        # too shallow an ancestry for this walk: give the row more levels and retry
+        cursor.deepen(tiling, (len(cursor.row) - kernels.LEVELS) // 2 * 2)
 
 
 def _joined(parts: list[Found]) -> Found:
