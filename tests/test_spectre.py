@@ -1,6 +1,7 @@
 """Spectre tilings: the data, the derived tables, the step, and patches checked edge by edge."""
 
 import collections
+import json
 import math
 import tracemalloc
 
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilewright import TilewrightError
-from tilewright.aperiodic import _spectre_tables, make_tables
+from tilewright.aperiodic import _spectre_tables, make_tables, writers
 from tilewright.aperiodic.coordinates import Address, Tiling
 from tilewright.aperiodic.exact import sub, to_xy, unit
 from tilewright.aperiodic.patch import (
@@ -305,3 +306,18 @@ def test_the_line_walk_holds_a_bounded_amount_of_memory():
     large_count, large = peak(2000)  # 100 times the area
     assert large_count > 90 * small_count
     assert large < 1.5 * small + 2**20
+
+
+def test_compiled_text_rows_match_the_tiles():
+    parts = list(stream(40, 30, 3, (-20.5, 7))[1])
+    tiles = [t for part in parts for t in chunk_tiles(part)]
+    lines = b"".join(writers.jsonl(parts)).decode().splitlines()
+    table = b"".join(writers.csv(parts)).decode().splitlines()[1:]
+    assert len(lines) == len(table) == len(tiles) > 50
+    for line, row, tile in zip(lines, table, tiles, strict=True):
+        record = json.loads(line)
+        assert (record["id"], record["type"], record["index"]) == (tile.id, tile.greek, tile.index)
+        assert np.abs(np.array(record["vertices"]) - tile.place.xy()).max() <= 5.1e-7
+        fields = row.split(",")
+        assert fields[:3] == [tile.id, tile.greek, str(tile.index)]
+        assert np.abs(np.array(fields[3:], float) - tile.place.xy().ravel()).max() <= 5.1e-7

@@ -200,21 +200,27 @@ def start_row(tiling: Tiling, depth: int) -> np.ndarray:
     return np.array(row, dtype=np.int8)
 
 
-def tile_ids(tiling: Tiling, rows: np.ndarray) -> list[str]:
-    """The stable ids (``Tiling.name``) of address rows, built as one byte array."""
-    if len(rows) == 0:
-        return []
+def id_bytes(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
+    """The stable ids (``Tiling.name``) of address rows as ASCII, NUL-padded, (n, L)."""
     indices = rows[:, kernels.LEVELS + 1 :: 2]
     levels = indices.shape[1]
     tiling.grow(levels + 1)
     differs = indices != np.array(tiling.ancestry.indices[:levels])
     top = np.where(differs.any(axis=1), levels - np.argmax(differs[:, ::-1], axis=1), 0)
-    text = np.zeros((len(rows), levels + 2), dtype=np.uint8)  # NUL-padded: numpy drops it
+    text = np.zeros((len(rows), levels + 2), dtype=np.uint8)
     text[:, 0] = rows[:, kernels.SPECTRE] + ord("0")
     text[:, 1] = ord(":")
     used = np.arange(levels) < top[:, None]
     text[:, 2:] = np.where(used, indices + ord("0"), 0)
-    return np.char.decode(text.view(f"S{levels + 2}").ravel(), "ascii").tolist()
+    return text
+
+
+def tile_ids(tiling: Tiling, rows: np.ndarray) -> list[str]:
+    """The stable ids of address rows, as strings."""
+    if len(rows) == 0:
+        return []
+    text = id_bytes(tiling, rows)
+    return np.char.decode(text.view(f"S{text.shape[1]}").ravel(), "ascii").tolist()
 
 
 @dataclass
@@ -246,6 +252,11 @@ class Chunk:
     def ids(self) -> list[str]:
         """Made on first use: pictures never need them."""
         return tile_ids(self.tiling, self.rows)
+
+    @functools.cached_property
+    def id_bytes(self) -> np.ndarray:
+        """The ids as NUL-padded ASCII, (n, L), for the compiled writers."""
+        return id_bytes(self.tiling, self.rows)
 
 
 def chunks(tiling: Tiling, found: Found, size: int = 1 << 15) -> Iterator[Chunk]:
