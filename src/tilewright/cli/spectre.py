@@ -109,13 +109,13 @@ def spectre(region, seed, origin, fmt, colour, plain, scale, method, output) -> 
         tiles = _progress(chunks(tiling, found), len(found.turns))
     else:
         tiles = _progress(stream(width, height, seed, origin)[1], width * height / TILE_AREA)
-    with open_output(output) as stream:
+    with open_output(output) as sink:
         if fmt == "png":
-            stream.write(writers.png(tiles, box, colour, scale))
+            sink.write(writers.png(tiles, box, colour, scale))
         elif fmt == "svg":
-            stream.writelines(writers.svg(tiles, box, colour, plain, scale))
+            sink.writelines(writers.svg(tiles, box, colour, plain, scale))
         else:
-            stream.writelines(getattr(writers, fmt)(tiles))
+            sink.writelines(getattr(writers, fmt)(tiles))
 
 
 def _progress(parts, total: float):
