@@ -8,9 +8,9 @@ same integers, which is how the search recognises tiles it has seen.
 
 The region is the rectangle [x, x + width] × [y, y + height] in units of one tile edge, y up;
 a tile belongs to the patch when its interior meets the rectangle's. The test is made in
-floating point on exact vertices: a vertex coordinate is a + b√3 with integers a, b, which
-equals an integer bound only when b = 0 (then the float is exact), and otherwise differs
-from it by far more than rounding for any region that fits in memory.
+floating point on exact vertices: a vertex coordinate is (a + b√3)/2 with integers a, b,
+which equals a whole or half bound only when b = 0 (then the float is exact), and otherwise
+differs from it by far more than rounding for any region that fits in memory.
 """
 
 import functools
