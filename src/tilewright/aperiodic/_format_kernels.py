@@ -8,6 +8,8 @@ digits into one byte buffer, so text output keeps pace with the walk.
 import numpy as np
 from numba import njit
 
+from tilewright.core._digits import put_whole
+
 _SCALE = 10**6  # six decimals, as ``writers.DIGITS``
 
 
@@ -25,18 +27,8 @@ def _number(buffer, at, value):
     if value < 0 and scaled != 0:
         buffer[at] = 45  # '-'
         at += 1
-    whole, fraction = scaled // _SCALE, scaled % _SCALE
-    digits = np.empty(20, dtype=np.uint8)
-    count = 0
-    while True:
-        digits[count] = 48 + whole % 10
-        whole //= 10
-        count += 1
-        if whole == 0:
-            break
-    for k in range(count - 1, -1, -1):
-        buffer[at] = digits[k]
-        at += 1
+    at = put_whole(buffer, at, scaled // _SCALE, 0)
+    fraction = scaled % _SCALE
     buffer[at] = 46  # '.'
     at += 1
     for k in range(5, -1, -1):

@@ -14,6 +14,8 @@ no board in memory.
 import numpy as np
 from numba import njit
 
+from tilewright.core._digits import put_whole
+
 
 @njit(cache=True, inline="always")
 def _calls(side):
@@ -74,23 +76,9 @@ def format_rows(rows, width, out):
     written into ``out``; returns how many bytes were written. ``width`` 2 is the
     textbook's ``"%2d "``: wider numbers are printed whole, as C does."""
     at = 0
-    digits = np.empty(20, dtype=np.uint8)
     for i in range(rows.shape[0]):
         for j in range(rows.shape[1]):
-            value = rows[i, j]
-            k = 0
-            while True:
-                digits[k] = 48 + value % 10
-                value //= 10
-                k += 1
-                if value == 0:
-                    break
-            for _ in range(width - k):
-                out[at] = 32
-                at += 1
-            for d in range(k - 1, -1, -1):
-                out[at] = digits[d]
-                at += 1
+            at = put_whole(out, at, rows[i, j], width)
             out[at] = 32
             at += 1
         out[at] = 10
