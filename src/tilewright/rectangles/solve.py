@@ -1,49 +1,236 @@
 """A complete solver for Rectangles: finds every solution, or the first ``limit`` of them.
 
-Deduction first (the compiled rules of ``_deduce_kernels``: most published puzzles need
-nothing else), then, where deduction stalls, a guess: the clue with the fewest rectangles
-left tries each in turn, and deduction runs again under each guess. A contradiction ends a
-branch; a branch where every clue has one rectangle is a solution. Unlike the generator's
-deduction-only check this never gives up, so "no solution" and "more than one" are proofs.
+Deduction first (the rules of ``_deduce_kernels``: most published puzzles need nothing
+else), then, where deduction stalls, a guess: a clue with the fewest rectangles left tries
+each in turn, and deduction runs again under each guess. A contradiction ends a branch; a
+branch where every clue has one rectangle is a solution. Unlike the generator's
+deduction-only check this never gives up on its own, so "no solution" and "more than one"
+are proofs.
+
+The first deduction is ``deduce`` itself: it has to look at every rectangle anyway, and its
+global rounds cost O(rectangles + squares) each, whatever their areas. After that the
+deduction is incremental (``_solve_kernels`` says how, and why its verdicts are exactly
+``deduce``'s): a guess re-examines only the clues whose rectangles meet the squares it
+changed, and a branch is left by undoing its changes from a trail, not by copying the
+state. A guess costs what it changes, so the strip ``2x60000:2b2_2b2_…`` (a guess on each
+of its 60,000 clues) is found ambiguous in under a second, where copying and deducing
+afresh took minutes and gigabytes.
+
+Shikaku is NP-complete, and some inputs need exponentially many guesses: independent
+two-way choices around a corner that cannot be filled make the search find the corner's
+contradiction again under combination after combination (16 two-way 2x2 squares above and
+16 below a 4×4 such corner: 2.4 million guesses). ``max_guesses`` bounds the work.
+``tilewright rect solve`` gives up after 1,000,000 guesses by default: several seconds when
+each guess settles a few squares, longer when each sets off a long chain of deductions.
 """
+
+import numbers
+from typing import NamedTuple
 
 import numpy as np
 
-from tilewright.rectangles._deduce_kernels import CONTRADICTION, SOLVED, deduce, placements
+from tilewright.core.errors import TilewrightError
+from tilewright.rectangles import _solve_kernels as kernels
+from tilewright.rectangles._deduce_kernels import CONTRADICTION, SOLVED, deduce
 from tilewright.rectangles.gameid import Puzzle
 
+# steps per call of the search kernel (see _solve_kernels): at most a few tenths of a
+# second, so the Python loop between calls answers Ctrl-C promptly
+SLICE_WORK = 5_000_000
+# the clue index may hold this many entries per rectangle and square before its buckets
+# grow (puzzles of a few huge clues would otherwise list each clue on very many squares)
+BUCKET_ENTRIES = 4
+UNLIMITED = np.iinfo(np.int64).max
 
-def solve(puzzle: Puzzle, limit: int = 2) -> list[np.ndarray]:
-    """Up to ``limit`` solutions, each an (H, W) int64 array giving every cell the index of
-    its clue in reading order. Fewer than ``limit`` means that is all there are."""
-    height, width = puzzle.clues.shape
+
+class GuessBudgetExceeded(TilewrightError):
+    """The search used up its guesses (``max_guesses``) before it could say how many
+    solutions there are. ``guesses`` is the budget, ``found`` the solutions found so far
+    (fewer than asked for)."""
+
+    def __init__(self, guesses: int, found: list[np.ndarray]) -> None:
+        done = f"gave up after {guesses} guess{'' if guesses == 1 else 'es'} (--max-guesses)"
+        if found:
+            many = "one solution" if len(found) == 1 else f"{len(found)} solutions"
+            super().__init__(f"{done} with {many} found; the puzzle may have more")
+        else:
+            super().__init__(f"{done}; the puzzle may still have a solution")
+        self.guesses = guesses
+        self.found = found
+
+    def __reduce__(self):
+        # rebuilt from its arguments, not from the message (for pickling across processes)
+        return type(self), (self.guesses, self.found)
+
+
+class _State(NamedTuple):
+    # the arguments of kernels.search, in its order
+    boxes: np.ndarray
+    start: np.ndarray
+    bucket_start: np.ndarray
+    bucket_clues: np.ndarray
+    items: np.ndarray
+    slot: np.ndarray
+    live: np.ndarray
+    core: np.ndarray
+    need: np.ndarray
+    queued: np.ndarray
+    queue: np.ndarray
+    stamp: np.ndarray
+    order: np.ndarray
+    rank: np.ndarray
+    first: np.ndarray
+    owner: np.ndarray
+    cover: np.ndarray
+    trail: np.ndarray
+    frames: np.ndarray
+    regs: np.ndarray
+
+
+def solve(puzzle: Puzzle, limit: int = 2, max_guesses: int | None = None) -> list[np.ndarray]:
+    """Find up to ``limit`` solutions of a puzzle.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+    limit : int
+        How many solutions to look for, at least 1. 2 tells unique from ambiguous.
+    max_guesses : int or None
+        Give up after this many guesses (0: deduction only); None never gives up.
+
+    Returns
+    -------
+    list of numpy.ndarray
+        Each solution as an (H, W) int64 array giving every square the index of its clue in
+        reading order. Fewer than ``limit`` means that is all there are: an empty list
+        proves the puzzle has no solution.
+
+    Raises
+    ------
+    TypeError
+        If ``puzzle`` is not a Puzzle or ``limit``/``max_guesses`` not whole numbers.
+    TilewrightError
+        If ``limit`` is below 1 or ``max_guesses`` below 0.
+    GuessBudgetExceeded
+        If ``max_guesses`` guesses did not settle it (a TilewrightError).
+    """
+    _check_arguments(puzzle, limit, max_guesses)
+    shape = puzzle.clues.shape
     rows, cols = (axis.astype(np.int64) for axis in np.nonzero(puzzle.clues))
     areas = puzzle.clues[rows, cols].astype(np.int64)
-    start, boxes = placements(height, width, rows, cols, areas)
-    owner = np.empty((height, width), dtype=np.int32)
+    boxes = kernels.boxes_with_clues(*shape, rows, cols, areas)
+    # The first deduction has to look at every box anyway, and deduce's global rounds cost
+    # O(boxes + squares) each whatever the areas, where removing boxes one by one costs
+    # their areas (a few times more on puzzles of large rectangles).
+    alive = np.ones(len(boxes), dtype=np.uint8)
+    owner = np.empty(shape, dtype=np.int32)
+    verdict = deduce(*shape, rows, cols, _starts(boxes, len(rows)), boxes, alive, owner)
+    if verdict == CONTRADICTION:
+        return []
+    boxes = boxes[alive.view(bool)]
+    if verdict == SOLVED:
+        return [_regions(boxes, _starts(boxes, len(rows)), np.arange(len(boxes)), shape)]
+    state = _prepare(rows, cols, boxes, shape, UNLIMITED if max_guesses is None else max_guesses)
     found: list[np.ndarray] = []
-    pending = [np.ones(len(boxes), dtype=np.uint8)]
-    while pending and len(found) < limit:
-        alive = pending.pop()
-        verdict = deduce(height, width, rows, cols, start, boxes, alive, owner)
-        if verdict == CONTRADICTION:
-            continue
-        if verdict == SOLVED:
-            found.append(_regions(height, width, start, boxes, alive))
-            continue
-        live = np.add.reduceat(alive.astype(np.int64), start[:-1])
-        clue = int(np.argmin(np.where(live > 1, live, np.iinfo(np.int64).max)))
-        for box in reversed(np.flatnonzero(alive[start[clue] : start[clue + 1]])):
-            guess = alive.copy()
-            guess[start[clue] : start[clue + 1]] = 0
-            guess[start[clue] + box] = 1
-            pending.append(guess)
+    while len(found) < limit:
+        status = kernels.search(*state, SLICE_WORK)
+        if status == kernels.SOLUTION:
+            found.append(_regions(state.boxes, state.start, state.items, shape))
+        elif status == kernels.EXHAUSTED:
+            break
+        elif status == kernels.OUT_OF_GUESSES:
+            raise GuessBudgetExceeded(max_guesses, found)
     return found
 
 
-def _regions(height: int, width: int, start, boxes, alive) -> np.ndarray:
-    regions = np.full((height, width), -1, dtype=np.int64)
-    for clue, box in enumerate(np.flatnonzero(alive)):
-        top, left, rows, cols = boxes[box].tolist()
-        regions[top : top + rows, left : left + cols] = clue
+def _check_arguments(puzzle, limit, max_guesses) -> None:
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"puzzle must be a Puzzle, not {type(puzzle).__name__}")
+    _check_whole("limit", limit, 1)
+    if max_guesses is not None:
+        _check_whole("max_guesses", max_guesses, 0)
+
+
+def _check_whole(name: str, value, least: int) -> None:
+    # bool is an int to Python, but True solutions is a mistake, not a request
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+    if value < least:
+        raise TilewrightError(f"{name} must be at least {least}, got {value}")
+
+
+def _starts(boxes: np.ndarray, count: int) -> np.ndarray:
+    # where each clue's boxes begin (they are grouped by clue), and the end
+    start = np.zeros(count + 1, dtype=np.int64)
+    np.cumsum(np.bincount(boxes[:, 4], minlength=count), out=start[1:])
+    return start
+
+
+def _prepare(rows, cols, boxes, shape: tuple[int, int], max_guesses: int) -> _State:
+    height, width = shape
+    count = len(rows)
+    start = _starts(boxes, count)
+    size = _bucket_size(boxes, start, height * width)
+    bucket_start, bucket_clues = _bucket_index(boxes, start, size, height, width)
+    total = len(boxes)
+    state = _State(
+        boxes,
+        start,
+        bucket_start,
+        bucket_clues,
+        items=np.empty(total, dtype=np.int64),
+        slot=np.empty(total, dtype=np.int64),
+        live=np.empty(count, dtype=np.int64),
+        core=np.empty((count, 4), dtype=np.int64),
+        need=np.empty((count, 4), dtype=np.int64),
+        queued=np.zeros(count, dtype=np.uint8),
+        queue=np.empty(count, dtype=np.int64),
+        stamp=np.zeros(count, dtype=np.int64),
+        order=np.empty(count, dtype=np.int64),
+        rank=np.empty(count, dtype=np.int64),
+        # one entry per live count 0 … max + 1, and at least up to 2 (the search reads it)
+        first=np.empty(max(int(np.diff(start).max()) + 2, 3), dtype=np.int64),
+        owner=np.empty((height, width), dtype=np.int32),
+        cover=np.empty((height + 1, width + 1, 3), dtype=np.int64),
+        # along one branch a box is removed once and a core grows by at least one square
+        trail=np.empty((total + height * width + 1, kernels.TRAIL_WIDTH), dtype=np.int32),
+        # each guess settles a clue that had several boxes, so a branch has at most K
+        frames=np.empty((count + 1, kernels.FRAME_WIDTH), dtype=np.int64),
+        regs=np.zeros(kernels.REGISTERS, dtype=np.int64),
+    )
+    state.regs[kernels.MAX_GUESSES] = max_guesses
+    state.regs[kernels.BUCKET] = size
+    kernels.prepare(
+        rows, cols, boxes, start, state.items, state.slot, state.live, state.core,
+        state.need, state.queued, state.queue, state.order, state.rank, state.first,
+        state.owner, state.cover, state.regs,
+    )  # fmt: skip
+    return state
+
+
+def _bucket_size(boxes: np.ndarray, start: np.ndarray, cells: int) -> int:
+    # the smallest power of two whose index stays within BUCKET_ENTRIES per box and square;
+    # at the size of the grid each shape of each clue is one entry, so this ends
+    allowed = BUCKET_ENTRIES * (len(boxes) + cells)
+    size = 1
+    while kernels.bucket_estimate(boxes, start, size) > allowed:
+        size *= 2
+    return size
+
+
+def _bucket_index(boxes, start, size: int, height: int, width: int):
+    columns = (width - 1) // size + 1
+    buckets = ((height - 1) // size + 1) * columns
+    bucket_start = np.zeros(buckets + 1, dtype=np.int64)
+    kernels.bucket_pass(boxes, start, size, columns, bucket_start, np.empty(0, np.int32), False)
+    np.cumsum(bucket_start, out=bucket_start)
+    bucket_clues = np.empty(int(bucket_start[-1]), dtype=np.int32)
+    kernels.bucket_pass(boxes, start, size, columns, bucket_start, bucket_clues, True)
+    return bucket_start, bucket_clues
+
+
+def _regions(boxes, start, items, shape: tuple[int, int]) -> np.ndarray:
+    regions = np.empty(shape, dtype=np.int64)
+    kernels.fill_regions(boxes, start, items, regions)
     return regions
