@@ -1,3 +1,3 @@
-from tilewright.cli import main
+from tilewright.console import main
 
 main()

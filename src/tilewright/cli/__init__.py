@@ -5,6 +5,8 @@ Bad input of any kind ends the same way: one line ``tilewright: error: …`` on 
 exit status 2, never a traceback and never a half-written file.
 """
 
+import contextlib
+import os
 import sys
 
 import click
@@ -18,6 +20,9 @@ from tilewright.cli.tromino import tromino
 from tilewright.core.errors import TilewrightError
 
 USAGE_ERROR = 2
+INTERNAL_ERROR = 70  # EX_SOFTWARE
+# an error line quotes what the user gave; beyond this it is cut
+_LONGEST_MESSAGE = 300
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -34,17 +39,53 @@ cli.add_command(spectre)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the console script."""
+    """Run the command line on ``argv`` (default: this process's arguments).
+
+    The console script (``tilewright.console``) first makes SIGINT, SIGTERM and SIGHUP end
+    the run cleanly; called in-process, this keeps the caller's handlers. Every failure
+    ends in one line on stderr: exit 2 for anything the user can change (bad input, a full
+    disk, too little memory), 70 for a fault of tilewright's own.
+    """
     try:
         cli.main(args=argv, prog_name="tilewright", standalone_mode=False)
-    except (TilewrightError, click.ClickException) as error:
-        message = error.format_message() if isinstance(error, click.ClickException) else error
-        click.echo(f"tilewright: error: {message}", err=True)
-        sys.exit(USAGE_ERROR)
-    except click.exceptions.Abort:
-        click.echo("tilewright: interrupted", err=True)
-        sys.exit(130)
     except BrokenPipeError:
         # The reader went away (``tilewright maze ... | head``): not an error of ours.
+        _silence_stdout()
         sys.stderr.close()
         sys.exit(0)
+    except click.exceptions.Abort:
+        _fail("interrupted", 130)
+    except (TilewrightError, click.ClickException) as error:
+        message = error.format_message() if isinstance(error, click.ClickException) else error
+        _fail(f"error: {message}", USAGE_ERROR)
+    except MemoryError:
+        _fail("error: out of memory: ask for something smaller", USAGE_ERROR)
+    except RecursionError:
+        _fail("error: the input is nested too deeply", USAGE_ERROR)
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        _fail(f"error: {where}{error.strerror or error}", USAGE_ERROR)
+    except Exception as error:  # a bug: still one line, and the traceback on request
+        if os.environ.get("TILEWRIGHT_DEBUG"):
+            raise
+        name = type(error).__name__
+        _fail(f"internal error: {name}: {error} (TILEWRIGHT_DEBUG=1 shows where)", INTERNAL_ERROR)
+
+
+def _fail(message: str, status: int) -> None:
+    _silence_stdout()
+    text = " ".join(str(message).split())  # one line, whatever the message held
+    if len(text) > _LONGEST_MESSAGE:
+        text = text[: _LONGEST_MESSAGE - 3] + "..."
+    click.echo(f"tilewright: {text}", err=True)
+    sys.exit(status)
+
+
+def _silence_stdout() -> None:
+    """Flush standard output now; if it cannot take the bytes (a full disk, a closed
+    pipe), point it at /dev/null so the interpreter's last flush adds no second message."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -4,7 +4,7 @@ import click
 from tqdm import tqdm
 
 from tilewright.cli.maze_stats import print_stats
-from tilewright.cli.options import CELL, SIZE, format_from_suffix
+from tilewright.cli.options import CELL, PROBABILITY, SEED, SIZE, Whole, format_from_suffix
 from tilewright.core.errors import TilewrightError
 from tilewright.core.output import check_destination, open_output
 from tilewright.core.seeds import resolve_seed
@@ -28,12 +28,14 @@ _PROGRESS_CELLS = 5_000_000
     metavar="NAME",
     help="Generation algorithm; --list shows them all.",
 )
-@click.option("-s", "--seed", type=int, help="Seed for a reproducible maze (default: random).")
+@click.option("-s", "--seed", type=SEED, help="Seed for a reproducible maze (default: random).")
 @click.option("--strategy", help="growing-tree: newest, random, oldest, middle or a mix.")
-@click.option("--join", type=float, help="eller: probability of joining east-west neighbours.")
-@click.option("--down", type=float, help="eller: probability of extra passages down.")
-@click.option("--bias", type=float, help="binary-tree, sidewinder: probability of north.")
-@click.option("--braid", type=float, help="Remove this share (0-1) of dead ends: adds loops.")
+@click.option(
+    "--join", type=PROBABILITY, help="eller: probability of joining east-west neighbours."
+)
+@click.option("--down", type=PROBABILITY, help="eller: probability of extra passages down.")
+@click.option("--bias", type=PROBABILITY, help="binary-tree, sidewinder: probability of north.")
+@click.option("--braid", type=PROBABILITY, help="Remove this share (0-1) of dead ends: adds loops.")
 @click.option(
     "-f",
     "--format",
@@ -53,8 +55,12 @@ _PROGRESS_CELLS = 5_000_000
     flag_value="table",
     help="Print texture metrics (table or json) instead of the maze, or beside -o FILE.",
 )
-@click.option("--cell", type=int, default=12, show_default=True, help="svg, png: cell size.")
-@click.option("--wall", type=int, default=2, show_default=True, help="svg, png: wall width.")
+@click.option(
+    "--cell", type=Whole(1, 10_000), default=12, show_default=True, help="svg, png: cell size."
+)
+@click.option(
+    "--wall", type=Whole(0, 10_000), default=2, show_default=True, help="svg, png: wall width."
+)
 @click.option("--wall-colour", default="black", show_default=True, help="svg, png.")
 @click.option("--background", default="white", show_default=True, help="svg, png.")
 @click.option("--path-colour", default="#e4572e", show_default=True, help="svg, png.")
@@ -81,6 +87,10 @@ def maze(size, algorithm, seed, braid, fmt, output, stats, list_, **options) -> 
     fmt = fmt or format_from_suffix(output, _SUFFIX_FORMATS, "unicode")
     if (options["solve"] or options["heatmap"]) and fmt not in PICTURES:
         raise TilewrightError("--solve and --heatmap draw on pictures: use -f svg or -f png")
+    if (options["start"] or options["goal"]) and not (
+        options["solve"] or options["heatmap"] or stats
+    ):
+        raise TilewrightError("--start and --goal go with --solve, --heatmap or --stats")
     style = _style(options)
     check_destination(output)
     seed = resolve_seed(seed)

@@ -6,6 +6,10 @@ import click
 
 from tilewright.cli.options import CELL
 
+# Memory the metrics take per cell beside the maze itself: degrees and the masks made from
+# them, breadth-first distances and queue (int32 each), the union-find of is_perfect.
+STATS_BYTES_PER_CELL = 24
+
 
 @click.command("maze-stats")
 @click.argument("file", type=click.Path(dir_okay=False))
@@ -18,10 +22,14 @@ def maze_stats(file, start, goal, as_json) -> None:
     Dead ends, corridors and junctions as shares of all cells; straight corridors; the
     east-west share of passages; the solution's length and turns; and the river factor (the
     mean length of a passage between branchings). Definitions: tilewright.mazes.metrics.
+
+    Only regular files are read, and a maze that would not fit in memory together with the
+    work of measuring it is refused before it is inflated.
     """
     from tilewright.mazes.io import read_maze
 
-    print_stats(read_maze(file), "json" if as_json else "table", start, goal)
+    maze = read_maze(file, work_bytes_per_cell=STATS_BYTES_PER_CELL)
+    print_stats(maze, "json" if as_json else "table", start, goal)
 
 
 def print_stats(maze, style: str, start, goal) -> None:

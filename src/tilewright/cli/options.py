@@ -1,10 +1,92 @@
-"""Argument types shared by the subcommands."""
+"""Argument types shared by the subcommands.
 
+One rule for numbers everywhere: they are written with the ASCII digits 0-9 (a size typed
+as ``３０x15`` or a clue ``²`` is refused, as the puzzle collection's own parser refuses
+them), and a number with more digits than any accepted value could have is refused before
+Python turns it into an integer, so a 5,000-digit size costs nothing and says so in one
+short line. Real numbers must be finite: ``nan`` and ``inf`` are refused.
+"""
+
+import math
 import re
 
 import click
 
-_SIZE = re.compile(r"^\s*(-?\d+)\s*[x×X]\s*(-?\d+)\s*$")
+from tilewright.core import numbers
+from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import quoted
+from tilewright.core.seeds import MAX_SEED
+
+# a side longer than this is refused by the parser; each family then checks what fits
+MAX_SIDE = 2**40
+_REAL = re.compile(r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
+_LONGEST_REAL = 64
+
+
+def parse_whole(text: str, what: str, low: int, high: int) -> int:
+    """``text`` as a whole number from ``low`` (at least 0) to ``high``, or
+    :class:`TilewrightError` saying why (see ``core.numbers.parse_whole``)."""
+    text = text.strip()
+    if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
+        raise TilewrightError(f"{what} must be at least {low}, got {quoted(text)}")
+    number = numbers.parse_whole(text.removeprefix("+"), what, high)
+    if number < low:
+        raise TilewrightError(f"{what} must be at least {low}, got {number}")
+    return number
+
+
+def parse_real(text: str, what: str, low: float, high: float) -> float:
+    """``text`` as a finite real number from ``low`` to ``high``, or TilewrightError."""
+    text = text.strip()
+    if len(text) > _LONGEST_REAL or not _REAL.match(text):
+        raise TilewrightError(f"{what} must be a number such as 0.5, got {quoted(text)}")
+    number = float(text)
+    if not (math.isfinite(number) and low <= number <= high):
+        raise TilewrightError(f"{what} must be between {low:g} and {high:g}, got {quoted(text)}")
+    return number
+
+
+class Whole(click.ParamType):
+    """A whole number in ``[low, high]``, digits 0-9 only."""
+
+    name = "N"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx) -> int:
+        try:
+            return parse_whole(str(value), _label(param), self.low, self.high)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+
+
+class Real(click.ParamType):
+    """A finite real number in ``[low, high]``; ``noun`` names what it is in messages."""
+
+    name = "X"
+
+    def __init__(self, low: float, high: float, noun: str = "") -> None:
+        self.low, self.high, self.noun = low, high, noun
+
+    def convert(self, value, param, ctx) -> float:
+        if isinstance(value, float):
+            return value
+        try:
+            what = f"{_label(param)} ({self.noun})" if self.noun else _label(param)
+            return parse_real(str(value), what, self.low, self.high)
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+
+
+def _label(param) -> str:
+    if param is None or not getattr(param, "opts", None):
+        return "the number"
+    return max(param.opts, key=len)
+
+
+SEED = Whole(0, MAX_SEED)
+PROBABILITY = Real(0.0, 1.0, "a probability")
 
 
 class SizeType(click.ParamType):
@@ -15,12 +97,13 @@ class SizeType(click.ParamType):
     def convert(self, value, param, ctx) -> tuple[int, int]:
         if isinstance(value, tuple):
             return value
-        match = _SIZE.match(str(value))
-        if not match:
-            self.fail(f"size must look like WIDTHxHEIGHT (for example 30x15), got {value!r}")
-        width, height = int(match[1]), int(match[2])
-        if width < 1 or height < 1:
-            self.fail(f"width and height must be at least 1, got {width}x{height}")
+        parts = re.split(r"[x×X]", str(value).strip())
+        if len(parts) != 2:
+            self.fail(f"size must look like WIDTHxHEIGHT (for example 30x15), got {quoted(value)}")
+        try:
+            width, height = (parse_whole(part, "a side", 1, MAX_SIDE) for part in parts)
+        except ValueError as error:
+            self.fail(f"size must look like WIDTHxHEIGHT (for example 30x15): {error}")
         return width, height
 
 
@@ -37,9 +120,11 @@ class CellType(click.ParamType):
             return value
         parts = str(value).split(",")
         try:
-            row, col = (int(p) for p in parts)
+            if len(parts) != 2:
+                raise ValueError("two numbers are needed")
+            row, col = (parse_whole(part, "a row or column", 0, MAX_SIDE) for part in parts)
         except ValueError:
-            self.fail(f"a cell is ROW,COLUMN counted from 0 (for example 0,0), got {value!r}")
+            self.fail(f"a cell is ROW,COLUMN counted from 0 (for example 0,0), got {quoted(value)}")
         return row, col
 
 

@@ -5,12 +5,15 @@ import sys
 
 import click
 
-from tilewright.cli.options import format_from_suffix
+from tilewright.cli.options import SEED, Whole, format_from_suffix
 from tilewright.core.errors import TilewrightError
 from tilewright.core.output import check_destination, open_output
 
 NO_SOLUTION = 1
 AMBIGUOUS = 1
+GAVE_UP = 3
+# rect solve's guess budget: several seconds when each guess settles a few squares
+MAX_GUESSES = 1_000_000
 FORMATS = ("id", "text", "json", "svg", "png")
 _SUFFIX_FORMATS = {".png": "png", ".svg": "svg", ".json": "json", ".jsonl": "json", ".txt": "text"}
 # below this many puzzles a progress bar only flickers
@@ -25,11 +28,11 @@ def rect() -> None:
 @rect.command()
 @click.argument("params", metavar="WxH[eF][a]")
 @click.option(
-    "-s", "--seed", type=int, help="Reproduce a puzzle; with --count, the seeds S, S+1, S+2, ..."
+    "-s", "--seed", type=SEED, help="Reproduce a puzzle; with --count, the seeds S, S+1, S+2, ..."
 )
 @click.option(
     "--count",
-    type=click.IntRange(1),
+    type=Whole(1, 10**12),
     default=1,
     show_default=True,
     help="How many puzzles (id and json formats: one per line).",
@@ -42,11 +45,11 @@ def rect() -> None:
     help="Default: id, or what the -o FILE suffix says.",
 )
 @click.option("--solution", is_flag=True, help="Show the solution (thick borders / regions).")
-@click.option("--max-area", type=int, help="No rectangle larger than this.")
+@click.option("--max-area", type=Whole(1, 2**62), help="No rectangle larger than this.")
 @click.option("--singles", is_flag=True, help="Allow 1x1 rectangles (clue 1).")
 @click.option(
     "--cell",
-    type=click.IntRange(8, 256),
+    type=Whole(8, 256),
     default=32,
     show_default=True,
     help="png/svg: pixels a square.",
@@ -132,18 +135,36 @@ def _formatted(made, fmt: str, solution: bool, cell: int) -> bytes:
 
 @rect.command()
 @click.argument("game_id")
-def solve(game_id: str) -> None:
+@click.option(
+    "--max-guesses",
+    type=Whole(0, 2**62),
+    default=MAX_GUESSES,
+    show_default=True,
+    help="Give up after this many guesses (0: deduction only).",
+)
+def solve(game_id: str, max_guesses: int) -> None:
     """Solve GAME_ID (for example 7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f) completely.
 
-    Prints the solution (exit 0); or says "no solution" (exit 1); or "more than one solution"
-    and shows two that differ (exit 1). A malformed ID is an error (exit 2).
+    \b
+    Exit status:
+      0  solved: the one solution is printed
+      1  "no solution", or "more than one solution" and two that differ
+      2  a malformed ID (one line on stderr)
+      3  gave up after --max-guesses guesses (one line on stderr): some
+         puzzles need exponentially many, and the answer is then unknown
     """
     from tilewright.rectangles import parse_game_id
+    from tilewright.rectangles.solve import GuessBudgetExceeded
     from tilewright.rectangles.solve import solve as find
     from tilewright.rectangles.text import render
 
     puzzle = parse_game_id(game_id)
-    solutions = find(puzzle, limit=2)
+    try:
+        solutions = find(puzzle, limit=2, max_guesses=max_guesses)
+    except GuessBudgetExceeded as error:
+        # not "error:": the ID is fine, the search was only cut short
+        click.echo(f"tilewright: {error}", err=True)
+        sys.exit(GAVE_UP)
     if not solutions:
         click.echo("no solution")
         sys.exit(NO_SOLUTION)

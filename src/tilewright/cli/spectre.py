@@ -1,11 +1,13 @@
 """``tilewright spectre``: patches of the aperiodic Spectre tiling."""
 
+import math
 import sys
 
 import click
 
-from tilewright.cli.options import format_from_suffix
+from tilewright.cli.options import SEED, Real, format_from_suffix, parse_real
 from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import quoted
 from tilewright.core.output import check_destination, open_output
 
 FORMATS = ("svg", "png", "jsonl", "csv", "geojson")
@@ -27,12 +29,17 @@ class RegionType(click.ParamType):
     name = "WxH"
 
     def convert(self, value, param, ctx) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).lower().split("x")
+        if len(parts) != 2:
+            self.fail(f"a region looks like 40x30 (tile edges), got {quoted(value)}")
         try:
-            width, height = (float(part) for part in str(value).lower().split("x"))
-        except ValueError:
-            self.fail(f"a region looks like 40x30 (tile edges), got {value!r}")
-        if not (width > 0 and height > 0) or width == float("inf") or height == float("inf"):
-            self.fail(f"a region needs a positive width and height, got {value}")
+            width, height = (parse_real(part, "a side", -math.inf, math.inf) for part in parts)
+        except ValueError as error:
+            self.fail(f"a region looks like 40x30 (tile edges): {error}")
+        if not (width > 0 and height > 0):
+            self.fail(f"a region needs a positive width and height, got {quoted(value)}")
         return width, height
 
 
@@ -40,16 +47,21 @@ class PointType(click.ParamType):
     name = "X,Y"
 
     def convert(self, value, param, ctx) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
         try:
-            x, y = (float(part) for part in str(value).split(","))
+            if len(parts) != 2:
+                raise ValueError("two numbers are needed")
+            x, y = (parse_real(part, "X or Y", -float("inf"), float("inf")) for part in parts)
         except ValueError:
-            self.fail(f"--origin is X,Y (for example 100,-20), got {value!r}")
+            self.fail(f"--origin is X,Y (for example 100,-20), got {quoted(value)}")
         return x, y
 
 
 @click.command()
 @click.argument("region", type=RegionType())
-@click.option("-s", "--seed", type=int, help="Reproduce a tiling (default: random).")
+@click.option("-s", "--seed", type=SEED, help="Reproduce a tiling (default: random).")
 @click.option(
     "--origin", type=PointType(), default="0,0", help="Lower-left corner X,Y of the region."
 )
@@ -73,7 +85,7 @@ class PointType(click.ParamType):
 )
 @click.option(
     "--scale",
-    type=click.FloatRange(0.5, 1000),
+    type=Real(0.5, 1000),
     default=10,
     show_default=True,
     help="svg/png: pixels a tile edge.",
@@ -95,15 +107,14 @@ def spectre(region, seed, origin, fmt, colour, plain, scale, method, output) -> 
     fmt = fmt or format_from_suffix(output, _SUFFIX_FORMATS, "svg")
     if fmt == "png" and output in (None, "-") and sys.stdout.isatty():
         raise TilewrightError("png is binary: give -o FILE.png or redirect standard output")
-    if fmt == "png" and width * height * scale * scale > 2**28:
-        raise TilewrightError("that PNG would pass 268 million pixels; lower --scale")
-    if method == "bfs":
-        check_region(width, height)
+    width, height, origin = check_region(width, height, origin, whole=method == "bfs")
+    box = (origin[0], origin[1], origin[0] + width, origin[1] + height)
+    if fmt == "png":
+        writers.check_png_size(box, scale)
     check_destination(output)
     if seed is None:
         seed = resolve_seed(None)
         click.echo(f"tilewright: tiling seed {seed}", err=True)
-    box = (origin[0], origin[1], origin[0] + width, origin[1] + height)
     if method == "bfs":
         tiling, found = patch_arrays(width, height, seed, origin)
         tiles = _progress(chunks(tiling, found), len(found.turns))

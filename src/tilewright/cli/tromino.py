@@ -4,8 +4,15 @@ import sys
 
 import click
 
-from tilewright.cli.options import SIZE, format_from_suffix
+from tilewright.cli.options import (
+    MAX_SIDE,
+    SIZE,
+    Whole,
+    format_from_suffix,
+    parse_whole,
+)
 from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import quoted
 from tilewright.core.output import check_destination, open_output
 
 FORMATS = ("text", "npy", "png", "svg")
@@ -24,10 +31,8 @@ def _output_options(function):
                 "-f", "--format", "fmt", type=click.Choice(FORMATS), help="Default: text."
             ),
             click.option("-o", "--output", metavar="FILE", help="Write here, not to stdout."),
-            click.option(
-                "--colours", type=click.IntRange(3, 4), help="Proper colouring with 3 or 4."
-            ),
-            click.option("--cell", type=click.IntRange(1, 256), help="png/svg: pixels a cell."),
+            click.option("--colours", type=Whole(3, 4), help="Proper colouring with 3 or 4."),
+            click.option("--cell", type=Whole(1, 256), help="png/svg: pixels a cell."),
         ]
     ):
         function = option(function)
@@ -51,10 +56,9 @@ def classic(numbers, fmt, output, colours, cell) -> None:
     if len(numbers) != 3:
         raise TilewrightError("classic needs three numbers: M x y (for example 8 2 3)")
     try:
-        size, row, col = (int(n) for n in numbers)
-    except ValueError:
-        given = " ".join(numbers)
-        raise TilewrightError(f"M, x and y must be whole numbers, got {given}") from None
+        size, row, col = (parse_whole(n, "M, x and y", 1, MAX_SIDE) for n in numbers)
+    except ValueError as error:
+        raise TilewrightError(str(error)) from None
     plan = classic_plan(size, row, col)
     _write(plan, fmt, output, colours, cell, number_width=2)
 
@@ -77,10 +81,15 @@ def tile(size, missing, fmt, output, colours, cell) -> None:
     from tilewright.tromino.construct import plan_tiling
 
     width, height = size
+    parts = missing.split(",")
     try:
-        row, col = (int(part) for part in missing.split(","))
+        if len(parts) != 2:
+            raise ValueError("two numbers are needed")
+        row, col = (parse_whole(part, "a row or column", 1, MAX_SIDE) for part in parts)
     except ValueError:
-        raise TilewrightError(f"--missing is ROW,COL counted from 1, got {missing!r}") from None
+        raise TilewrightError(
+            f"--missing is ROW,COL counted from 1, got {quoted(missing)}"
+        ) from None
     plan = plan_tiling(width, height, row - 1, col - 1)
     _write(plan, fmt, output, colours, cell, number_width=len(str(plan.trominoes)))
 
@@ -97,6 +106,8 @@ def _write(plan, fmt, output, colours, cell, number_width: int) -> None:
     cell = cell or pictures.default_cell(width, height)
     if fmt in ("npy", "png") and output in (None, "-") and sys.stdout.isatty():
         raise TilewrightError(f"{fmt} is binary: give -o FILE.{fmt} or redirect standard output")
+    if fmt in ("png", "svg"):
+        pictures.check_picture_size(width, height, cell, fmt, coloured=bool(colours))
     if fmt == "svg" or colours:
         bands = [_coloured_board(width, height, missing, colours)]
     else:

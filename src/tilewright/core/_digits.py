@@ -8,7 +8,7 @@ generators that feed them.
 from numba import njit
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def put_whole(buffer, at, value, width):
     """Write the non-negative integer ``value`` in decimal into ``buffer`` from ``at``,
     right-aligned in ``width`` with spaces (a longer number is written whole, as C's

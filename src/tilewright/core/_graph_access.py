@@ -20,7 +20,7 @@ from numba.extending import overload
 from tilewright.core._rng import below, next_u64
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _column(cell, width):
     """``cell % width`` through a floating-point reciprocal.
 
@@ -37,7 +37,7 @@ def _column(cell, width):
     return col
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _sides(g, cell):
     """A grid cell's neighbours up, left, right and down, with the cell itself standing in
     for a side that leaves the grid (computed with selects, not branches)."""

@@ -13,7 +13,7 @@ by side in memory (32 bytes of 8-byte keys), so each level costs one cache line.
 from numba import njit
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def heap_push(heap, size, item):
     """Insert ``item``; return the new size."""
     i = size
@@ -27,7 +27,7 @@ def heap_push(heap, size, item):
     return size + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def heap_pop(heap, size):
     """Remove the smallest item; return ``(item, new size)``."""
     top = heap[0]

@@ -21,7 +21,7 @@ _S11 = np.uint64(11)
 _INV53 = 1.0 / 9007199254740992.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def next_u64(state):
     """Advance ``state`` (a one-element uint64 array) and return 64 random bits."""
     s = state[0] + _GOLDEN
@@ -31,7 +31,7 @@ def next_u64(state):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def below(state, n):
     """A random integer in ``[0, n)`` for ``0 < n < 2**32``.
 
@@ -40,13 +40,13 @@ def below(state, n):
     return np.int64(((next_u64(state) >> _S32) * np.uint64(n)) >> _S32)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def uniform(state):
     """A random float in ``[0, 1)`` with 53 random bits."""
     return np.float64(next_u64(state) >> _S11) * _INV53
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def shuffle(state, values):
     """Fisher–Yates shuffle of a 1-D array in place."""
     for i in range(values.shape[0] - 1, 0, -1):
@@ -54,7 +54,7 @@ def shuffle(state, values):
         values[i], values[j] = values[j], values[i]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def chance_threshold(p):
     """The ``t`` for which ``next_u64(state) < t`` has probability ``p`` (to 2**-53).
 

@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def find(parent, x):
     """Root of ``x``'s set, halving the path on the way."""
     while parent[x] >= 0:
@@ -23,7 +23,7 @@ def find(parent, x):
     return x
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def union_roots(parent, a, b):
     """Join the sets whose roots are ``a != b``; return the new root."""
     if parent[a] > parent[b]:  # sizes are stored negated: a is the smaller set
@@ -33,7 +33,7 @@ def union_roots(parent, a, b):
     return a
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def component_count(num_cells, endpoints):
     """Number of connected components of a graph given as an (m, 2) edge array."""
     parent = np.full(num_cells, -1, dtype=np.int32)

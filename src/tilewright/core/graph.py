@@ -19,10 +19,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
+from tilewright.core.memory import check_fits
+from tilewright.core.numbers import require_int, shown
 
 # Kernels keep cell numbers in int32 arrays to halve their memory; 2**31 cells is far beyond
 # what a 24 GiB machine can hold for any algorithm that needs the whole graph anyway.
 MAX_GRAPH_CELLS = 2**31 - 1
+# Bytes per cell and per edge of building a CellGraph (the CSR arrays and the temporaries
+# of sorting the edges twice over).
+_CSR_CELL_BYTES = 16
+_CSR_EDGE_BYTES = 120
+# The arrays of a CellGraph and the dtypes the kernels are compiled for.
+_CSR_DTYPES = {"indptr": np.int64, "indices": np.int32, "slots": np.int64, "endpoints": np.int32}
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,17 @@ class CellGraph:
 
     ``indptr[i]:indptr[i+1]`` delimits cell ``i``'s entries in ``indices`` (neighbour cells)
     and ``slots`` (the edge's slot); ``endpoints[e]`` holds the two cells of edge ``e``.
+    Build it with :meth:`from_edges`. Made directly, the arrays are checked: the right
+    dtypes (int64, int32, int64, int32), and each edge listed exactly once at each of its
+    two cells, since the compiled walks index with them unchecked. Do not change the arrays
+    afterwards.
+
+    Raises
+    ------
+    TypeError
+        When an array is not a NumPy array of its dtype and number of dimensions.
+    TilewrightError
+        When the arrays do not describe one undirected graph.
     """
 
     indptr: np.ndarray
@@ -61,14 +80,48 @@ class CellGraph:
     slots: np.ndarray
     endpoints: np.ndarray
 
+    def __post_init__(self) -> None:
+        for name, dtype in _CSR_DTYPES.items():
+            array = getattr(self, name)
+            ndim = 2 if name == "endpoints" else 1
+            if not isinstance(array, np.ndarray) or array.dtype != dtype or array.ndim != ndim:
+                raise TypeError(f"CellGraph.{name} must be a {ndim}-d {np.dtype(dtype)} array")
+        _check_csr(self.indptr, self.indices, self.slots, self.endpoints)
+
     @classmethod
     def from_edges(cls, num_cells: int, edges: np.ndarray) -> "CellGraph":
-        """Build from an ``(m, 2)`` array of undirected edges (no loops, no repeats)."""
-        edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+        """Build from an ``(m, 2)`` array of undirected edges (no loops, no repeats).
+
+        Parameters
+        ----------
+        num_cells : int
+            Cells, numbered 0 to ``num_cells - 1``; 1 to ``MAX_GRAPH_CELLS``.
+        edges : array_like
+            Integers, shape (m, 2): the two cells of each edge (m may be 0).
+
+        Returns
+        -------
+        CellGraph
+            The graph; edge ``e`` is slot ``e``.
+
+        Raises
+        ------
+        TypeError
+            When ``num_cells`` is not an integer or ``edges`` does not hold integers.
+        TilewrightError
+            When ``num_cells`` is out of range, ``edges`` is not (m, 2), or an edge names a
+            cell outside the graph, joins a cell to itself or is listed twice.
+        """
+        num_cells = require_int(num_cells, "num_cells")
         if not 0 < num_cells <= MAX_GRAPH_CELLS:
-            raise TilewrightError(f"a cell graph needs 1 to {MAX_GRAPH_CELLS} cells")
-        if edges.size and (edges.min() < 0 or edges.max() >= num_cells):
-            raise TilewrightError("an edge names a cell outside the graph")
+            raise TilewrightError(
+                f"a cell graph needs 1 to {MAX_GRAPH_CELLS} cells, got {shown(num_cells)}"
+            )
+        edges = _checked_edges(edges, num_cells)
+        check_fits(
+            num_cells * _CSR_CELL_BYTES + len(edges) * _CSR_EDGE_BYTES,
+            f"a cell graph of {num_cells} cells and {len(edges)} edges",
+        )
         if np.any(edges[:, 0] == edges[:, 1]):
             raise TilewrightError("an edge joins a cell to itself")
         keys = np.sort(edges, axis=1)
@@ -106,9 +159,74 @@ class CellGraph:
 
 
 def check_size(width: int, height: int) -> None:
-    """Reject sizes that are not positive whole numbers."""
+    """Reject sizes that are not positive whole numbers.
+
+    Parameters
+    ----------
+    width, height : int
+        Cells across and down (``np.integer`` counts, ``bool`` and ``float`` do not).
+
+    Raises
+    ------
+    TypeError
+        When a size is not an integer.
+    TilewrightError
+        When a size is below 1.
+    """
     for name, value in (("width", width), ("height", height)):
-        if isinstance(value, bool) or not isinstance(value, int | np.integer):
-            raise TilewrightError(f"{name} must be a whole number, got {value!r}")
+        value = require_int(value, name)
         if value < 1:
-            raise TilewrightError(f"{name} must be at least 1, got {value}")
+            raise TilewrightError(f"{name} must be at least 1, got {shown(value)}")
+
+
+def _checked_edges(edges: object, num_cells: int) -> np.ndarray:
+    """``edges`` as an int64 (m, 2) array of cells below ``num_cells``."""
+    try:
+        array = np.asarray(edges)
+    except (TypeError, ValueError):  # ragged nesting, objects NumPy cannot hold
+        raise TypeError("edges must be an (m, 2) array of integers") from None
+    if array.shape in ((0,), (0, 2)) and array.dtype.kind in "iuf":
+        # [] or np.empty((0, 2)): no edges, whatever dtype NumPy guessed for nothing
+        return np.zeros((0, 2), dtype=np.int64)
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"edges must hold integers, not {array.dtype}")
+    if array.ndim != 2 or array.shape[1] != 2:
+        raise TilewrightError(f"edges must have shape (m, 2), got {array.shape}")
+    # compared before conversion: a uint64 too large for int64 would wrap to a negative
+    if array.min() < 0 or array.max() >= num_cells:
+        raise TilewrightError("an edge names a cell outside the graph")
+    return array.astype(np.int64, copy=False)
+
+
+def _check_csr(
+    indptr: np.ndarray, indices: np.ndarray, slots: np.ndarray, endpoints: np.ndarray
+) -> None:
+    """Refuse CSR arrays that are not each edge of ``endpoints`` listed once at each end.
+
+    Why all of it: the compiled walks index with these numbers unchecked (an index out of
+    range reads or writes another array's memory), and a walk over a cell whose list
+    disagrees with the edges may never end.
+    """
+    cells, edges = len(indptr) - 1, len(endpoints)
+    if not 1 <= cells <= MAX_GRAPH_CELLS:
+        raise TilewrightError(f"a cell graph needs 1 to {MAX_GRAPH_CELLS} cells")
+    if endpoints.shape[1] != 2 or len(indices) != 2 * edges or len(slots) != 2 * edges:
+        raise TilewrightError("a CellGraph lists each of its m edges twice: 2m indices, slots")
+    if indptr[0] != 0 or indptr[-1] != len(indices) or np.any(np.diff(indptr) < 0):
+        raise TilewrightError("CellGraph.indptr must rise from 0 to the number of indices")
+    if edges == 0:
+        return
+    if endpoints.min() < 0 or endpoints.max() >= cells or indices.min() < 0:
+        raise TilewrightError("an edge of the CellGraph names a cell outside the graph")
+    if indices.max() >= cells or slots.min() < 0 or slots.max() >= edges:
+        raise TilewrightError("CellGraph.indices or slots name a cell or edge outside the graph")
+    if np.any(endpoints[:, 0] == endpoints[:, 1]):
+        raise TilewrightError("an edge joins a cell to itself")
+    if np.any(np.bincount(slots, minlength=edges) != 2):
+        raise TilewrightError("a CellGraph must list each edge at both of its cells")
+    tails = np.repeat(np.arange(cells, dtype=np.int32), np.diff(indptr))
+    ends = endpoints[slots]
+    forward = (ends[:, 0] == tails) & (ends[:, 1] == indices)
+    backward = (ends[:, 1] == tails) & (ends[:, 0] == indices)
+    if not np.all(forward | backward):
+        raise TilewrightError("CellGraph.indices and slots disagree with its endpoints")

@@ -2,16 +2,30 @@
 
 A W×H request is only numbers until arrays are made; checking the estimate first turns what
 would be a MemoryError minutes later (or the kernel's out-of-memory killer) into a clear
-message up front.
+message up front. "Available" is the least of three limits, because any one of them ends
+the run: the machine's free memory (``MemAvailable``), the room left under this process's
+control group (containers, CI runners) and the address space left under ``RLIMIT_AS``
+(``ulimit -v``).
 """
 
 import os
+import resource
+from collections.abc import Iterator
 
 from tilewright.core.errors import TilewrightError
 
+_CGROUP_ROOT = "/sys/fs/cgroup"
+# a cgroup limit this large means "no limit" (v1 writes the largest page-aligned int64)
+_NO_LIMIT = 1 << 60
+
 
 def available_bytes() -> int:
-    """Memory the system can give this process now (``MemAvailable`` on Linux)."""
+    """Memory this process can still take: the least of the machine's, its control
+    group's and its address-space limit's room."""
+    return min(_machine_available(), _cgroup_room(), _address_space_room())
+
+
+def _machine_available() -> int:
     try:
         with open("/proc/meminfo") as meminfo:
             for line in meminfo:
@@ -22,7 +36,67 @@ def available_bytes() -> int:
     return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES")
 
 
+def _cgroup_room() -> int:
+    """Limit minus usage of the innermost memory control group that sets a limit."""
+    for limit_file, usage_file in _cgroup_files():
+        limit, usage = _read_number(limit_file), _read_number(usage_file)
+        if limit is not None and usage is not None and limit < _NO_LIMIT:
+            return max(0, limit - usage)
+    return _NO_LIMIT
+
+
+def _cgroup_files() -> Iterator[tuple[str, str]]:
+    try:
+        with open("/proc/self/cgroup") as lines:
+            entries = [line.rstrip("\n").split(":", 2) for line in lines]
+    except OSError:
+        return
+    for entry in entries:
+        if len(entry) != 3:
+            continue
+        _, controllers, path = entry
+        path = path.lstrip("/")
+        if controllers == "":  # cgroup v2: one unified tree
+            for folder in (os.path.join(_CGROUP_ROOT, path), _CGROUP_ROOT):
+                yield f"{folder}/memory.max", f"{folder}/memory.current"
+        elif "memory" in controllers.split(","):  # cgroup v1
+            base = os.path.join(_CGROUP_ROOT, "memory")
+            # inside a namespace the group is mounted as the root of the hierarchy
+            for folder in (os.path.join(base, path), base):
+                yield f"{folder}/memory.limit_in_bytes", f"{folder}/memory.usage_in_bytes"
+
+
+def _read_number(path: str) -> int | None:
+    try:
+        with open(path) as source:
+            text = source.read().strip()
+    except OSError:
+        return None
+    if text == "max":
+        return _NO_LIMIT
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def _address_space_room() -> int:
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY:
+        return _NO_LIMIT
+    return max(0, soft - _virtual_size())
+
+
+def _virtual_size() -> int:
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
 def human_bytes(count: float) -> str:
+    """``count`` bytes for people: ``1.5 GiB``."""
     for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
         if count < 1024 or unit == "PiB":
             return f"{count:.0f} {unit}" if unit == "B" else f"{count:.1f} {unit}"
@@ -33,7 +107,7 @@ def human_bytes(count: float) -> str:
 def check_fits(needed: float, what: str) -> None:
     """Raise :class:`TilewrightError` when ``needed`` bytes exceed the available memory."""
     available = available_bytes()
-    if needed > available:
+    if not needed <= available:  # also refuses NaN, which compares false both ways
         raise TilewrightError(
             f"{what} needs about {human_bytes(needed)} of memory; "
             f"only {human_bytes(available)} is available"

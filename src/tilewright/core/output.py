@@ -1,63 +1,170 @@
-"""Writing results so that a failure never leaves a half-written file behind.
+"""Writing results so that no way a run can end leaves a half-written file behind.
 
-Output to a named file goes to a temporary file beside it and is renamed into place only
-when the writer finished; on any error (or Ctrl-C) the temporary file is removed and the
-destination is left as it was. Output to ``-`` or no name goes to standard output as it is
-produced, which is what lets a million-row maze stream through a pipe.
+A named regular file is written to a temporary file beside it and renamed over it only when
+the writer has finished: an error, a full disk, Ctrl-C, SIGTERM or SIGHUP (see
+``interrupts``) remove the temporary file and leave the destination as it was. The name is
+written *through*, never replaced:
+
+* a symbolic link keeps being a link: its final target gets the new contents;
+* an existing file keeps its permission bits and owner (a 0600 file stays 0600);
+* a file with other hard links is staged completely first, then copied into place with
+  signals held, so every name of it sees the new contents;
+* devices, pipes and sockets (``/dev/null``, a FIFO) are written in place;
+* ``/dev/stdout``, ``/dev/fd/N`` and ``/proc/self/fd/N`` write to the descriptor this
+  process already has open, so ``-o /dev/stdout >> log`` appends as the shell asked.
+
+``-`` or no name is standard output, written as produced, which lets a million-row maze
+stream through a pipe. Write errors (a full disk, EIO, EDQUOT) become one
+:class:`~tilewright.core.errors.TilewrightError` line naming the file.
 """
 
 import contextlib
 import os
+import re
+import shutil
+import signal
+import stat
 import sys
 import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import BinaryIO
 
 from tilewright.core.errors import TilewrightError
+from tilewright.core.interrupts import ENDING_SIGNALS, register_cleanup, unregister_cleanup
+
+# names that mean "a descriptor this process has open" rather than a file to create
+_STANDARD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+_DESCRIPTOR = re.compile(r"^/(?:proc/(self|thread-self|\d+)/fd|dev/fd)/(\d+)$")
+_MAX_LINK_HOPS = 40
 
 
 def check_destination(path: str | None) -> None:
     """Fail early, before any work, when ``path`` cannot be written."""
-    if path is None or path == "-":
+    if path is None or path == "-" or _open_descriptor(path) is not None:
         return
-    target = Path(path)
-    if target.is_dir():
-        raise TilewrightError(f"{path} is a directory")
-    folder = target.parent
-    if not folder.is_dir():
-        raise TilewrightError(f"cannot write {path}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise TilewrightError(f"cannot write {path}: folder {folder} is not writable")
+    target = os.path.realpath(path)
+    if os.path.isdir(target):
+        raise TilewrightError(f"{_shown(path)} is a directory")
+    folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        raise TilewrightError(f"cannot write {_shown(path)}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) and not _writable_in_place(target):
+        raise TilewrightError(f"cannot write {_shown(path)}: folder {folder} is not writable")
 
 
 @contextlib.contextmanager
 def open_output(path: str | None) -> Iterator[BinaryIO]:
     """A binary stream for ``path`` (standard output for ``None`` or ``-``), all or nothing:
-    a regular file appears only when the writing has finished."""
+    a regular file changes only when the writing has finished."""
     if path is None or path == "-":
-        yield sys.stdout.buffer
-        sys.stdout.buffer.flush()
+        with _write_errors_named("standard output"):
+            yield sys.stdout.buffer
+            sys.stdout.buffer.flush()
         return
     check_destination(path)
-    target = Path(path)
-    if target.exists() and not target.resolve().is_file():
-        # a device, pipe or terminal (-o /dev/stdout, a FIFO): write straight to it, since
-        # renaming a file over it would replace the device with a file
-        with open(target, "wb") as stream:
+    descriptor = _open_descriptor(path)
+    if descriptor is not None:
+        sys.stdout.flush()
+        with _write_errors_named(path), os.fdopen(os.dup(descriptor), "wb") as stream:
             yield stream
         return
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    # mkstemp makes the file private (0600); give it the permissions a plain open() would.
-    os.fchmod(handle, 0o666 & ~_umask())
+    target = os.path.realpath(path)
     try:
+        info: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        info = None
+    with _write_errors_named(path):
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            # a device, pipe or socket: renaming a file over it would replace it
+            with open(target, "wb") as stream:
+                yield stream
+        else:
+            with _staged(target, info) as stream:
+                yield stream
+
+
+@contextlib.contextmanager
+def _staged(target: str, info: os.stat_result | None) -> Iterator[BinaryIO]:
+    """Write to a temporary file beside ``target``, then put it in place."""
+    folder, name = os.path.split(target)
+    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", dir=folder)
+    token = register_cleanup(lambda: os.unlink(temporary))
+    try:
+        _take_permissions(handle, info)
         with os.fdopen(handle, "wb") as stream:
             yield stream
-        os.replace(temporary, target)
+        if info is not None and info.st_nlink > 1:
+            _copy_into(temporary, target)
+            os.unlink(temporary)
+        else:
+            os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         raise
+    finally:
+        unregister_cleanup(token)
+
+
+def _take_permissions(handle: int, info: os.stat_result | None) -> None:
+    # mkstemp makes the file private (0600); a new file gets what open() would give it, a
+    # replaced one keeps its own bits and, where allowed, its owner
+    if info is None:
+        os.fchmod(handle, 0o666 & ~_umask())
+        return
+    os.fchmod(handle, stat.S_IMODE(info.st_mode))
+    with contextlib.suppress(PermissionError):
+        os.fchown(handle, info.st_uid, info.st_gid)
+
+
+def _copy_into(source: str, target: str) -> None:
+    """Overwrite ``target`` in place with ``source``, signals held so the copy is whole."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, ENDING_SIGNALS)
+    try:
+        with open(source, "rb") as reader, open(target, "r+b") as writer:
+            writer.truncate(0)
+            shutil.copyfileobj(reader, writer, 1 << 20)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _open_descriptor(path: str) -> int | None:
+    """The descriptor ``path`` names (``/dev/stdout`` → 1), following links, or None."""
+    current = os.path.abspath(path)
+    for _ in range(_MAX_LINK_HOPS):
+        if current in _STANDARD:
+            return _STANDARD[current]
+        match = _DESCRIPTOR.match(current)
+        if match and match[1] in ("self", "thread-self", str(os.getpid())):
+            return int(match[2])
+        try:
+            link = os.readlink(current)
+        except OSError:
+            return None  # not a link: an ordinary name
+        current = os.path.normpath(os.path.join(os.path.dirname(current), link))
+    return None
+
+
+def _writable_in_place(target: str) -> bool:
+    try:
+        return not stat.S_ISREG(os.stat(target).st_mode) and os.access(target, os.W_OK)
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def _write_errors_named(path: str) -> Iterator[None]:
+    try:
+        yield
+    except BrokenPipeError:
+        raise  # the reader went away: the command line ends quietly
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise TilewrightError(f"cannot write {_shown(path)}: {reason}") from None
+
+
+def _shown(path: str) -> str:
+    return path if len(path) <= 60 else path[:57] + "..."
 
 
 def _umask() -> int:

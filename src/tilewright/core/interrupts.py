@@ -1,0 +1,127 @@
+"""What a signal does to a run: end it at once, cleanly, with nothing half-written left.
+
+Why not Python's own handling. Ctrl-C raises ``KeyboardInterrupt`` wherever the interpreter
+next looks for signals. When that is inside Numba's conversion of a kernel's result (a tuple
+holding arrays), the exception is set in the middle of the conversion and the interpreter
+fails: ``SystemError: CPUDispatcher(...) returned a result with an exception set``, or a
+segmentation fault. And a kernel never looks for signals, so a Ctrl-C waits until it returns.
+SIGTERM and SIGHUP kill the process outright, leaving temporary files behind.
+
+Two tools, one for each side:
+
+* :func:`deferred` (the library) holds a Python-level handler back while a kernel runs and
+  converts its result, then delivers the signal: the caller sees a clean
+  ``KeyboardInterrupt`` raised between kernel calls, whatever handler it installed.
+* :func:`end_on_signals` (the command line) makes SIGINT, SIGTERM and SIGHUP end the run:
+  the registered clean-ups run (temporary output files are removed), one line goes to
+  stderr and the process exits with 128 + the signal's number (130, 143, 129). It acts from
+  the main thread's handler when the main thread runs Python code, and from a watchdog
+  thread woken through the signal's wake-up descriptor when the main thread is inside a
+  kernel (kernels release the GIL), so an interrupt is honoured within milliseconds.
+  Its handlers never raise, so no kernel result is ever cut in half.
+"""
+
+import contextlib
+import itertools
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterator
+
+ENDING_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+_cleanups: dict[int, Callable[[], None]] = {}
+_tokens = itertools.count()
+_ending = threading.Lock()
+_installed = False
+
+
+def register_cleanup(cleanup: Callable[[], None]) -> int:
+    """Run ``cleanup`` if a signal ends the run; returns a token for :func:`unregister`."""
+    token = next(_tokens)
+    _cleanups[token] = cleanup
+    return token
+
+
+def unregister_cleanup(token: int) -> None:
+    """Forget a clean-up (its work finished normally)."""
+    _cleanups.pop(token, None)
+
+
+def end_on_signals() -> None:
+    """Make SIGINT, SIGTERM and SIGHUP end this process cleanly (see the module docstring).
+
+    For the command line: call once, from the main thread, before any work.
+    """
+    global _installed
+    if _installed:
+        return
+    reader, writer = os.pipe()
+    os.set_blocking(writer, False)
+    for number in ENDING_SIGNALS:
+        signal.signal(number, _end_from_handler)
+    signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
+    threading.Thread(target=_watch, args=(reader,), name="tilewright-signals", daemon=True).start()
+    _installed = True
+
+
+def _end_from_handler(number: int, frame: object) -> None:
+    _end(number)
+
+
+def _watch(reader: int) -> None:
+    # The C-level handler writes each signal's number here even while the main thread is
+    # busy in a kernel, where the Python-level handler cannot run.
+    while True:
+        received = os.read(reader, 1)
+        if received:
+            _end(received[0])
+
+
+def _end(number: int) -> None:
+    if not _ending.acquire(blocking=False):
+        return  # the other thread is already ending the run
+    for cleanup in list(_cleanups.values()):
+        with contextlib.suppress(Exception):
+            cleanup()
+    name = "" if number == signal.SIGINT else f" ({signal.Signals(number).name})"
+    clear = "\r\x1b[K" if _is_terminal(2) else ""  # over a progress bar, if one is drawn
+    with contextlib.suppress(OSError):
+        os.write(2, f"{clear}tilewright: interrupted{name}\n".encode())
+    os._exit(128 + number)
+
+
+def _is_terminal(descriptor: int) -> bool:
+    try:
+        return os.isatty(descriptor)
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """Hold Python-level signal handlers back for the duration; deliver what arrived after.
+
+    Wrap each call of a compiled kernel that returns arrays in a tuple, so that a Ctrl-C
+    raises ``KeyboardInterrupt`` after the result is whole instead of crashing the
+    interpreter. Only the main thread runs Python signal handlers, so elsewhere (and for
+    handlers that never raise, such as :func:`end_on_signals`'s) nothing is swapped.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[tuple[int, object]] = []
+    held = {}
+    for number in ENDING_SIGNALS:
+        handler = signal.getsignal(number)
+        if callable(handler) and handler is not _end_from_handler:
+            held[number] = handler
+            signal.signal(number, lambda n, frame: arrived.append((n, frame)))
+    try:
+        yield
+    finally:
+        for number, handler in held.items():
+            signal.signal(number, handler)
+        if arrived:
+            number, frame = arrived[0]
+            held[number](number, frame)

@@ -1,0 +1,131 @@
+"""Numbers as tilewright reads them: ASCII digits only, never longer than they need to be.
+
+Why so strict: Python's ``int()`` reads any Unicode decimal digit ('３', '٣') and refuses more
+than 4300 digits with an error that names a setting of the interpreter, not the input. So
+text is read here instead: only the digits 0-9 (anything else a person might take for a
+digit, like '²', is named in the message), and a number written with more digits than the
+largest accepted value has is refused before ``int()`` sees it. The same module checks the
+types of numbers handed to library functions (an ``np.integer`` counts as an integer, a bool
+does not), so that a wrong type is a ``TypeError`` before any compiled kernel runs.
+"""
+
+import math
+import numbers
+
+import numpy as np
+
+from tilewright.core.errors import TilewrightError
+
+
+class ArgumentTypeError(TilewrightError, TypeError):
+    """An argument of the wrong type where tilewright used to raise
+    :class:`TilewrightError`: it is both, so that callers catching either still do."""
+
+
+# integers longer than this (about 36 digits) are written approximately in messages
+_SHOWN_BITS = 120
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` for a one-line message: repr'd, and cut to about ``limit`` characters."""
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return repr(text)
+
+
+def shown(value: int) -> str:
+    """An integer for a message: written out, or as "about 1.0e+5000" when it is long
+    (``str()`` of a huge integer is slow and, past 4300 digits, an error)."""
+    bits = abs(value).bit_length()
+    if bits <= _SHOWN_BITS:
+        return str(value)
+    # the leading 64 bits give the mantissa; the rest only shift the exponent
+    logarithm = math.log10(abs(value) >> (bits - 64)) + (bits - 64) * math.log10(2)
+    exponent = math.floor(logarithm)
+    mantissa = 10 ** (logarithm - exponent)
+    return f"about {'-' if value < 0 else ''}{mantissa:.1f}e+{exponent}"
+
+
+def check_ascii(text: str, what: str) -> None:
+    """Refuse ``text`` if it holds a character beyond ASCII, naming the first one; a digit
+    of another script (or a digit-like sign such as '²') gets a message of its own.
+
+    Found by the ASCII codec, at C speed: a pasted text of any length costs time linear
+    in its length.
+    """
+    if text.isascii():
+        return
+    try:
+        text.encode("ascii")
+    except UnicodeEncodeError as error:
+        character = text[error.start]
+    if character.isnumeric():
+        raise TilewrightError(f"{what} may only use the digits 0-9, not {character!r}")
+    raise TilewrightError(f"unexpected character {character!r} in {what}")
+
+
+def parse_whole(text: str, what: str, largest: int) -> int:
+    """The whole number ``text`` written in ASCII digits 0-9, at most ``largest``.
+
+    Parameters
+    ----------
+    text : str
+        The digits, nothing else (no sign, no spaces, no underscores).
+    what : str
+        What the number is, for messages ("the width").
+    largest : int
+        The largest accepted value; a number written with more digits than it has is
+        refused without being converted.
+
+    Returns
+    -------
+    int
+        The value.
+
+    Raises
+    ------
+    TypeError
+        When ``text`` is not a string.
+    TilewrightError
+        When ``text`` is not made of ASCII digits, or the value passes ``largest``.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be given as text, not {type(text).__name__}")
+    check_ascii(text, what)
+    if not (text.isascii() and text.isdigit()):
+        raise TilewrightError(f"{what} must be a whole number, got {quoted(text)}")
+    if len(text) > len(str(largest)):
+        raise TilewrightError(
+            f"{what} may be at most {largest}, got a number of {len(text)} digits"
+        )
+    value = int(text)
+    if value > largest:
+        raise TilewrightError(f"{what} may be at most {largest}, got {value}")
+    return value
+
+
+def require_int(value: object, name: str) -> int:
+    """``value`` as a Python int, or a ``TypeError`` if it is not an integer (``np.integer``
+    counts, ``bool`` does not)."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
+    return int(value)
+
+
+def require_real(value: object, name: str) -> float:
+    """``value`` as a float, or a ``TypeError`` if it is not a real number (``bool`` is
+    not one here). Integers too large for a float become ``inf``, for the caller's range
+    check to refuse."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
+def require_bool(value: object, name: str) -> bool:
+    """``value`` as a bool, or a ``TypeError`` if it is not ``True`` or ``False``."""
+    if not isinstance(value, bool | np.bool_):
+        raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
+    return bool(value)

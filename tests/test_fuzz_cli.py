@@ -1,0 +1,197 @@
+"""Fuzzing the command line as a careless or hostile user would type it.
+
+Every command gets argument lists built from pieces that are valid, nearly valid and hostile
+(numbers of thousands of digits, digits of other scripts, NaN, infinities, signs, empty
+strings, control characters, unknown options). Whatever comes, the run ends with exit 0, 1
+(a puzzle with no or many solutions) or 2 (refused, one line on stderr), never a traceback,
+in bounded time. Sizes that are valid stay small, so a valid run is quick.
+
+CI runs a bounded number of examples; ``TILEWRIGHT_FUZZ_EXAMPLES=5000 pytest
+tests/test_fuzz_cli.py`` (or ``python tools/fuzz_cli.py``) runs the long mode.
+"""
+
+import os
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tilewright.cli import main
+
+EXAMPLES = int(os.environ.get("TILEWRIGHT_FUZZ_EXAMPLES", "100"))
+SLOWEST_RUN = 30.0  # seconds; a valid run here takes milliseconds once compiled
+
+hostile_numbers = st.sampled_from(
+    [
+        "1" + "0" * 5000,
+        "9" * 4301,
+        "-1",
+        "0",
+        "+3",
+        "３０",
+        "²",
+        "٣",
+        "nan",
+        "inf",
+        "-inf",
+        "1e308",
+        "1e-300",
+        "0x10",
+        "",
+        " ",
+        "1_000",
+        "12.5",
+        "9223372036854775808",
+        "18446744073709551616",
+        "\x00",
+        "1\n2",
+    ]
+)
+small_whole = st.integers(min_value=1, max_value=24).map(str)
+number = st.one_of(small_whole, hostile_numbers, st.text(max_size=12))
+size = st.one_of(
+    st.builds(lambda w, h: f"{w}x{h}", small_whole, small_whole),
+    st.builds(lambda w, h: f"{w}x{h}", number, number),
+    st.text(max_size=20),
+)
+cell = st.builds(lambda r, c: f"{r},{c}", number, number)
+junk_option = st.sampled_from(["--sead", "-z", "--", "-", "--format", "-o"])
+paths = st.sampled_from(["out.txt", "out.png", "out.svg", "out.npz", "out.json", "x.pdf"])
+
+
+def _options(pairs: dict[str, st.SearchStrategy[str]]) -> st.SearchStrategy[list[str]]:
+    def flatten(chosen: list[tuple[str, str]]) -> list[str]:
+        return [part for name, value in chosen for part in (name, value)]
+
+    option = st.sampled_from(sorted(pairs)).flatmap(
+        lambda name: pairs[name].map(lambda value: (name, value))
+    )
+    return st.lists(option, max_size=4).map(flatten)
+
+
+maze_argv = st.builds(
+    lambda s, opts, extra: ["maze", s, *opts, *extra],
+    size,
+    _options(
+        {
+            "-a": st.sampled_from(["wilson", "eller", "kruskal", "prims", "WILSON", ""]),
+            "-s": number,
+            "--join": number,
+            "--braid": number,
+            "--cell": number,
+            "--start": cell,
+            "--goal": cell,
+            "-f": st.sampled_from(["unicode", "ascii", "json", "svg", "png", "gif"]),
+            "-o": paths,
+        }
+    ),
+    st.lists(junk_option, max_size=1),
+)
+tromino_argv = st.one_of(
+    st.builds(lambda a, b, c: ["tromino", "classic", a, b, c], number, number, number),
+    st.builds(
+        lambda s, m, opts: ["tromino", "tile", s, "--missing", m, *opts],
+        size,
+        cell,
+        _options(
+            {
+                "-f": st.sampled_from(["text", "npy", "png", "svg"]),
+                "--colours": number,
+                "--cell": number,
+                "-o": paths,
+            }
+        ),
+    ),
+)
+rect_argv = st.one_of(
+    st.builds(
+        lambda p, opts: ["rect", "generate", p, *opts],
+        st.one_of(size, size.map(lambda s: s + "e0.5"), size.map(lambda s: s + "a")),
+        _options(
+            {
+                "-s": number,
+                "--max-area": number,
+                "--count": st.one_of(st.sampled_from(["1", "2"]), hostile_numbers),
+                "-f": st.sampled_from(["id", "text", "json", "svg", "png"]),
+                "-o": paths,
+            }
+        ),
+    ),
+    st.builds(
+        lambda s, desc: ["rect", "solve", f"{s}:{desc}"],
+        size,
+        st.text(alphabet="abcz_0123456789²٣x:", max_size=30),
+    ),
+)
+spectre_argv = st.builds(
+    lambda r, opts: ["spectre", r, *opts],
+    st.one_of(
+        st.builds(lambda w, h: f"{w}x{h}", st.sampled_from(["3", "0.5", "12"]), small_whole),
+        size,
+    ),
+    _options(
+        {
+            "--origin": st.builds(lambda x, y: f"{x},{y}", number, number),
+            "--scale": number,
+            "-s": number,
+            "-f": st.sampled_from(["svg", "png", "jsonl", "csv", "geojson"]),
+            "--colour": st.sampled_from(["type", "four", "plaid"]),
+        }
+    ),
+)
+
+
+def _run(argv: list[str], capsysbinary) -> None:
+    started = time.monotonic()
+    try:
+        main(argv)
+        status = 0
+    except SystemExit as ended:
+        status = ended.code if isinstance(ended.code, int) else 2
+    elapsed = time.monotonic() - started
+    _, err_bytes = capsysbinary.readouterr()
+    err = err_bytes.decode(errors="replace")
+    assert status in (0, 1, 2, 3), (argv, status, err[-500:])
+    assert "Traceback" not in err, (argv, err[-2000:])
+    if status == 2:
+        lines = err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("tilewright: error: "), (argv, lines)
+        assert len(lines[0]) <= 320, (argv, lines[0][:400])
+    assert elapsed < SLOWEST_RUN, (argv, elapsed)
+
+
+_fuzz = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+@pytest.fixture(autouse=True)
+def _in_a_scratch_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+@_fuzz
+@given(argv=maze_argv)
+def test_maze(argv, capsysbinary):
+    _run(argv, capsysbinary)
+
+
+@_fuzz
+@given(argv=tromino_argv)
+def test_tromino(argv, capsysbinary):
+    _run(argv, capsysbinary)
+
+
+@_fuzz
+@given(argv=rect_argv)
+def test_rect(argv, capsysbinary):
+    _run(argv, capsysbinary)
+
+
+@_fuzz
+@given(argv=spectre_argv)
+def test_spectre(argv, capsysbinary):
+    _run(argv, capsysbinary)

@@ -1,0 +1,126 @@
+"""Send SIGINT, SIGTERM or SIGHUP to each family's long job at random moments.
+
+Every trial starts a job writing into an empty folder, signals it after a random delay and
+checks what the run promises: the exit status is 128 + the signal (or 0 when the job beat
+the signal, and then the file is whole), stderr is the one line ``tilewright: interrupted``,
+the folder holds nothing half-written (no temporary, no partial output), and the process
+ended within ``--grace`` seconds of the signal.
+
+    python tools/signal_stress.py --trials 60          # about 3 minutes here
+    python tools/signal_stress.py --jobs spectre-csv --signals SIGHUP --trials 10
+
+The test suite runs a few trials of the same code (tests/test_signals.py).
+"""
+
+import argparse
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+
+# each a run that takes far longer than the latest signal, through every kind of output
+JOBS: dict[str, tuple[str, ...]] = {
+    "maze-stream": ("maze", "60x10000000", "-a", "eller", "-o", "out.txt"),
+    "maze-kernel": ("maze", "6000x6000", "-a", "kruskal", "-o", "out.npz"),
+    "maze-picture": ("maze", "2500x2500", "-a", "wilson", "--solve", "-o", "out.png"),
+    "rect-large": ("rect", "generate", "1000x1000", "-s", "1", "-o", "out.txt"),
+    "rect-count": ("rect", "generate", "60x60", "--count", "100000", "-o", "out.jsonl"),
+    "spectre-csv": ("spectre", "20000x20000", "-s", "1", "-f", "csv", "-o", "out.csv"),
+    "spectre-bfs": ("spectre", "3000x3000", "-s", "1", "--method", "bfs", "-o", "out.csv"),
+    "tromino-npy": ("tromino", "tile", "65536x65536", "--missing", "1,1", "-o", "out.npy"),
+}
+SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+@dataclass
+class Trial:
+    job: str
+    signal: str
+    delay: float
+    status: int
+    latency: float
+    stderr: str
+    left: list[str]
+
+    @property
+    def problem(self) -> str | None:
+        """What went wrong, or None."""
+        number = int(getattr(signal, self.signal))
+        if self.status == 0:
+            return None if self.left == [JOBS[self.job][-1]] else f"finished, left {self.left}"
+        if self.status != 128 + number:
+            return f"exit status {self.status}, expected {128 + number}"
+        lines = self.stderr.splitlines()
+        if len(lines) != 1 or not lines[0].startswith("tilewright: interrupted"):
+            return f"stderr was {self.stderr[-400:]!r}"
+        if self.left:
+            return f"left {self.left} behind"
+        return None
+
+
+def run_trial(job: str, signal_name: str, delay: float, grace: float = 5.0) -> Trial:
+    """Start ``job`` in an empty folder, send ``signal_name`` after ``delay`` seconds."""
+    with tempfile.TemporaryDirectory() as folder:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tilewright", *JOBS[job]],
+            cwd=folder,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,  # signals go to the job alone
+        )
+        time.sleep(delay)
+        sent = time.monotonic()
+        process.send_signal(getattr(signal, signal_name))
+        try:
+            _, stderr = process.communicate(timeout=grace)
+            latency = time.monotonic() - sent
+        except subprocess.TimeoutExpired:
+            process.kill()
+            _, stderr = process.communicate()
+            latency = float("inf")
+        return Trial(
+            job,
+            signal_name,
+            delay,
+            process.returncode,
+            latency,
+            stderr.decode(errors="replace"),
+            sorted(os.listdir(folder)),
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--trials", type=int, default=24)
+    parser.add_argument("--jobs", nargs="*", default=list(JOBS), choices=list(JOBS))
+    parser.add_argument("--signals", nargs="*", default=list(SIGNALS), choices=SIGNALS)
+    parser.add_argument("--longest-delay", type=float, default=4.0)
+    parser.add_argument("--grace", type=float, default=5.0)
+    parser.add_argument("--seed", type=int, default=0)
+    options = parser.parse_args()
+    pick = random.Random(options.seed)
+    failures, slowest = 0, 0.0
+    for number in range(options.trials):
+        job, name = pick.choice(options.jobs), pick.choice(options.signals)
+        trial = run_trial(job, name, pick.uniform(0.2, options.longest_delay), options.grace)
+        problem = trial.problem
+        failures += problem is not None
+        if trial.status != 0:
+            slowest = max(slowest, trial.latency)
+        verdict = "ok" if problem is None else f"FAILED: {problem}"
+        print(
+            f"{number + 1:3d} {job:13s} {name:7s} after {trial.delay:4.2f} s: "
+            f"exit {trial.status:3d} in {trial.latency:5.2f} s  {verdict}",
+            flush=True,
+        )
+    print(f"{options.trials - failures} held, {failures} failed; slowest exit {slowest:.2f} s")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
