@@ -13,14 +13,14 @@ from tilewright.core._digits import put_whole
 _SCALE = 10**6  # six decimals, as ``writers.DIGITS``
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _put(buffer, at, text):
     for k in range(text.shape[0]):
         buffer[at + k] = text[k]
     return at + text.shape[0]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _number(buffer, at, value):
     """``value`` with six decimals (no minus sign on a value that rounds to zero)."""
     scaled = np.int64(np.round(abs(value) * _SCALE))
@@ -37,7 +37,7 @@ def _number(buffer, at, value):
     return at + 6
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def rows(ids, types, greek, index, xy, pieces):
     """The rows of ``len(types)`` tiles as bytes. ``ids`` (n, L) NUL-padded ASCII, ``greek``
     (9, 2) the UTF-8 of each type's letter, ``xy`` (n, 28); ``pieces`` holds the constant

@@ -51,7 +51,7 @@ CHILD = np.array(
 )
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _step_hex(row, edge):
     """Move the level-0 hexagon of ``row`` across ``edge``; the entry edge, or -1."""
     depth = (row.shape[0] - LEVELS) // 2
@@ -85,7 +85,7 @@ def _step_hex(row, edge):
     return via
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def step(row, edge):
     """Move the Spectre of ``row`` (in place) across ``edge``; its entry edge, or -1."""
     t = row[LEVELS]
@@ -106,7 +106,7 @@ def step(row, edge):
     return via
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _corner_xy(corner):
     half = np.sqrt(3.0) / 2
     return (
@@ -115,7 +115,7 @@ def _corner_xy(corner):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def meets(shape_xy, corner, box, clip_x, clip_y):
     """Whether the tile (a turned shape at ``corner``) and the open rectangle overlap."""
     cx, cy = _corner_xy(corner)
@@ -133,7 +133,7 @@ def meets(shape_xy, corner, box, clip_x, clip_y):
     return _clipped_area(clip_x, clip_y, 14, box) > 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _clipped_area(xs, ys, count, box):
     """Area of the polygon inside the rectangle: Sutherland–Hodgman against each side."""
     for side in range(4):
@@ -166,7 +166,7 @@ def _clipped_area(xs, ys, count, box):
     return abs(area) / 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _across(turn, corner, edge, entry, shapes, edge_turn, out):
     """Place the tile whose edge ``entry`` runs backwards along ``edge`` of the tile (turn,
     corner): its corner goes to ``out``, its turn is returned."""
@@ -176,7 +176,7 @@ def _across(turn, corner, edge, entry, shapes, edge_turn, out):
     return new_turn
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _hash(turn, corner, mask):
     h = np.uint64(turn) * np.uint64(0x9E3779B97F4A7C15)
     for k in range(4):
@@ -185,7 +185,7 @@ def _hash(turn, corner, mask):
     return np.int64(h & np.uint64(mask))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def patch(start_row, start_turn, start_corner, box, shapes, shapes_xy, edge_turn, capacity):
     """Every tile meeting the open rectangle ``box``, breadth first from the start tile
     (which must meet it). Returns (rows, turns, corners, inside flags, count, status):
@@ -242,7 +242,7 @@ def patch(start_row, start_turn, start_corner, box, shapes, shapes_xy, edge_turn
     return rows, turns, corners, inside, count, DONE
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def walk_to(row, turn, corner, box, shapes, shapes_xy, edge_turn, start_x, start_y):
     """Step from the tile (``row``, ``turn``, ``corner``; updated in place) along the
     straight line from (``start_x``, ``start_y``), a point inside it measured from its
@@ -300,7 +300,7 @@ def walk_to(row, turn, corner, box, shapes, shapes_xy, edge_turn, start_x, start
     return DONE, turn
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def block_box(region, size, i, j, out):
     """Block (i, j) of the region cut into ``size`` squares from its lower-left corner."""
     out[0] = region[0] + i * size
@@ -309,7 +309,7 @@ def block_box(region, size, i, j, out):
     out[3] = min(region[1] + (j + 1) * size, region[3])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def owned(turns, corners, inside, count, region, size, columns, rows, i, j, shapes_xy):
     """Which of the first ``count`` tiles (those ``inside`` block (i, j)) have block (i, j)
     as the first block, in scan order (rows bottom up, each left to right), that they

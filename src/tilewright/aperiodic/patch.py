@@ -14,6 +14,7 @@ differs from it by far more than rounding for any region that fits in memory.
 """
 
 import functools
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -24,7 +25,9 @@ from tilewright.aperiodic.coordinates import Tiling
 from tilewright.aperiodic.exact import HALF_SQRT3, ORIGIN, Point, add, sub, to_xy, unit
 from tilewright.aperiodic.spectre_geometry import GREEK, SPECTRE_EDGES, TYPES, place_spectre
 from tilewright.core.errors import TilewrightError
+from tilewright.core.interrupts import deferred
 from tilewright.core.memory import check_fits
+from tilewright.core.numbers import require_real
 
 TILE_AREA = 3 + 3 * np.sqrt(3)  # ≈ 8.196, one Spectre with unit edges
 # a breadth-first patch holds every tile found: peak RSS grew by about 170 bytes a tile at
@@ -41,6 +44,26 @@ _TURN_OF = {unit(r): r for r in range(12)}
 _EDGE_TURN = tuple(_TURN_OF[sub(SHAPES[0][(k + 1) % 14], SHAPES[0][k])] for k in range(14))
 SHAPES_ARRAY = np.array(SHAPES, dtype=np.int64)
 EDGE_TURNS = np.array(_EDGE_TURN, dtype=np.int64)
+MAX_COORDINATE = 1e7
+"""Where a region may lie: x, y, x + width and y + height all within this many tile edges of
+the start tile (the tiling's centre, at 0, 0).
+
+Why: the walk from the start tile to the region crosses every tile on a straight line,
+about 0.3 to 0.45 µs a tile edge (measured for a 10x10 region, either method: origins 1e5:
+0.06 s, 1e6: 0.6 s, 1e7: 3.1 to 4.7 s, 1e8: 21 to 30 s, 1e9: 75 s), so this keeps every
+request to a few seconds before its first tile. A start found in O(log distance) through
+the hierarchy would lift it.
+"""
+MIN_SIDE = 1e-6
+"""The smallest side a region may have, as a share of max(1, its largest coordinate).
+
+Why: the compiled overlap test (``_spectre_kernels.meets``) measures a tile's area inside
+the region by the shoelace formula on absolute coordinates, whose rounding grows with their
+square: a region of side s at distance C shows no area at all once s is below about 1e-8 C
+(measured: at the centre, 1e-8 already fails), and the walk into it then never ends (the
+AssertionError "no straight walk reached the region"). 1e-6 leaves a hundredfold margin.
+Measuring the area relative to the region's corner in ``_clipped_area`` would lift this.
+"""
 # levels of ancestry a kernel row starts with: a walk across 7.9^16 tiles would need more
 START_DEPTH = 16
 # a point inside the Spectre for each turn (its vertex 0 at the origin): the midpoint of the
@@ -118,20 +141,117 @@ def clipped_area(xy: np.ndarray, box: tuple[float, float, float, float]) -> floa
     return abs(float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))) / 2
 
 
-def check_region(width: float, height: float) -> None:
+def check_region(
+    width: float,
+    height: float,
+    origin: tuple[float, float] = (0.0, 0.0),
+    *,
+    whole: bool = True,
+) -> tuple[float, float, tuple[float, float]]:
+    """Check a region before any tile is searched.
+
+    Parameters
+    ----------
+    width, height : float
+        The region's sides in tile edges: finite, positive, at least ``MIN_SIDE`` ×
+        max(1, its largest coordinate).
+    origin : pair of float
+        Its lower-left corner (x, y); the whole region within ±``MAX_COORDINATE``.
+    whole : bool
+        Whether the whole patch is held in memory (the breadth-first ``patch``); then the
+        memory it needs is checked too. The streamed walk (``stream``) needs no such check.
+
+    Returns
+    -------
+    tuple
+        ``(width, height, (x, y))`` as floats.
+
+    Raises
+    ------
+    TypeError
+        When a side or a coordinate is not a real number, or ``origin`` is not a pair.
+    TilewrightError
+        When a number is out of range (one line saying which limit), or the patch would not
+        fit in memory.
+    """
+    width, height = require_real(width, "width"), require_real(height, "height")
+    x, y = _origin(origin)
     if not (width > 0 and height > 0):
         raise TilewrightError(
             f"a region needs a positive width and height, got {width:g}x{height:g}"
         )
-    expected = (width + 8) * (height + 8) / TILE_AREA
-    check_fits(expected * BYTES_PER_TILE, f"a breadth-first patch of {width:g}x{height:g}")
+    if math.isinf(width) or math.isinf(height):
+        raise TilewrightError(
+            f"a region's width and height must be finite, got {width:g}x{height:g}"
+        )
+    farthest = max(abs(x), abs(y), abs(x + width), abs(y + height))
+    if not farthest <= MAX_COORDINATE:
+        raise TilewrightError(
+            f"a region must lie within {MAX_COORDINATE:.0f} tile edges of the tiling's centre "
+            f"in x and y (the walk there is linear in the distance); this one reaches {farthest:g}"
+        )
+    smallest = MIN_SIDE * max(1.0, farthest)
+    if min(width, height) < smallest:
+        raise TilewrightError(
+            f"a region's sides must be at least {smallest:g} tile edges here ({MIN_SIDE:g} "
+            f"times its farthest coordinate, or {MIN_SIDE:g} near the centre), "
+            f"got {width:g}x{height:g}"
+        )
+    if whole:
+        expected = (width + 8) * (height + 8) / TILE_AREA
+        check_fits(expected * BYTES_PER_TILE, f"a breadth-first patch of {width:g}x{height:g}")
+    return width, height, (x, y)
+
+
+def _origin(origin: object) -> tuple[float, float]:
+    """``origin`` as two finite floats, or a ``TypeError`` / :class:`TilewrightError`."""
+    if isinstance(origin, str | bytes):
+        raise TypeError("origin must be a pair (x, y) of real numbers, not text")
+    try:
+        x, y = origin  # type: ignore[misc]
+    except (TypeError, ValueError):
+        given = (
+            f"got {len(origin)} value{'' if len(origin) == 1 else 's'}"
+            if hasattr(origin, "__len__")
+            else f"not {type(origin).__name__}"
+        )
+        raise TypeError(f"origin must be a pair (x, y) of real numbers, {given}") from None
+    x, y = require_real(x, "origin x"), require_real(y, "origin y")
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise TilewrightError(f"the origin must be finite numbers, got ({x:g}, {y:g})")
+    return x, y
 
 
 def patch(
     width: float, height: float, seed: int | None = None, origin: tuple[float, float] = (0, 0)
 ) -> Iterator[Tile]:
     """Every tile of the tiling ``seed`` that meets [x, x + width] × [y, y + height], in
-    breadth-first order from the first tile met on the way from the start tile."""
+    breadth-first order from the first tile met on the way from the start tile.
+
+    Parameters
+    ----------
+    width, height : float
+        The region in tile edges (see :func:`check_region` for the limits).
+    seed : int, optional
+        The tiling; None draws one.
+    origin : pair of float
+        (x, y), the region's lower-left corner.
+
+    Yields
+    ------
+    Tile
+        Each tile once.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        As :func:`check_region` says, at the call (the search waits for the first tile).
+    """
+    check_region(width, height, origin)
+    return _patch_tiles(width, height, seed, origin)
+
+
+def _patch_tiles(width, height, seed, origin) -> Iterator[Tile]:
     tiling, found = patch_arrays(width, height, seed, origin)
     for chunk in chunks(tiling, found):
         yield from chunk_tiles(chunk)
@@ -150,8 +270,9 @@ class Found:
 def patch_arrays(
     width: float, height: float, seed: int | None = None, origin: tuple[float, float] = (0, 0)
 ) -> tuple[Tiling, Found]:
-    """The patch of ``patch`` as arrays, with the tiling it belongs to."""
-    check_region(width, height)
+    """The patch of ``patch`` as arrays, with the tiling it belongs to; the region is
+    checked first (:func:`check_region`)."""
+    width, height, origin = check_region(width, height, origin)
     tiling = Tiling(seed)
     box = np.array([origin[0], origin[1], origin[0] + width, origin[1] + height], dtype=float)
     expected = (width + 8) * (height + 8) / TILE_AREA
@@ -162,9 +283,10 @@ def patch_arrays(
         corner = np.zeros(4, dtype=np.int64)
         status, turn = walk_into(row, start_place(tiling).turn, corner, box)
         if status == kernels.DONE:
-            rows, turns, corners, inside, count, status = kernels.patch(
-                row, turn, corner, box, SHAPES_ARRAY, SHAPES_XY, EDGE_TURNS, capacity
-            )
+            with deferred():  # arrays returned in a tuple: see core.interrupts
+                rows, turns, corners, inside, count, status = kernels.patch(
+                    row, turn, corner, box, SHAPES_ARRAY, SHAPES_XY, EDGE_TURNS, capacity
+                )
         if status == kernels.FULL:
             capacity *= 2
         elif status == kernels.SHALLOW:

@@ -31,6 +31,7 @@ from tilewright.aperiodic.patch import (
     Chunk,
     Found,
     Tile,
+    check_region,
     chunk_tiles,
     chunks,
     start_place,
@@ -38,6 +39,8 @@ from tilewright.aperiodic.patch import (
     walk_into,
 )
 from tilewright.core.errors import TilewrightError
+from tilewright.core.interrupts import deferred
+from tilewright.core.numbers import require_int, shown
 
 BLOCK = 96.0  # block side in tile edges: a block holds about 1 100 tiles
 CHUNK = 1 << 15  # tiles handed to writers at a time
@@ -68,11 +71,34 @@ def stream(
     origin: tuple[float, float] = (0, 0),
     chunk: int = CHUNK,
 ) -> tuple[Tiling, Iterator[Chunk]]:
-    """The tiling ``seed`` and, lazily, the chunks of its tiles meeting the region (about
-    ``chunk`` tiles each), each tile once, in scan order of blocks. What it holds at any
-    time: one block's search (about ``BLOCK_CAPACITY`` tiles) and one chunk."""
-    if not (width > 0 and height > 0) or math.isinf(width) or math.isinf(height):
-        raise TilewrightError(f"a region needs a positive width and height, got {width}x{height}")
+    """The tiling and, lazily, the chunks of its tiles meeting the region.
+
+    Parameters
+    ----------
+    width, height : float
+        The region in tile edges (limits: ``patch.check_region``).
+    seed : int, optional
+        The tiling; None draws one.
+    origin : pair of float
+        (x, y), the region's lower-left corner.
+    chunk : int
+        About how many tiles each chunk holds, at least 1.
+
+    Returns
+    -------
+    tuple
+        The ``Tiling`` and an iterator of ``Chunk``: each tile once, in scan order of
+        blocks. What it holds at any time: one block's search (about ``BLOCK_CAPACITY``
+        tiles) and one chunk.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        As ``patch.check_region`` says (memory aside: it stays bounded), at the call.
+    """
+    width, height, origin = check_region(width, height, origin, whole=False)
+    if require_int(chunk, "chunk") < 1:
+        raise TilewrightError(f"chunk must be at least 1 tile, got {shown(chunk)}")
     tiling = Tiling(seed)
     region = np.array([origin[0], origin[1], origin[0] + width, origin[1] + height])
     return tiling, _chunks(tiling, region, chunk)
@@ -110,10 +136,11 @@ def _block(tiling, cursor, box, region, columns, rows, i, j) -> tuple[Cursor, Fo
         walker = cursor.copy()
         status, walker.turn = walk_into(walker.row, walker.turn, walker.corner, box)
         if status == kernels.DONE:
-            found_rows, turns, corners, inside, count, status = kernels.patch(
-                walker.row, walker.turn, walker.corner, box, SHAPES_ARRAY, SHAPES_XY,
-                EDGE_TURNS, capacity,
-            )  # fmt: skip
+            with deferred():  # arrays returned in a tuple: see core.interrupts
+                found_rows, turns, corners, inside, count, status = kernels.patch(
+                    walker.row, walker.turn, walker.corner, box, SHAPES_ARRAY, SHAPES_XY,
+                    EDGE_TURNS, capacity,
+                )  # fmt: skip
             if status == kernels.DONE:
                 keep = kernels.owned(
                     turns, corners, inside, count, region, BLOCK, columns, rows, i, j, SHAPES_XY
@@ -138,6 +165,7 @@ def _joined(parts: list[Found]) -> Found:
 def tiles(
     width: float, height: float, seed: int | None = None, origin: tuple[float, float] = (0, 0)
 ) -> Iterator[Tile]:
-    """The streamed tiles one at a time, as ``Tile`` objects."""
-    for part in stream(width, height, seed, origin)[1]:
-        yield from chunk_tiles(part)
+    """The streamed tiles one at a time, as ``Tile`` objects; the region is checked at the
+    call, as by :func:`stream`."""
+    parts = stream(width, height, seed, origin)[1]
+    return (tile for part in parts for tile in chunk_tiles(part))

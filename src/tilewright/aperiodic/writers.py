@@ -8,6 +8,7 @@ each tile with one C-level ``%`` on a prepared template.
 
 import colorsys
 import io
+import math
 from collections.abc import Iterable, Iterator
 
 import numpy as np
@@ -15,9 +16,14 @@ import numpy as np
 from tilewright.aperiodic import _format_kernels
 from tilewright.aperiodic.patch import SHAPES_XY, Chunk
 from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
+from tilewright.core.errors import TilewrightError
+from tilewright.core.memory import check_fits
+from tilewright.core.numbers import quoted, require_bool, require_real
 
 DIGITS = 6
 COLOURINGS = ("type", "orientation", "four")
+# the most pixels a PNG may have (the whole image is drawn in memory, 3 bytes a pixel)
+MAX_PNG_PIXELS = 2**28
 # one colour per metatile type, and a darker one for the second Spectre of a Γ
 TYPE_COLOURS = (
     "#e8c26a", "#8fb8de", "#b5d98b", "#d9a3c9", "#f2a07b", "#9ad1c4", "#c7b3e6", "#f5d6a0",
@@ -123,7 +129,19 @@ def svg(
 ) -> Iterator[bytes]:
     """The patch as SVG, clipped to the region. Compact by default: one path per turn in
     ``<defs>``, a ``<use>`` per tile; ``plain`` writes one closed path per tile, as laser
-    cutters want."""
+    cutters want.
+
+    Raises ``TypeError`` for arguments of the wrong type, and :class:`TilewrightError`
+    for a ``scale`` that is not finite and positive, a ``box`` that is not a finite
+    rectangle, or an unknown ``colouring`` (checked at the call, before anything is
+    written).
+    """
+    x0, y0, x1, y1 = check_picture(box, colouring, scale)
+    plain = require_bool(plain, "plain")
+    return _svg(chunks, (x0, y0, x1, y1), colouring, plain, scale)
+
+
+def _svg(chunks, box, colouring, plain, scale) -> Iterator[bytes]:
     x0, y0, x1, y1 = box
     view = f"{x0:g} {-y1:g} {x1 - x0:g} {y1 - y0:g}"
     yield (
@@ -167,11 +185,15 @@ def png(
     colouring: str = "type",
     scale: float = 10.0,
 ) -> bytes:
-    """The patch as a PNG, ``scale`` pixels a tile edge, drawn tile by tile."""
+    """The patch as a PNG, ``scale`` pixels a tile edge, drawn tile by tile.
+
+    Raises ``TypeError`` and :class:`TilewrightError` as :func:`svg` does, and when the
+    picture would pass ``MAX_PNG_PIXELS`` pixels (see :func:`check_png_size`).
+    """
     from PIL import Image, ImageDraw
 
-    x0, y0, x1, y1 = box
-    size = (max(1, round((x1 - x0) * scale)), max(1, round((y1 - y0) * scale)))
+    x0, _, _, y1 = check_picture(box, colouring, scale)
+    size = check_png_size(box, scale)
     image = Image.new("RGB", size, "white")
     draw = ImageDraw.Draw(image)
     outline = max(1, round(scale / 16))
@@ -182,3 +204,43 @@ def png(
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+def check_picture(
+    box: tuple[float, float, float, float], colouring: str, scale: float
+) -> tuple[float, float, float, float]:
+    """Check a picture's arguments: ``box`` (x0, y0, x1, y1) a finite rectangle of positive
+    size, ``colouring`` one of ``COLOURINGS``, ``scale`` finite and positive. Returns the
+    box as floats; raises ``TypeError`` for wrong types, :class:`TilewrightError` for values
+    out of range."""
+    if isinstance(box, str | bytes) or not hasattr(box, "__len__") or len(box) != 4:
+        raise TypeError("box must be four numbers: x0, y0, x1, y1")
+    x0, y0, x1, y1 = (require_real(value, "a box coordinate") for value in box)
+    if not all(math.isfinite(v) for v in (x0, y0, x1, y1)) or not (x1 > x0 and y1 > y0):
+        raise TilewrightError(
+            f"box must be a finite rectangle x0 < x1, y0 < y1, got ({x0:g}, {y0:g}, {x1:g}, {y1:g})"
+        )
+    if not isinstance(colouring, str):
+        raise TypeError(f"colouring must be text, not {type(colouring).__name__}")
+    if colouring not in COLOURINGS:
+        raise TilewrightError(
+            f"colouring is one of {', '.join(COLOURINGS)}, not {quoted(colouring)}"
+        )
+    scale = require_real(scale, "scale")
+    if not (math.isfinite(scale) and scale > 0):
+        raise TilewrightError(f"scale must be a finite number above 0, got {scale:g}")
+    return x0, y0, x1, y1
+
+
+def check_png_size(box: tuple[float, float, float, float], scale: float) -> tuple[int, int]:
+    """The PNG's size in pixels for ``box`` at ``scale`` pixels a tile edge, or a
+    :class:`TilewrightError` when it passes ``MAX_PNG_PIXELS`` or does not fit in memory."""
+    x0, y0, x1, y1 = check_picture(box, "type", scale)
+    scale = require_real(scale, "scale")
+    size = (max(1, round((x1 - x0) * scale)), max(1, round((y1 - y0) * scale)))
+    if size[0] * size[1] > MAX_PNG_PIXELS:
+        raise TilewrightError(
+            f"a {size[0]}x{size[1]} PNG would pass {MAX_PNG_PIXELS} pixels; lower the scale"
+        )
+    check_fits(size[0] * size[1] * 4, f"a {size[0]}x{size[1]} PNG")
+    return size

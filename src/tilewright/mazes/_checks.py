@@ -6,7 +6,7 @@ from numba import njit
 from tilewright.core._unionfind import find, union_roots
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def component_count(connections, keep):
     """Number of connected regions of a ``connection_list`` (2, H, W), counting only the
     cells where ``keep`` (H, W) is true and the passages between them."""

@@ -41,7 +41,7 @@ MIDDLE = 2
 RANDOM = 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _fenwick_add(tree, position, delta):
     i = position + 1
     while i < tree.shape[0]:
@@ -49,7 +49,7 @@ def _fenwick_add(tree, position, delta):
         i += i & -i
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _fenwick_select(tree, rank, top_bit):
     """Position of the ``rank``-th (1-based) present item."""
     position = 0
@@ -63,7 +63,7 @@ def _fenwick_select(tree, rank, top_bit):
     return position  # Fenwick positions are 1-based; this is the 0-based position
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def growing_tree(g, rng, mode, picks, cumulative):
     """Growing Tree (Buck, *Mazes for Programmers*, ch. 11).
 
@@ -160,7 +160,7 @@ def growing_tree(g, rng, mode, picks, cumulative):
     return passages
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def prim(g, rng):
     """True Prim (Jarník 1930; Prim 1957): the minimum spanning tree for random edge weights,
     grown from one cell by always taking the cheapest edge out of the tree.
@@ -213,7 +213,7 @@ def prim(g, rng):
     return passages
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def prim_simple(g, rng):
     """Simplified Prim: add a random *frontier cell* (unvisited, touching the tree) through a
     random passage to the tree.
@@ -246,7 +246,7 @@ def prim_simple(g, rng):
     return passages
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def kruskal(g, rng):
     """Kruskal (1956): take every possible passage in random order and open it when the
     cells on its two sides are not yet connected.

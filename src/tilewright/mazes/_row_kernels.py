@@ -18,7 +18,7 @@ from tilewright.core._rng import below, chance_threshold, next_u64, uniform
 from tilewright.core._unionfind import find, union_roots
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def eller_band(rng, labels, first_row, height, join, down, south, east):
     """Eller's algorithm (Eller 1982; Pullen, *Think Labyrinth*) for rows
     ``first_row .. first_row + k - 1``.
@@ -82,7 +82,7 @@ def eller_band(rng, labels, first_row, height, join, down, south, east):
                 fresh += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def sidewinder_band(rng, next_east, first_row, height, bias, south, east):
     """Sidewinder (Buck, *Mazes for Programmers*, ch. 2): each row is cut into runs; a run
     grows east, and when it closes (probability ``bias`` per cell, always at the east edge)
@@ -106,7 +106,7 @@ def sidewinder_band(rng, next_east, first_row, height, bias, south, east):
                 next_east[c] = True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def binary_tree_band(rng, next_east, first_row, height, bias, south, east):
     """Binary tree: every cell opens north (probability ``bias``) or east; cells on the top
     row can only go east and cells in the east column only north. O(1) memory per cell, no
@@ -126,7 +126,7 @@ def binary_tree_band(rng, next_east, first_row, height, bias, south, east):
             next_east[c] = not north
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def recursive_division(rng, width, height):
     """Recursive division (Buck, *Mazes for Programmers*, ch. 12): start with no walls and
     split each chamber by a wall with one gap, across its longer side, until chambers are one

@@ -14,7 +14,7 @@ from tilewright.core._rng import below, shuffle
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _open(south, east, width, cell, direction):
     """Is there a passage from ``cell`` in ``direction``?"""
     if direction == NORTH:
@@ -26,7 +26,7 @@ def _open(south, east, width, cell, direction):
     return cell % width != 0 and east[cell - 1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _step(width, cell, direction):
     if direction == NORTH:
         return cell - width
@@ -37,7 +37,7 @@ def _step(width, cell, direction):
     return cell - 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def bfs_distances(south, east, width, start, goal):
     """Moves from ``start`` to every cell (-1 where unreachable), breadth first.
 
@@ -67,7 +67,7 @@ def bfs_distances(south, east, width, start, goal):
     return dist
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def trace_back(south, east, width, dist, goal):
     """The cells of a shortest path from the start (distance 0) to ``goal``, in order."""
     length = dist[goal]
@@ -85,7 +85,7 @@ def trace_back(south, east, width, dist, goal):
     return path
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def dead_end_filling(south, east, width, degree, start, goal):
     """Fill dead ends until none is left but the start and the goal.
 
@@ -118,7 +118,7 @@ def dead_end_filling(south, east, width, degree, start, goal):
     return queue[:tail]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def wall_follower(south, east, width, start, goal, turn):
     """Keep one hand on the wall: ``turn = 3`` for the left hand, ``1`` for the right.
 
@@ -150,7 +150,7 @@ def wall_follower(south, east, width, start, goal, turn):
     return visits[:count], cell == goal
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def braid(south, east, width, rng, target):
     """Open one wall at dead ends, in random order, until ``target`` dead ends are gone.
 

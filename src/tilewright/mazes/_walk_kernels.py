@@ -21,7 +21,7 @@ from tilewright.core._heap import heap_pop, heap_push
 from tilewright.core._rng import below
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def backtracker(g, rng):
     """Recursive backtracker: a depth-first random walk with an explicit stack.
 
@@ -48,7 +48,7 @@ def backtracker(g, rng):
     return passages
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def hunt_and_kill(g, rng):
     """Hunt-and-kill: walk to random unvisited neighbours; when stuck, hunt.
 
@@ -97,7 +97,7 @@ def hunt_and_kill(g, rng):
     return passages
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def aldous_broder(g, rng):
     """Aldous–Broder: a plain random walk that opens the passage into every cell it enters
     for the first time.
@@ -122,7 +122,7 @@ def aldous_broder(g, rng):
     return passages
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def wilson(g, rng):
     """Wilson's algorithm: loop-erased random walks from each cell until they hit the tree.
 

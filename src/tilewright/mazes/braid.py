@@ -6,12 +6,15 @@ to solve by hand-on-wall and more interesting for games. It is no longer perfect
 
 import numpy as np
 
-from tilewright.core.errors import TilewrightError
+from tilewright.core.memory import check_fits
 from tilewright.core.seeds import kernel_state, resolve_seed
-from tilewright.mazes.model import Maze
+from tilewright.mazes._arguments import probability, seed_or_none
+from tilewright.mazes.model import Maze, check_maze
 
 # Braiding draws from its own stream of the seed, apart from the one that built the maze.
 BRAID_STREAM = 1
+# Working memory per cell: the copied planes, int8 degrees, int64 dead ends, degrees().
+_BYTES_PER_CELL = 2 + 1 + 8 + 4
 
 
 def braid(maze: Maze, share: float, seed: int | None = None) -> Maze:
@@ -19,13 +22,36 @@ def braid(maze: Maze, share: float, seed: int | None = None) -> Maze:
 
     Dead ends are visited in random order, each opening one wall (towards a neighbouring
     dead end when there is one), until ``round(share × dead ends)`` are gone; about
-    ``1 − share`` of them stay. ``seed`` defaults to the maze's own.
+    ``1 − share`` of them stay.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to braid; it is not changed.
+    share : float
+        The share of dead ends to remove, 0 to 1 (``np.floating`` counts, ``bool`` not).
+    seed : int or None
+        Seed of the random order; default the maze's own (a fresh one if it has none).
+
+    Returns
+    -------
+    Maze
+        The braided copy, with ``"braid": share`` added to its params.
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a Maze, ``share`` not a number or ``seed`` not an integer.
+    TilewrightError
+        When ``share`` is NaN or outside 0 to 1, the seed is out of range, or the maze does
+        not fit in memory.
     """
     from tilewright.mazes._solve_kernels import braid as braid_kernel
 
-    if isinstance(share, bool) or not isinstance(share, int | float) or not 0 <= share <= 1:
-        raise TilewrightError(f"braid share must be between 0 and 1, got {share!r}")
-    seed = resolve_seed(maze.seed if seed is None else seed)
+    check_maze(maze)
+    share = probability(share, "braid share")
+    seed = resolve_seed(maze.seed if seed is None else seed_or_none(seed))
+    check_fits(maze.width * maze.height * _BYTES_PER_CELL, "braiding the maze")
     connections = maze.connections.copy()
     south, east = connections[0].reshape(-1), connections[1].reshape(-1)
     dead_ends = int(np.count_nonzero(maze.degrees() == 1))

@@ -13,6 +13,8 @@ from typing import Any
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import require_int, shown
+from tilewright.core.seeds import MAX_SEED
 
 # Mazes up to this many cells show themselves as SVG in notebooks.
 _NOTEBOOK_CELLS = 40_000
@@ -33,7 +35,29 @@ class Band:
 
 @dataclass(eq=False)
 class Maze:
-    """A maze on a square grid, with how it was made."""
+    """A maze on a square grid, with how it was made.
+
+    Parameters
+    ----------
+    connections : numpy.ndarray
+        bool, shape (2, height, width): ``[0]`` passages down, ``[1]`` passages right; none
+        may lead out of the grid.
+    algorithm : str or None
+        The algorithm that made it.
+    seed : int or None
+        Its seed, 0 to ``MAX_SEED`` (an ``np.integer`` is stored as an int).
+    params : dict
+        The algorithm's parameters, keyed by name.
+
+    Raises
+    ------
+    TypeError
+        When an argument has the wrong type (connections not a boolean array, a seed that
+        is not an integer, params not a dict with str keys).
+    TilewrightError
+        When the connections have the wrong shape or lead out of the grid, or the seed is
+        out of range.
+    """
 
     connections: np.ndarray
     algorithm: str | None = None
@@ -42,11 +66,39 @@ class Maze:
 
     def __post_init__(self) -> None:
         self.connections = _checked_connections(self.connections)
+        if self.algorithm is not None and not isinstance(self.algorithm, str):
+            raise TypeError(f"algorithm must be a str or None, not {type(self.algorithm).__name__}")
+        self.seed = _checked_seed(self.seed)
+        _check_params(self.params)
 
     @classmethod
     def from_connection_list(cls, connection_list: np.ndarray, **info: Any) -> "Maze":
-        """A maze from maze-dataset's ``connection_list`` (bool, shape (2, H, W))."""
-        return cls(np.array(connection_list, dtype=np.bool_), **info)
+        """A maze from maze-dataset's ``connection_list`` (bool, shape (2, H, W)).
+
+        Parameters
+        ----------
+        connection_list : array_like
+            Booleans, or integers that are all 0 or 1, shaped (2, height, width).
+        **info
+            ``algorithm``, ``seed`` and ``params``, as for :class:`Maze`.
+
+        Raises
+        ------
+        TypeError
+            When ``connection_list`` holds anything but booleans or integers.
+        TilewrightError
+            When an integer is not 0 or 1, or the shape or the passages are wrong.
+        """
+        try:
+            array = np.asarray(connection_list)
+        except (TypeError, ValueError):  # ragged nesting, objects NumPy cannot hold
+            raise TypeError("connection_list must be an array of booleans") from None
+        if array.dtype.kind in "iu":
+            if array.size and (array.min() < 0 or array.max() > 1):
+                raise TilewrightError("connection_list may only hold 0 and 1")
+        elif array.dtype.kind != "b":
+            raise TypeError(f"connection_list must hold booleans, not {array.dtype}")
+        return cls(np.array(array, dtype=np.bool_), **info)
 
     def to_connection_list(self) -> np.ndarray:
         """A copy of the passages in maze-dataset's layout."""
@@ -66,7 +118,11 @@ class Maze:
     @classmethod
     def from_maze_dataset(cls, lattice_maze: Any) -> "Maze":
         """A maze from anything with maze-dataset's ``connection_list`` attribute."""
-        return cls.from_connection_list(np.asarray(lattice_maze.connection_list))
+        if not hasattr(lattice_maze, "connection_list"):
+            raise TypeError(
+                f"expected a maze-dataset LatticeMaze, not {type(lattice_maze).__name__}"
+            )
+        return cls.from_connection_list(lattice_maze.connection_list)
 
     @property
     def height(self) -> int:
@@ -113,6 +169,12 @@ class Maze:
 
     def bands(self, rows_per_band: int = 256) -> Iterator[Band]:
         """The maze as consecutive bands of rows, for writers that also take streams."""
+        rows_per_band = require_int(rows_per_band, "rows_per_band")
+        if rows_per_band < 1:
+            raise TilewrightError(f"rows_per_band must be at least 1, got {shown(rows_per_band)}")
+        return self._bands(rows_per_band)
+
+    def _bands(self, rows_per_band: int) -> Iterator[Band]:
         for first in range(0, self.height, rows_per_band):
             last = min(first + rows_per_band, self.height)
             yield Band(first, self.south[first:last], self.east[first:last])
@@ -136,9 +198,66 @@ class Maze:
         return f"Maze({self.width}x{self.height}{how})"
 
 
+def check_maze(maze: object, name: str = "maze") -> Maze:
+    """``maze`` itself, once checked to be a :class:`Maze` whose passages are still valid.
+
+    Parameters
+    ----------
+    maze : object
+        What a caller passed as a maze.
+    name : str
+        The argument's name, for messages.
+
+    Returns
+    -------
+    Maze
+        ``maze``, unchanged.
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a :class:`Maze` (or its connections are no longer a boolean
+        array).
+    TilewrightError
+        When its connections no longer have a valid shape or lead out of the grid.
+
+    Notes
+    -----
+    A Maze's array can be replaced or edited after it was made; the compiled solvers trust
+    it not to lead out of the grid and do not check their indices, so every public function
+    that hands a maze to a kernel checks it again here. That costs O(width + height).
+    """
+    if not isinstance(maze, Maze):
+        raise TypeError(f"{name} must be a Maze, not {type(maze).__name__}")
+    _checked_connections(maze.connections)
+    return maze
+
+
+def _checked_seed(seed: object) -> int | None:
+    if seed is None:
+        return None
+    # an np.int64 would make the JSON writer fail later: keep a Python int
+    seed = require_int(seed, "seed")
+    if not 0 <= seed <= MAX_SEED:
+        raise TilewrightError(f"seed must be from 0 to {MAX_SEED}, got {shown(seed)}")
+    return seed
+
+
+def _check_params(params: object) -> None:
+    if not isinstance(params, dict):
+        raise TypeError(f"params must be a dict, not {type(params).__name__}")
+    for key in params:
+        if not isinstance(key, str):
+            raise TypeError(f"params keys must be str, not {type(key).__name__}")
+
+
 def _checked_connections(connections: np.ndarray) -> np.ndarray:
-    if not isinstance(connections, np.ndarray) or connections.dtype != np.bool_:
-        raise TilewrightError("connections must be a boolean NumPy array")
+    if not isinstance(connections, np.ndarray):
+        raise TypeError(
+            f"connections must be a boolean NumPy array, not {type(connections).__name__}"
+        )
+    if connections.dtype != np.bool_:
+        raise TypeError(f"connections must be a boolean NumPy array, not {connections.dtype}")
     if connections.ndim != 3 or connections.shape[0] != 2:
         raise TilewrightError(
             f"connections must have shape (2, height, width), got {connections.shape}"

@@ -21,7 +21,8 @@ from PIL import Image, ImageDraw
 from tilewright.core.colours import gradient, parse_colour
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
-from tilewright.mazes.model import Maze
+from tilewright.core.numbers import quoted, require_int, shown
+from tilewright.mazes.model import Maze, check_maze
 
 # Palette entries of the PNG: then HEAT_LEVELS shades of the heat map.
 _WALL, _FLOOR, _PATH, _MARK = 0, 1, 2, 3
@@ -31,11 +32,36 @@ HEAT_LEVELS = 256 - _HEAT0
 _QUICK_COMPRESSION_PIXELS = 1 << 24
 # Pillow and most viewers struggle beyond this; larger pictures are refused up front.
 MAX_PIXELS = 2**31 - 1
+# A cell larger than a whole PNG may be is no use in an SVG either.
+MAX_CELL = MAX_PIXELS
+# CSS colour names and #rrggbb are short; a longer text is not a colour, and would be
+# quoted at length in the message.
+_LONGEST_COLOUR = 40
+# Heat values are distances (int32 from the solvers), -1 where unreachable.
+_HEAT_RANGE = (-1, 2**31 - 1)
 
 
 @dataclass(frozen=True)
 class Style:
-    """Sizes in pixels (PNG) or user units (SVG), and colours as CSS names or #rrggbb."""
+    """Sizes in pixels (PNG) or user units (SVG), and colours as CSS names or #rrggbb.
+
+    Parameters
+    ----------
+    cell : int
+        Distance between grid lines, more than ``wall`` and at most ``MAX_CELL``.
+    wall : int
+        Wall thickness, at least 1.
+    wall_colour, background, path_colour : str
+        Colours: a CSS name such as ``navy`` or ``#rrggbb`` (ASCII, as Pillow reads them).
+
+    Raises
+    ------
+    TypeError
+        When a size is not an integer (``np.integer`` counts, ``bool`` and ``float`` do not)
+        or a colour not a str.
+    TilewrightError
+        When the sizes are out of range or a colour is unknown.
+    """
 
     cell: int = 12
     wall: int = 2
@@ -44,23 +70,63 @@ class Style:
     path_colour: str = "#e4572e"
 
     def __post_init__(self) -> None:
-        if not (isinstance(self.cell, int) and isinstance(self.wall, int)):
-            raise TilewrightError("cell and wall sizes must be whole numbers")
+        # frozen: the checked Python ints replace NumPy integers through object.__setattr__
+        object.__setattr__(self, "cell", require_int(self.cell, "cell size"))
+        object.__setattr__(self, "wall", require_int(self.wall, "wall width"))
         if self.wall < 1 or self.cell <= self.wall:
             raise TilewrightError(
-                f"need 1 <= wall < cell, got cell {self.cell} and wall {self.wall}"
+                f"need 1 <= wall < cell, got cell {shown(self.cell)} and wall {shown(self.wall)}"
             )
-        for colour in (self.wall_colour, self.background, self.path_colour):
-            parse_colour(colour)
+        if self.cell > MAX_CELL:
+            raise TilewrightError(f"cell size may be at most {MAX_CELL}, got {shown(self.cell)}")
+        for name in ("wall_colour", "background", "path_colour"):
+            _check_colour(getattr(self, name), name)
+
+
+def _check_colour(colour: object, name: str) -> None:
+    if not isinstance(colour, str):
+        raise TypeError(
+            f"{name} must be a str such as 'navy' or '#1f77b4', not {type(colour).__name__}"
+        )
+    if len(colour) > _LONGEST_COLOUR or not colour.isascii():
+        raise TilewrightError(f"unknown colour {quoted(colour)} (use a name like navy or #1f77b4)")
+    parse_colour(colour)
 
 
 def picture_size(maze: Maze, style: Style) -> tuple[int, int]:
-    """(width, height) of the picture in pixels or SVG units."""
+    """(width, height) of the picture in pixels or SVG units.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze.
+    style : Style
+        Its cell size and wall width.
+
+    Returns
+    -------
+    tuple of int
+        ``W·cell + wall`` and ``H·cell + wall``.
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a Maze or ``style`` not a Style.
+    """
+    check_maze(maze)
+    _check_style(style)
     return maze.width * style.cell + style.wall, maze.height * style.cell + style.wall
 
 
 def wall_lattice(maze: Maze) -> np.ndarray:
-    """(2H+1, 2W+1) bool: True where the lattice point is wall (corners always are)."""
+    """(2H+1, 2W+1) bool: True where the lattice point is wall (corners always are).
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a Maze.
+    """
+    check_maze(maze)
     height, width = maze.height, maze.width
     lattice = np.ones((2 * height + 1, 2 * width + 1), dtype=np.bool_)
     lattice[1::2, 1::2] = False
@@ -70,10 +136,80 @@ def wall_lattice(maze: Maze) -> np.ndarray:
 
 
 def heat_levels(dist: np.ndarray) -> np.ndarray:
-    """Distances (-1 = unreachable) scaled to 0 .. HEAT_LEVELS-1 (unreachable: -1)."""
+    """Distances (-1 = unreachable) scaled to 0 .. HEAT_LEVELS-1 (unreachable: -1).
+
+    Parameters
+    ----------
+    dist : numpy.ndarray
+        Integers from -1 to 2**31 - 1, as :func:`tilewright.mazes.solve.distances` gives.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 levels of the same shape.
+
+    Raises
+    ------
+    TypeError
+        When ``dist`` is not an integer array.
+    TilewrightError
+        When it is empty or a value is out of range.
+    """
+    _check_heat_values(dist)
     top = max(int(dist.max()), 1)
     levels = (dist.astype(np.int64) * (HEAT_LEVELS - 1)) // top
     return np.where(dist < 0, -1, levels)
+
+
+def _check_style(style: object) -> None:
+    if not isinstance(style, Style):
+        raise TypeError(f"style must be a Style, not {type(style).__name__}")
+
+
+def _check_heat_values(dist: object) -> None:
+    if not isinstance(dist, np.ndarray) or dist.dtype.kind not in "iu":
+        what = dist.dtype if isinstance(dist, np.ndarray) else type(dist).__name__
+        raise TypeError(f"heat must be a NumPy array of integer distances, not {what}")
+    if dist.size == 0:
+        raise TilewrightError("heat must hold at least one distance")
+    low, high = _HEAT_RANGE
+    if dist.min() < low or dist.max() > high:
+        raise TilewrightError(f"heat values must be -1 (unreachable) or 0 to {high}")
+
+
+def _checked_extras(
+    maze: Maze, style: Style, path: object, heat: object
+) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """``path`` and ``heat`` checked against ``maze``; the maze and style checked too."""
+    check_maze(maze)
+    _check_style(style)
+    if heat is not None:
+        _check_heat_values(heat)
+        if heat.shape != (maze.height, maze.width):
+            raise TilewrightError(
+                f"heat must have the maze's shape ({maze.height}, {maze.width}), got {heat.shape}"
+            )
+    return _checked_path(maze, path), heat
+
+
+def _checked_path(maze: Maze, path: object) -> np.ndarray | None:
+    """A path as a (k, 2) integer array of cells inside the maze, or None."""
+    if path is None:
+        return None
+    try:
+        cells = np.asarray(path)
+    except (TypeError, ValueError):  # ragged nesting, objects NumPy cannot hold
+        raise TypeError("path must be a (k, 2) array of rows and columns") from None
+    if cells.size == 0 and cells.dtype.kind in "iuf":
+        return cells.reshape(0, 2).astype(np.int64)  # nothing to draw
+    if cells.dtype.kind not in "iu":
+        raise TypeError(f"path must hold integer rows and columns, not {cells.dtype}")
+    if cells.ndim != 2 or cells.shape[1] != 2:
+        raise TilewrightError(f"path must have shape (k, 2), got {cells.shape}")
+    rows, cols = cells[:, 0], cells[:, 1]
+    if rows.min() < 0 or cols.min() < 0 or rows.max() >= maze.height or cols.max() >= maze.width:
+        raise TilewrightError(f"the path leaves the {maze.width}x{maze.height} maze")
+    return cells
 
 
 def png_bytes(
@@ -82,8 +218,33 @@ def png_bytes(
     path: np.ndarray | None = None,
     heat: np.ndarray | None = None,
 ) -> bytes:
-    """The maze as a palette PNG; ``path`` is a (k, 2) array of cells, ``heat`` an (H, W)
-    array of distances (-1 where unreachable)."""
+    """The maze as a palette PNG.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze.
+    style : Style
+        Sizes and colours.
+    path : array_like or None
+        Integers, shape (k, 2): rows and columns of cells inside the maze, drawn as a line
+        with the first and last marked.
+    heat : numpy.ndarray or None
+        Integers, shape (H, W): distances, -1 where unreachable, shown as colours.
+
+    Returns
+    -------
+    bytes
+        The PNG file.
+
+    Raises
+    ------
+    TypeError
+        When an argument has the wrong type (a ``heat`` of floats too).
+    TilewrightError
+        When ``path`` or ``heat`` does not fit the maze, or the picture is too large.
+    """
+    path, heat = _checked_extras(maze, style, path, heat)
     width_px, height_px = picture_size(maze, style)
     if width_px * height_px > MAX_PIXELS:
         raise TilewrightError(
@@ -148,7 +309,33 @@ def svg_text(
     path: np.ndarray | None = None,
     heat: np.ndarray | None = None,
 ) -> str:
-    """The maze as SVG: the walls as one path, then optional heat map and solution."""
+    """The maze as SVG: the walls as one path, then optional heat map and solution.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze.
+    style : Style
+        Sizes and colours.
+    path : array_like or None
+        Integers, shape (k, 2): rows and columns of cells inside the maze.
+    heat : numpy.ndarray or None
+        Integers, shape (H, W): distances, -1 where unreachable.
+
+    Returns
+    -------
+    str
+        The SVG document.
+
+    Raises
+    ------
+    TypeError
+        When an argument has the wrong type (a ``heat`` of floats too).
+    TilewrightError
+        When ``path`` or ``heat`` does not fit the maze, or the text would not fit in
+        memory.
+    """
+    path, heat = _checked_extras(maze, style, path, heat)
     width_px, height_px = picture_size(maze, style)
     check_fits(60 * maze.width * maze.height, "the SVG text")
     drawing = drawsvg.Drawing(width_px, height_px)
@@ -183,7 +370,14 @@ def svg_text(
 
 
 def wall_path_data(maze: Maze) -> str:
-    """SVG path data of every wall in grid units, each straight run of walls one stroke."""
+    """SVG path data of every wall in grid units, each straight run of walls one stroke.
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a Maze.
+    """
+    check_maze(maze)
     horizontal = np.ones((maze.height + 1, maze.width), dtype=np.bool_)
     horizontal[1:-1] = ~maze.south[:-1]
     vertical = np.ones((maze.width + 1, maze.height), dtype=np.bool_)

@@ -11,9 +11,21 @@ from dataclasses import dataclass
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
-from tilewright.mazes.model import Maze
+from tilewright.core.interrupts import deferred
+from tilewright.core.memory import check_fits
+from tilewright.core.numbers import quoted, require_int, shown
+from tilewright.mazes.model import Maze, check_maze
 
 Cell = tuple[int, int]
+
+# The kernels number cells and queue them in int32 arrays.
+MAX_CELLS = 2**31 - 1
+# Working memory of the kernels per cell, in bytes; the cells they return cost _CELL_BYTES
+# each more, checked once their number is known.
+_DISTANCE_BYTES = 8  # distances and the queue, int32 each
+_FILL_BYTES = 12  # degrees (several uint8 planes, one int8), the int32 queue
+_FOLLOW_BYTES = 32  # room for four int64 visits a cell
+_CELL_BYTES = 40  # a flat int64 index, then its row and column, then both stacked
 
 
 @dataclass(frozen=True)
@@ -33,27 +45,118 @@ class FollowResult:
 
 
 def endpoints(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[int, int]:
-    """Flat indices of start (default top-left) and goal (default bottom-right), checked."""
+    """Flat indices of the start and goal cells, checked.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze the cells belong to.
+    start, goal : (int, int) or None
+        ``(row, column)`` from 0 at the top-left; ``None`` is the top-left cell (start) and
+        the bottom-right cell (goal).
+
+    Returns
+    -------
+    tuple of int
+        ``row * width + column`` of each.
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a Maze, or a cell is not a pair of integers.
+    TilewrightError
+        When a cell is not two numbers or lies outside the maze.
+    """
+    check_maze(maze)
     start = (0, 0) if start is None else start
     goal = (maze.height - 1, maze.width - 1) if goal is None else goal
     return cell_index(maze, start, "start"), cell_index(maze, goal, "goal")
 
 
 def cell_index(maze: Maze, cell: Cell, what: str = "cell") -> int:
-    """The flat index of ``cell``, or a clear error when it lies outside the maze."""
-    row, col = (int(v) for v in cell)
+    """The flat index of ``cell``, or a clear error when it is not a cell of the maze.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze.
+    cell : (int, int)
+        ``(row, column)`` as a tuple, list or integer array of two; ``np.integer`` counts
+        as an integer, ``bool`` and ``float`` do not.
+    what : str
+        What the cell is, for messages ("start").
+
+    Returns
+    -------
+    int
+        ``row * width + column``.
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a Maze or ``cell`` is not a pair of integers.
+    TilewrightError
+        When ``cell`` has other than two numbers or lies outside the maze.
+    """
+    check_maze(maze)
+    row, col = _pair(cell, what)
     if not (0 <= row < maze.height and 0 <= col < maze.width):
         raise TilewrightError(
-            f"{what} {row},{col} is outside the {maze.width}x{maze.height} maze "
+            f"{what} {shown(row)},{shown(col)} is outside the {maze.width}x{maze.height} maze "
             f"(rows 0-{maze.height - 1}, columns 0-{maze.width - 1})"
         )
     return row * maze.width + col
 
 
+def _pair(cell: object, what: str) -> tuple[int, int]:
+    """``(row, column)`` from a tuple, list or integer array of two whole numbers."""
+    if isinstance(cell, np.ndarray):
+        if cell.dtype.kind not in "iu":
+            raise TypeError(f"{what} must be a (row, column) pair of integers, not {cell.dtype}")
+        if cell.ndim != 1:
+            raise TilewrightError(f"{what} must be a (row, column) pair, got shape {cell.shape}")
+    elif not isinstance(cell, tuple | list):
+        raise TypeError(f"{what} must be a (row, column) pair, not {type(cell).__name__}")
+    if len(cell) != 2:
+        raise TilewrightError(f"{what} must be a (row, column) pair, got {len(cell)} numbers")
+    return require_int(cell[0], f"{what} row"), require_int(cell[1], f"{what} column")
+
+
+def _checked(maze: object, bytes_per_cell: int, what: str) -> Maze:
+    """``maze`` checked, and small enough for the int32 kernels and the free memory."""
+    check_maze(maze)
+    cells = maze.width * maze.height
+    if cells > MAX_CELLS:
+        raise TilewrightError(f"{what} handles at most {MAX_CELLS} cells, this maze has {cells}")
+    check_fits(cells * bytes_per_cell, f"{what} on a {maze.width}x{maze.height} maze")
+    return maze
+
+
 def distances(maze: Maze, start: Cell = (0, 0)) -> np.ndarray:
-    """(H, W) int32: moves from ``start`` to each cell, -1 where it cannot be reached."""
+    """(H, W) int32: moves from ``start`` to each cell, -1 where it cannot be reached.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze.
+    start : (int, int)
+        ``(row, column)`` of the cell distances are counted from.
+
+    Returns
+    -------
+    numpy.ndarray
+        int32, shape (height, width).
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a Maze or ``start`` is not a pair of integers.
+    TilewrightError
+        When ``start`` lies outside the maze, or the maze is too large.
+    """
     from tilewright.mazes._solve_kernels import bfs_distances
 
+    _checked(maze, _DISTANCE_BYTES, "distances")
     origin = cell_index(maze, start, "start")
     return bfs_distances(*_planes(maze), origin, -1).reshape(maze.height, maze.width)
 
@@ -62,9 +165,30 @@ def shortest_path(maze: Maze, start: Cell | None = None, goal: Cell | None = Non
     """The cells of a shortest path from ``start`` to ``goal`` as a (k, 2) array.
 
     Breadth-first search, stopped at the goal; on a perfect maze this is the only path.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze, perfect or braided.
+    start, goal : (int, int) or None
+        ``(row, column)``; default the top-left and the bottom-right cells.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, shape (k, 2): rows and columns, ``start`` first and ``goal`` last.
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a Maze or a cell is not a pair of integers.
+    TilewrightError
+        When a cell lies outside the maze, the goal cannot be reached, or the maze is too
+        large.
     """
     from tilewright.mazes._solve_kernels import bfs_distances, trace_back
 
+    _checked(maze, _DISTANCE_BYTES, "shortest_path")
     origin, target = endpoints(maze, start, goal)
     south, east, width = _planes(maze)
     dist = bfs_distances(south, east, width, origin, target)
@@ -74,9 +198,30 @@ def shortest_path(maze: Maze, start: Cell | None = None, goal: Cell | None = Non
 
 
 def dead_end_filling(maze: Maze, start: Cell | None = None, goal: Cell | None = None) -> FillResult:
-    """Fill every dead end (but start and goal) and the corridors behind it, in order."""
+    """Fill every dead end (but start and goal) and the corridors behind it, in order.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze, perfect or braided.
+    start, goal : (int, int) or None
+        ``(row, column)``; default the top-left and the bottom-right cells.
+
+    Returns
+    -------
+    FillResult
+        The cells in the order filled, and the (H, W) cells that stayed open.
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a Maze or a cell is not a pair of integers.
+    TilewrightError
+        When a cell lies outside the maze, or the maze is too large.
+    """
     from tilewright.mazes._solve_kernels import dead_end_filling as fill
 
+    _checked(maze, _FILL_BYTES, "dead_end_filling")
     origin, target = endpoints(maze, start, goal)
     degree = maze.degrees().astype(np.int8).reshape(-1)
     order = fill(*_planes(maze), degree, origin, target)
@@ -89,14 +234,41 @@ def wall_follower(
     maze: Maze, start: Cell | None = None, goal: Cell | None = None, hand: str = "left"
 ) -> FollowResult:
     """Walk with one hand on the wall. Always arrives on a perfect maze; on a braided one it
-    can circle an island forever, which is reported as ``reached=False``."""
+    can circle an island forever, which is reported as ``reached=False``.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze, perfect or braided.
+    start, goal : (int, int) or None
+        ``(row, column)``; default the top-left and the bottom-right cells.
+    hand : {"left", "right"}
+        The hand kept on the wall.
+
+    Returns
+    -------
+    FollowResult
+        The cells stepped on, in order, and whether the goal was reached.
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a Maze, a cell is not a pair of integers or ``hand`` not a str.
+    TilewrightError
+        When a cell lies outside the maze, ``hand`` is neither side, or the maze is too
+        large.
+    """
     from tilewright.mazes._solve_kernels import wall_follower as follow
 
     turns = {"left": 3, "right": 1}
+    if not isinstance(hand, str):
+        raise TypeError(f"hand must be 'left' or 'right', not {type(hand).__name__}")
     if hand not in turns:
-        raise TilewrightError(f"hand must be 'left' or 'right', got {hand!r}")
+        raise TilewrightError(f"hand must be 'left' or 'right', got {quoted(hand)}")
+    _checked(maze, _FOLLOW_BYTES, "wall_follower")
     origin, target = endpoints(maze, start, goal)
-    visits, reached = follow(*_planes(maze), origin, target, turns[hand])
+    with deferred():  # the kernel returns arrays in a tuple: see core.interrupts
+        visits, reached = follow(*_planes(maze), origin, target, turns[hand])
     return FollowResult(_cells(visits, maze.width), bool(reached))
 
 
@@ -107,4 +279,5 @@ def _planes(maze: Maze) -> tuple[np.ndarray, np.ndarray, int]:
 
 
 def _cells(flat: np.ndarray, width: int) -> np.ndarray:
+    check_fits(len(flat) * _CELL_BYTES, f"a list of {len(flat)} cells")
     return np.stack(np.divmod(flat.astype(np.int64), width), axis=1)

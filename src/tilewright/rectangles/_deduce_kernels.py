@@ -23,7 +23,7 @@ from numba import njit
 SOLVED, STALLED, CONTRADICTION = 0, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def placements(height, width, clue_rows, clue_cols, clue_areas):
     """Every rectangle each clue may become: ``n`` squares, inside the grid, covering its
     clue and no other. Returns ``start`` (K + 1 offsets) and ``boxes`` (P, 4) int32 of
@@ -65,7 +65,7 @@ def placements(height, width, clue_rows, clue_cols, clue_areas):
     return start, boxes
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _box_sum(prefix, top, left, rows, cols):
     return (
         prefix[top + rows, left + cols]
@@ -75,7 +75,7 @@ def _box_sum(prefix, top, left, rows, cols):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _prefix_sums(grid):
     for y in range(grid.shape[0]):
         for x in range(grid.shape[1]):
@@ -87,7 +87,7 @@ def _prefix_sums(grid):
                 grid[y, x] -= grid[y - 1, x - 1]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def deduce(height, width, clue_rows, clue_cols, start, boxes, alive, owner):
     """Apply the rules to the live rectangles (``alive``, uint8 per box, updated in place)
     until nothing changes. ``owner`` (H, W) int32 receives the clue each square is known to
@@ -186,7 +186,7 @@ def deduce(height, width, clue_rows, clue_cols, start, boxes, alive, owner):
     return _verdict(height, width, start, boxes, alive)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _running_sums(grid):
     # inverse of the difference array: grid[y, x] becomes the sum over grid[:y+1, :x+1]
     for y in range(grid.shape[0]):
@@ -197,7 +197,7 @@ def _running_sums(grid):
             grid[y, x] += grid[y - 1, x]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _single_owner(count, ids, squares):
     """The clue whose rectangles alone cover a square, -1 if several clues' do, -2 if none.
 
@@ -213,7 +213,7 @@ def _single_owner(count, ids, squares):
     return k if squares == count * k * k else -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _verdict(height, width, start, boxes, alive):
     # SOLVED only if every clue has one rectangle left and those tile the grid
     covered = np.zeros((height, width), dtype=np.int32)

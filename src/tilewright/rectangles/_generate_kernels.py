@@ -35,7 +35,7 @@ MAX_ATTEMPTS = 8
 ATTEMPTS, ROUNDS, MOVED, RECUT = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def generate(
     height, width, small_height, small_width, fill_limits, refill_limits, hard_cap, unique, state
 ):
@@ -99,7 +99,7 @@ def generate(
     return np.empty((0, 0), dtype=np.int32), np.empty(0, dtype=np.int64), stats
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _stalled_rects(labels, rects, clue):
     """The ids whose clue deduction leaves with several rectangles (empty when the puzzle
     is proven unique)."""
@@ -124,7 +124,7 @@ def _stalled_rects(labels, rects, clue):
     return np.array(stalled, dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _repair(labels, rects, spare, clue, stuck, stalled, limits, hard_cap, singles, stats, state):
     """Move the clue of each stalled rectangle, or cut it and its neighbours afresh once
     it has stalled ``MOVES`` times. Returns False if the new cut could not settle."""
@@ -158,7 +158,7 @@ def _repair(labels, rects, spare, clue, stuck, stalled, limits, hard_cap, single
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _with_neighbours(labels, rects, rid):
     """``rid`` and the distinct ids of the rectangles that share a side with it."""
     height, width = labels.shape
@@ -179,14 +179,14 @@ def _with_neighbours(labels, rects, rid):
     return found[:count]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _random_square(rects, rid, width, state):
     top, left, rows, cols = rects[rid, 0], rects[rid, 1], rects[rid, 2], rects[rid, 3]
     pick = below(state, rows * cols)
     return (top + pick // cols) * width + left + pick % cols
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _place_clues(labels, rects, clue, stuck, state):
     """A clue at a random square of every rectangle that has none inside it (new, or
     whose id was reused by a new cut)."""

@@ -28,7 +28,7 @@ STEP_ROW = np.array([-1, 1, 0, 0])
 STEP_COL = np.array([0, 0, -1, 1])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def new_partition(height, width, capacity):
     """Empty labels for a ``height`` × ``width`` grid, and room for ``capacity`` rectangles."""
     labels = np.full((height, width), -1, dtype=np.int32)
@@ -40,7 +40,7 @@ def new_partition(height, width, capacity):
     return labels, rects, spare
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _paint(labels, top, left, height, width, value):
     # loops, not a slice assignment: Numba compiles them many times faster
     for y in range(top, top + height):
@@ -48,7 +48,7 @@ def _paint(labels, top, left, height, width, value):
             labels[y, x] = value
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def add_rect(labels, rects, spare, top, left, height, width):
     """Paint a new rectangle over free cells and return its id."""
     n = spare.shape[0] - 1
@@ -59,7 +59,7 @@ def add_rect(labels, rects, spare, top, left, height, width):
     return rid
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def remove_rect(labels, rects, spare, rid):
     """Free the cells of rectangle ``rid`` and its id."""
     top, left, height, width = rects[rid, 0], rects[rid, 1], rects[rid, 2], rects[rid, 3]
@@ -70,19 +70,19 @@ def remove_rect(labels, rects, spare, rid):
     spare[n] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _triangle(n):
     # pairs (i, j) of non-negative integers with i + j <= n
     return (n + 1) * (n + 2) // 2 if n >= 0 else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _pairs(a, b, k):
     # pairs (i, j) in [0, a) × [0, b) with i + j <= k (inclusion–exclusion on the triangle)
     return _triangle(k) - _triangle(k - a) - _triangle(k - b) + _triangle(k - a - b)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def covering(labels, r, c, limits, target, out):
     """How many free rectangles within ``limits`` cover (r, c); with ``target`` >= 0, also
     write the ``target``-th of them (a fixed order) to ``out`` as top, left, height, width.
@@ -142,7 +142,7 @@ def covering(labels, r, c, limits, target, out):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def fill(labels, rects, spare, cells, limits, state, singles, n_singles):
     """Cover the free cells among ``cells``, taken in that order, each by a random free
     rectangle covering it; a cell no rectangle can cover is appended to ``singles``.
@@ -163,7 +163,7 @@ def fill(labels, rects, spare, cells, limits, state, singles, n_singles):
     return n_singles
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _merge_options(labels, rects, r, c, hard_cap, options):
     """Ways to absorb the single free cell (r, c) into a neighbouring rectangle R, written
     to ``options`` as (R, direction); returns how many.
@@ -193,7 +193,7 @@ def _merge_options(labels, rects, r, c, hard_cap, options):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _absorb(labels, rects, spare, r, c, rid, d):
     top, left, rows, cols = rects[rid, 0], rects[rid, 1], rects[rid, 2], rects[rid, 3]
     remove_rect(labels, rects, spare, rid)
@@ -211,7 +211,7 @@ def _absorb(labels, rects, spare, r, c, rid, d):
         add_rect(labels, rects, spare, r, min(left, c), 1, cols + 1)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def cells_of(rects, rid, width, out, size):
     """Append the squares of rectangle ``rid`` to ``out[size:]``; returns the new size."""
     top, left, rows, cols = rects[rid, 0], rects[rid, 1], rects[rid, 2], rects[rid, 3]
@@ -222,7 +222,7 @@ def cells_of(rects, rid, width, out, size):
     return size
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def fix_singletons(labels, rects, spare, singles, n_singles, limits, hard_cap, state):
     """Give every single free cell in ``singles`` to a rectangle so that no 1×1 remains.
 
@@ -273,12 +273,12 @@ def fix_singletons(labels, rects, spare, singles, n_singles, limits, hard_cap, s
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _beside(labels, y, column):
     return labels[y, column] if 0 <= column < labels.shape[1] else -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _insert_column(labels, gap, hard_cap, state):
     """``labels`` with one new column before column ``gap`` (0 to W), or an empty array
     when every way would break ``hard_cap``.
@@ -342,7 +342,7 @@ def _insert_column(labels, gap, hard_cap, state):
     return grown
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def expand(labels, height, width, hard_cap, state):
     """Stretch a covered grid to ``height`` × ``width`` by inserting columns, then rows, at
     random gaps (the collection's expansion: fewer, larger rectangles). An empty array
@@ -362,7 +362,7 @@ def expand(labels, height, width, hard_cap, state):
     return labels
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def measure(labels, rects):
     """Set ``rects`` from the bounding boxes of ``labels`` (after ``expand``)."""
     height, width = labels.shape

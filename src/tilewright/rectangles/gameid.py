@@ -6,22 +6,38 @@ underscore separates two clues that follow each other in reading order. A clue f
 a letter needs no separator. Everything a pasted ID can get wrong is reported in one line.
 """
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
+from tilewright.core.memory import check_fits
+from tilewright.core.numbers import check_ascii, quoted
 
-_ID = re.compile(r"^\s*(\d+)x(\d+):(.*?)\s*$", re.DOTALL)
-_TOKEN = re.compile(r"[a-z]|\d+|_|.", re.DOTALL)
+MAX_CELLS = 2**31 - 1
+"""Cells a puzzle may have: the generator and the solver number cells in int32 arrays."""
+# Digits a side or a clue may be written with: as many as MAX_CELLS has. Longer numbers
+# are refused before int() sees them (which stops at 4300 digits with an unclear error).
+MAX_DIGITS = len(str(MAX_CELLS))
+# Bytes each description character costs while it is read: its code, a few masks, its
+# count of cells and their running total (measured peak: about 28).
+READ_BYTES_PER_CHARACTER = 40
+_POWERS = 10 ** np.arange(MAX_DIGITS, dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)
 class Puzzle:
-    """A Rectangles puzzle: ``clues`` is (H, W) int64, 0 where a cell has no number."""
+    """A Rectangles puzzle: ``clues`` is (H, W) int64, 0 where a cell has no number.
+
+    Raises ``TypeError`` when ``clues`` is not a NumPy integer array, and
+    :class:`TilewrightError` when it is not a 2-D grid of at least two cells whose clues
+    lie between 0 and its number of cells.
+    """
 
     clues: np.ndarray
+
+    def __post_init__(self) -> None:
+        check_clues(self.clues)
 
     @property
     def height(self) -> int:
@@ -35,52 +51,178 @@ class Puzzle:
         return isinstance(other, Puzzle) and np.array_equal(self.clues, other.clues)
 
 
-def parse_game_id(game_id: str) -> Puzzle:
-    """The puzzle of a ``WxH:DESC`` game ID, or a :class:`TilewrightError` saying what is
-    wrong with it."""
-    match = _ID.match(game_id)
-    if not match:
+def check_clues(clues: np.ndarray) -> None:
+    """Refuse a clue grid that no game ID could describe (see :class:`Puzzle`)."""
+    if not isinstance(clues, np.ndarray) or not np.issubdtype(clues.dtype, np.integer):
+        kind = clues.dtype if isinstance(clues, np.ndarray) else type(clues).__name__
+        raise TypeError(f"clues must be a NumPy array of integers, not {kind}")
+    if clues.ndim != 2 or clues.size < 2:
         raise TilewrightError(
-            f"a Rectangles game ID looks like 7x7:3_2a2_3g..., got {_shorten(game_id)!r}"
+            f"clues must be a 2-D grid of 2 cells or more, not shape {clues.shape}"
         )
-    width, height = int(match[1]), int(match[2])
+    cells = clues.size
+    low, high = int(clues.min()), int(clues.max())
+    if low < 0 or high > cells:
+        raise TilewrightError(
+            f"clue {low if low < 0 else high} is not between 0 (no clue) and {cells} (the grid)"
+        )
+
+
+def parse_game_id(game_id: str) -> Puzzle:
+    """The puzzle of a ``WxH:DESC`` game ID.
+
+    Parameters
+    ----------
+    game_id : str
+        The ID as pasted; spaces around it are ignored.
+
+    Returns
+    -------
+    Puzzle
+        Its clues.
+
+    Raises
+    ------
+    TypeError
+        When ``game_id`` is not a string.
+    TilewrightError
+        Saying what is wrong with the ID, in one line. Only the digits 0-9 are read, a grid
+        has at most ``MAX_CELLS`` cells, and the time and memory spent are linear in the
+        ID's length (the description is read as one array, never cell by cell in Python).
+    """
+    if not isinstance(game_id, str):
+        raise TypeError(f"a game ID is text, not {type(game_id).__name__}")
+    text = game_id.strip()
+    check_ascii(text, "the game ID")
+    width, height, description = _header(text)
+    cells = width * height
+    if len(description) > cells * (MAX_DIGITS + 1):
+        raise TilewrightError(
+            f"the description ({len(description)} characters) is longer than a "
+            f"{width}x{height} grid can need"
+        )
+    check_fits(len(description) * READ_BYTES_PER_CHARACTER, "reading the game ID")
+    codes = np.frombuffer(description.encode("ascii"), dtype=np.uint8)
+    digit = _check_characters(codes, description)
+    starts, ends = _digit_runs(digit)
+    values = _clue_values(codes, digit, starts, ends, cells)
+    where = _clue_cells(codes, starts, cells, width, height)
+    check_fits(cells * 8, f"a {width}x{height} puzzle")
+    clues = np.zeros(cells, dtype=np.int64)
+    clues[where] = values
+    if int(values.sum()) != cells:
+        raise TilewrightError(f"the clues add up to {int(values.sum())}, not to the {cells} cells")
+    return Puzzle(clues.reshape(height, width))
+
+
+def _header(text: str) -> tuple[int, int, str]:
+    """Width, height and description of ``WxH:DESC`` (``text`` known to be ASCII)."""
+    head, colon, description = text.partition(":")
+    width_text, cross, height_text = head.partition("x")
+    if not (colon and cross and width_text.isdigit() and height_text.isdigit()):
+        raise TilewrightError(
+            f"a Rectangles game ID looks like 7x7:3_2a2_3g..., got {quoted(text)}"
+        )
+    for side in (width_text, height_text):
+        if len(side) > MAX_DIGITS:
+            raise TilewrightError(
+                f"a Rectangles grid has at most {MAX_CELLS} cells; "
+                f"a side written with {len(side)} digits is far beyond that"
+            )
+    width, height = int(width_text), int(height_text)
     if width < 1 or height < 1 or width * height < 2:
         raise TilewrightError(f"a {width}x{height} grid is too small for a puzzle")
-    cells = width * height
-    values: list[int] = []
-    previous = ""
-    for token in _TOKEN.findall(match[3]):
-        if previous == "_" and not token.isdigit():
-            raise TilewrightError("'_' must stand between two numbers")
-        if token.isdigit():
-            number = int(token)
-            if not 1 <= number <= cells:
-                raise TilewrightError(f"clue {number} is not between 1 and {cells} (the grid)")
-            values.append(number)
-        elif token == "_":
-            if not previous.isdigit():
-                raise TilewrightError("'_' must stand between two numbers")
-        elif "a" <= token <= "z":
-            values.extend([0] * (ord(token) - ord("a") + 1))
-        else:
-            raise TilewrightError(f"unexpected character {token!r} in the game ID")
-        if len(values) > cells:
-            raise TilewrightError(f"the description covers more than the {cells} cells")
-        previous = token
-    if previous == "_":
-        raise TilewrightError("'_' must stand between two numbers")
-    if len(values) < cells:
+    if width * height > MAX_CELLS:
         raise TilewrightError(
-            f"the description covers {len(values)} of the {cells} cells of a {width}x{height} grid"
+            f"a {width}x{height} grid has more than the {MAX_CELLS} cells a puzzle may have"
         )
-    clues = np.array(values, dtype=np.int64).reshape(height, width)
-    if int(clues.sum()) != cells:
-        raise TilewrightError(f"the clues add up to {int(clues.sum())}, not to the {cells} cells")
-    return Puzzle(clues)
+    return width, height, description
+
+
+def _check_characters(codes: np.ndarray, description: str) -> np.ndarray:
+    """Refuse characters other than a-z, 0-9 and '_', and '_' anywhere but between two
+    numbers; the mask of digits."""
+    digit = (codes >= ord("0")) & (codes <= ord("9"))
+    letter = (codes >= ord("a")) & (codes <= ord("z"))
+    underscore = codes == ord("_")
+    strange = np.flatnonzero(~(digit | letter | underscore))
+    if len(strange):
+        raise TilewrightError(f"unexpected character {description[strange[0]]!r} in the game ID")
+    after_digit = np.concatenate(([False], digit[:-1]))
+    before_digit = np.concatenate((digit[1:], [False]))
+    if (underscore & ~(after_digit & before_digit)).any():
+        raise TilewrightError("'_' must stand between two numbers")
+    return digit
+
+
+def _digit_runs(digit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each run of digits (one number) starts, and where it ends (exclusive)."""
+    edges = np.diff(np.concatenate(([0], digit.view(np.int8), [0])))
+    return np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+
+
+def _clue_values(codes: np.ndarray, digit: np.ndarray, starts, ends, cells: int) -> np.ndarray:
+    """The clues' values, each between 1 and ``cells``; a clue written with more digits
+    than ``MAX_DIGITS`` is refused before its value is formed."""
+    lengths = ends - starts
+    if len(lengths) and lengths.max() > MAX_DIGITS:
+        longest = int(lengths.max())
+        raise TilewrightError(f"a clue of {longest} digits is not between 1 and {cells} (the grid)")
+    if not len(starts):
+        return np.zeros(0, dtype=np.int64)
+    # each digit times the power of ten of its place, summed run by run
+    positions = np.flatnonzero(digit)
+    places = _POWERS[np.repeat(ends - 1, lengths) - positions]
+    values = (codes[positions] - ord("0")) * places
+    values = np.add.reduceat(values, np.cumsum(lengths) - lengths)
+    outside = np.flatnonzero((values < 1) | (values > cells))
+    if len(outside):
+        raise TilewrightError(
+            f"clue {int(values[outside[0]])} is not between 1 and {cells} (the grid)"
+        )
+    return values
+
+
+def _clue_cells(codes: np.ndarray, starts: np.ndarray, cells: int, width: int, height: int):
+    """The cell of each clue, in reading order, once the description is known to cover
+    exactly the grid: a letter covers its number of blank cells (a = 1 ... z = 26), a
+    number one cell."""
+    covers = np.where(codes >= ord("a"), codes.astype(np.int64) - (ord("a") - 1), 0)
+    covers[starts] = 1
+    covered = np.cumsum(covers)
+    total = int(covered[-1]) if len(covered) else 0
+    if total > cells:
+        raise TilewrightError(f"the description covers more than the {cells} cells")
+    if total < cells:
+        raise TilewrightError(
+            f"the description covers {total} of the {cells} cells of a {width}x{height} grid"
+        )
+    return covered[starts] - 1
 
 
 def format_game_id(puzzle: Puzzle) -> str:
-    """The ``WxH:DESC`` game ID of a puzzle."""
+    """The ``WxH:DESC`` game ID of a puzzle.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        Its clues are checked again (an array can change after the puzzle was made).
+
+    Returns
+    -------
+    str
+        The ID, which :func:`parse_game_id` reads back to the same clues.
+
+    Raises
+    ------
+    TypeError
+        When ``puzzle`` is not a :class:`Puzzle` or its clues are not integers.
+    TilewrightError
+        When its clues are not a 2-D grid with clues between 0 and its number of cells.
+    """
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"format_game_id needs a Puzzle, not {type(puzzle).__name__}")
+    check_clues(puzzle.clues)
     parts: list[str] = []
     blanks = 0
     after_clue = False
@@ -99,7 +241,3 @@ def format_game_id(puzzle: Puzzle) -> str:
 
 def _blank_run(count: int) -> str:
     return "z" * (count // 26) + (chr(ord("a") + count % 26 - 1) if count % 26 else "")
-
-
-def _shorten(text: str) -> str:
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -10,11 +10,15 @@ from PIL import Image, ImageDraw, ImageFont
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
+from tilewright.core.numbers import require_int, shown
 from tilewright.rectangles.gameid import Puzzle
 
 GRID = "#b0b0b0"
 INK = "#000000"
 MAX_PNG_PIXELS = 2**31 - 1
+# bytes the SVG document costs while it is built, per clue (a text element in drawsvg and
+# its share of the document string): measured about 1 300 on 100x100 and 200x200 puzzles
+SVG_BYTES_PER_CLUE = 2000
 
 
 def borders(regions: np.ndarray) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
@@ -38,7 +42,14 @@ def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
 
 
 def svg_text(puzzle: Puzzle, regions: np.ndarray | None = None, cell: int = 32) -> str:
-    """The puzzle (or, with ``regions``, its solution) as an SVG document."""
+    """The puzzle (or, with ``regions``, its solution) as an SVG document.
+
+    Raises ``TypeError`` for arguments of the wrong type and :class:`TilewrightError` when
+    ``regions`` does not match the puzzle or the document would not fit in memory.
+    """
+    _check_picture(puzzle, regions, cell)
+    clues = int(np.count_nonzero(puzzle.clues))
+    check_fits(clues * SVG_BYTES_PER_CLUE, f"an SVG of {clues} clues")
     height, width = puzzle.clues.shape
     margin = cell // 2
     drawing = drawsvg.Drawing(width * cell + 2 * margin, height * cell + 2 * margin)
@@ -76,7 +87,13 @@ def svg_text(puzzle: Puzzle, regions: np.ndarray | None = None, cell: int = 32) 
 
 
 def png_bytes(puzzle: Puzzle, regions: np.ndarray | None = None, cell: int = 32) -> bytes:
-    """The puzzle (or, with ``regions``, its solution) as a greyscale PNG."""
+    """The puzzle (or, with ``regions``, its solution) as a greyscale PNG.
+
+    Raises ``TypeError`` for arguments of the wrong type and :class:`TilewrightError` when
+    ``regions`` does not match the puzzle or the picture is too large (see
+    :func:`check_png_size`).
+    """
+    _check_picture(puzzle, regions, cell)
     height, width = puzzle.clues.shape
     margin = cell // 2
     size = check_png_size(width, height, cell)
@@ -115,14 +132,59 @@ def png_bytes(puzzle: Puzzle, regions: np.ndarray | None = None, cell: int = 32)
 
 
 def check_png_size(width: int, height: int, cell: int) -> tuple[int, int]:
-    """The pixel size of a ``width`` × ``height`` puzzle's PNG, or an error if it cannot be
-    made (checked before any puzzle is generated)."""
+    """The pixel size of a puzzle's PNG, checked before any puzzle is generated.
+
+    Parameters
+    ----------
+    width, height : int
+        The grid in squares.
+    cell : int
+        Pixels a square, at least 1.
+
+    Returns
+    -------
+    tuple of int
+        (width, height) in pixels.
+
+    Raises
+    ------
+    TypeError
+        When an argument is not an integer.
+    TilewrightError
+        When the PNG would pass ``MAX_PNG_PIXELS`` pixels or not fit in memory.
+    """
+    width, height = require_int(width, "width"), require_int(height, "height")
+    cell = _check_cell(cell)
     margin = cell // 2
     size = (width * cell + 2 * margin + 1, height * cell + 2 * margin + 1)
     if size[0] * size[1] > MAX_PNG_PIXELS:
-        raise TilewrightError(f"a {size[0]}x{size[1]} PNG is too large; use a smaller --cell")
+        raise TilewrightError(
+            f"a {shown(size[0])}x{shown(size[1])} PNG is too large (at most {MAX_PNG_PIXELS} "
+            "pixels); use a smaller --cell"
+        )
     check_fits(size[0] * size[1] * 2, f"a {size[0]}x{size[1]} PNG")
     return size
+
+
+def _check_cell(cell: object) -> int:
+    cell = require_int(cell, "cell")
+    if cell < 1:
+        raise TilewrightError(f"cell must be at least 1 pixel, got {shown(cell)}")
+    return cell
+
+
+def _check_picture(puzzle: object, regions: object, cell: object) -> None:
+    """Types first, then whether ``regions`` is a grid the size of the puzzle's."""
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"a picture needs a Puzzle, not {type(puzzle).__name__}")
+    if regions is not None:
+        if not isinstance(regions, np.ndarray) or not np.issubdtype(regions.dtype, np.integer):
+            raise TypeError("regions must be a NumPy integer array or None")
+        if regions.shape != puzzle.clues.shape:
+            raise TilewrightError(
+                f"regions of shape {regions.shape} do not match the puzzle's {puzzle.clues.shape}"
+            )
+    _check_cell(cell)
 
 
 def _font_size(cell: int, largest: int) -> int:

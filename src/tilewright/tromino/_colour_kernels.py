@@ -16,7 +16,7 @@ TILING_OK, NEGATIVE_LABEL, TOO_MANY_CELLS, TOO_FEW_CELLS, NOT_AN_L = 0, 1, 2, 3,
 COLOURED, PROVEN_IMPOSSIBLE, OUT_OF_STEPS = 0, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def check_tiling(labels, trominoes):
     """Does every label 1 … ``trominoes`` cover exactly three cells within a 2 × 2 box (which
     makes them an L), and is no label negative? Returns (code, label, row, col) of the first
@@ -55,7 +55,7 @@ def check_tiling(labels, trominoes):
     return TILING_OK, 0, 0, 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def sweep_order(labels, trominoes, by_columns):
     """Vertices (tromino − 1) in the order a sweep of the board meets their first cell: row
     by row, or column by column when ``by_columns``."""
@@ -83,13 +83,13 @@ for _i in range(64):
 _DE_BRUIJN_SIGNED = np.int64(_DE_BRUIJN)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _lowest_bit(word):
     """Index of the lowest set bit of a non-zero int64 word."""
     return _LOWEST_BIT[((word & -word) * _DE_BRUIJN_SIGNED >> 58) & 63]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _layout(n):
     """Word offsets of the levels of a bit tree over ``n`` ranks (64 children a word), the
     number of levels and the words in all. Level 0 holds a bit per rank, each level above
@@ -106,7 +106,7 @@ def _layout(n):
         size = words
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _insert(tree, offsets, levels, rank):
     index = rank
     for level in range(levels):
@@ -118,7 +118,7 @@ def _insert(tree, offsets, levels, rank):
         index >>= 6
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _remove(tree, offsets, levels, rank):
     index = rank
     for level in range(levels):
@@ -130,7 +130,7 @@ def _remove(tree, offsets, levels, rank):
         index >>= 6
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _smallest(tree, offsets, levels):
     """The smallest rank in the tree, or -1 when it is empty."""
     if tree[offsets[levels - 1]] == 0:
@@ -141,7 +141,7 @@ def _smallest(tree, offsets, levels):
     return index
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _next_colour(v, after, limit, seen, colours):
     """The smallest colour above ``after`` and below ``limit`` that no neighbour of ``v``
     has, or -1."""
@@ -151,7 +151,7 @@ def _next_colour(v, after, limit, seen, colours):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _paint(v, c, indptr, indices, colour, seen, sat, trees, offsets, levels, rank, colours):
     """Give ``v`` colour ``c``; returns the highest saturation an uncoloured neighbour
     reaches, for the caller's ``top``."""
@@ -171,7 +171,7 @@ def _paint(v, c, indptr, indices, colour, seen, sat, trees, offsets, levels, ran
     return top
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _unpaint(v, indptr, indices, colour, seen, sat, trees, offsets, levels, rank, colours):
     """Take ``v``'s colour back (``v`` itself stays out of the trees)."""
     old = colour[v]
@@ -195,7 +195,7 @@ def _unpaint(v, indptr, indices, colour, seen, sat, trees, offsets, levels, rank
 SET_SIZE = 16
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _set_floor(slot, low, entries, count, floor):
     """Add every depth up to ``low`` to the set in ``slot``."""
     if low <= floor[slot]:
@@ -209,7 +209,7 @@ def _set_floor(slot, low, entries, count, floor):
     count[slot] = m
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _set_add(slot, x, entries, count, floor):
     """Add depth ``x`` to the set in ``slot``."""
     if x <= floor[slot]:
@@ -231,7 +231,7 @@ def _set_add(slot, x, entries, count, floor):
     count[slot] = m + 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _set_max(slot, entries, count, floor):
     best = floor[slot]
     for i in range(count[slot]):
@@ -239,7 +239,7 @@ def _set_max(slot, entries, count, floor):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _grow(entries, count, floor, free):
     """Twice the slots; the new ones go on the free list (returned with its length)."""
     old = entries.shape[0]
@@ -255,7 +255,7 @@ def _grow(entries, count, floor, free):
     return e, k, f, g, old
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _new_set(slot_of, depth, entries, count, floor, free, free_n):
     """Give ``depth`` an empty conflict set; returns the (possibly grown) pool."""
     if free_n == 0:
@@ -268,7 +268,7 @@ def _new_set(slot_of, depth, entries, count, floor, free, free_n):
     return entries, count, floor, free, free_n
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def dsatur(indptr, indices, order, colours, budget):
     """Colour the graph with ``colours`` colours by DSATUR order with backjumping.
 
@@ -423,7 +423,7 @@ def dsatur(indptr, indices, order, colours, budget):
     return COLOURED, colour, steps, -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def odd_wheel_hub(indptr, indices):
     """A vertex whose neighbours contain an odd cycle, or -1 when there is none.
 

@@ -16,7 +16,7 @@ from numba import njit
 BANDS, SIDES, CORE = 0, 1, 2
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _block_label(y, x, height, width):
     """Tromino number (from 0) of cell (y, x) in a ``height`` × ``width`` rectangle with
     ``height`` a multiple of 6, tiled column-chunk by column-chunk.
@@ -43,7 +43,7 @@ def _block_label(y, x, height, width):
     return group * per_group + within + (1 if second else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def plan_row(plan, core, row, out):
     """Write row ``row`` of the planned tiling into ``out`` (int64, the board's width)."""
     for k in range(plan.shape[0]):
@@ -63,7 +63,7 @@ def plan_row(plan, core, row, out):
             out[left + x] = label
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def plan_rows(plan, core, first_row, out):
     """Rows ``first_row ..`` of the planned tiling into ``out`` (2-D int64)."""
     for i in range(out.shape[0]):

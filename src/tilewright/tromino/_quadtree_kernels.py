@@ -17,13 +17,13 @@ from numba import njit
 from tilewright.core._digits import put_whole
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _calls(side):
     """Calls the recursion makes on a board of ``side`` cells: (side² − 1) / 3."""
     return (side * side - 1) // 3
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def label_row(size, special_row, special_col, row, out):
     """Write row ``row`` of the textbook tiling into ``out`` (int64, length ``size``).
 
@@ -63,14 +63,14 @@ def label_row(size, special_row, special_col, row, out):
             n += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def label_rows(size, special_row, special_col, first_row, out):
     """Rows ``first_row .. first_row + len(out) - 1`` into ``out`` (2-D int64)."""
     for i in range(out.shape[0]):
         label_row(size, special_row, special_col, first_row + i, out[i])
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def format_rows(rows, width, out):
     """C's ``printf("%*d ", width, ...)`` per cell and a newline per row, as ASCII bytes
     written into ``out``; returns how many bytes were written. ``width`` 2 is the
@@ -86,7 +86,7 @@ def format_rows(rows, width, out):
     return at
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def fill_board(size, special_row, special_col, board):
     """The textbook recursion itself, on a whole board in memory (``board``: size × size).
 

@@ -23,7 +23,7 @@ _SHAPES = np.array(
 )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _fits(board, height, width, r, c, shape):
     for k in range(2):
         rr = r + _SHAPES[shape, k, 0]
@@ -33,14 +33,14 @@ def _fits(board, height, width, r, c, shape):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _set(board, r, c, shape, value):
     board[r, c] = value
     for k in range(2):
         board[r + _SHAPES[shape, k, 0], c + _SHAPES[shape, k, 1]] = value
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(height, width, missing_row, missing_col, board):
     """Fill ``board`` (int64, height × width) with tromino numbers 1, 2, … (0 on the missing
     square) and return True, or return False when no tiling exists."""

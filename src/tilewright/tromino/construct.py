@@ -19,8 +19,7 @@ from functools import lru_cache
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
-from tilewright.core.graph import check_size
-from tilewright.tromino.feasibility import check_missing, obstruction
+from tilewright.tromino.feasibility import check_board, check_missing, obstruction
 
 MAX_CORE = 13
 QUADTREE, PLANNED = "quadtree", "planned"
@@ -44,10 +43,30 @@ class Plan:
 
 
 def plan_tiling(width: int, height: int, row: int, col: int) -> Plan:
-    """A plan for the ``width`` × ``height`` board missing (row, col), counted from 0, or a
-    :class:`TilewrightError` naming the theorem that rules the board out."""
-    check_size(width, height)
-    check_missing(width, height, row, col)
+    """A plan for the board missing one square.
+
+    Parameters
+    ----------
+    width, height : int
+        The board, 1 to ``MAX_SIDE`` cells a side (``np.integer`` counts, ``bool`` not).
+    row, col : int
+        The missing square, counted from 0.
+
+    Returns
+    -------
+    Plan
+        How the board is tiled; it holds nothing sized by the board.
+
+    Raises
+    ------
+    TypeError
+        When an argument is not an integer.
+    TilewrightError
+        When a side is out of range, the square is off the board, or no tiling exists (the
+        message names the theorem that rules the board out).
+    """
+    width, height = check_board(width, height)
+    row, col = check_missing(width, height, row, col)
     reason = obstruction(width, height, row, col)
     if reason:
         raise TilewrightError(f"no tiling exists: {reason}")

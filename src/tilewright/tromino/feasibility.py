@@ -13,11 +13,42 @@ The tests check this predicate against exhaustive search on every board up to 11
 """
 
 from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import require_int, shown
+
+MAX_SIDE = 2**31 - 1
+"""The largest side of a board.
+
+Why: tromino labels count up to W·H/3 < 2^61, and every number the kernels form from a
+position (row·width + column, a quadtree call's number) stays well below 2^63, so int64
+labels and uint64 ``.npy`` files hold them. Memory is checked apart: a row of 2^31 cells is
+already 16 GiB of labels.
+"""
 
 
 def obstruction(width: int, height: int, row: int, col: int) -> str | None:
-    """Why a ``width`` × ``height`` board missing (row, col) (from 0) has no tiling, or None
-    when it has one. The square must be on the board."""
+    """Why a board missing one square has no tiling.
+
+    Parameters
+    ----------
+    width, height : int
+        The board, 1 to ``MAX_SIDE`` cells a side.
+    row, col : int
+        The missing square, counted from 0; it must be on the board.
+
+    Returns
+    -------
+    str or None
+        The theorem that rules the board out, in words, or None when a tiling exists.
+
+    Raises
+    ------
+    TypeError
+        When an argument is not an integer (``np.integer`` counts, ``bool`` does not).
+    TilewrightError
+        When a side is out of range or the square is off the board.
+    """
+    width, height = check_board(width, height)
+    row, col = check_missing(width, height, row, col)
     if width * height == 1:
         return None  # nothing left to cover
     if min(width, height) == 1:
@@ -48,10 +79,29 @@ def obstruction(width: int, height: int, row: int, col: int) -> str | None:
     return None
 
 
-def check_missing(width: int, height: int, row: int, col: int) -> None:
-    """Reject a missing square that is off the board."""
+def check_board(width: int, height: int) -> tuple[int, int]:
+    """The board's sides as ints, or a ``TypeError`` (not integers) or a
+    :class:`TilewrightError` (below 1 or above ``MAX_SIDE``)."""
+    sides = []
+    for name, side in (("width", width), ("height", height)):
+        side = require_int(side, name)
+        if side < 1:
+            raise TilewrightError(f"{name} must be at least 1, got {shown(side)}")
+        if side > MAX_SIDE:
+            raise TilewrightError(
+                f"a board side may be at most {MAX_SIDE} cells, got a {name} of {shown(side)}"
+            )
+        sides.append(side)
+    return sides[0], sides[1]
+
+
+def check_missing(width: int, height: int, row: int, col: int) -> tuple[int, int]:
+    """The missing square as ints, or a ``TypeError`` (not integers) or a
+    :class:`TilewrightError` (off the board)."""
+    row, col = require_int(row, "row"), require_int(col, "col")
     if not (0 <= row < height and 0 <= col < width):
         raise TilewrightError(
-            f"missing square {row + 1},{col + 1} is off the {width}x{height} board "
-            f"(rows 1-{height}, columns 1-{width})"
+            f"missing square {shown(row + 1)},{shown(col + 1)} is off the {width}x{height} "
+            f"board (rows 1-{height}, columns 1-{width})"
         )
+    return row, col

@@ -19,6 +19,10 @@ import png
 
 from tilewright.core.colours import parse_colour
 from tilewright.core.errors import TilewrightError
+from tilewright.core.memory import check_fits
+from tilewright.core.numbers import require_int, shown
+from tilewright.tromino.feasibility import check_board
+from tilewright.tromino.tiling import check_band
 
 _OUTLINE, _MISSING, _FIRST_COLOUR = 0, 1, 2
 # Colours for trominoes: four clear ones first (a proper colouring needs at most four),
@@ -29,6 +33,77 @@ PALETTE = [
 ]  # fmt: skip
 OUTLINE = "#222222"
 MAX_SVG_CELLS = 1 << 20
+MAX_PNG_PIXELS = 2**31 - 1
+"""The most pixels a PNG may have, as for mazes and Rectangles pictures. Rows stream, so
+memory is not the limit; time is, and most image readers refuse larger pictures anyway."""
+# bytes an SVG costs while it is built, per cell (the trominoes sorted, their path strings,
+# the document): measured 78 at 256x256 and 94 at 1024x1024
+SVG_BYTES_PER_CELL = 160
+
+
+def check_picture_size(
+    width: int, height: int, cell: int, fmt: str = "png", coloured: bool = False
+) -> None:
+    """Refuse a picture that cannot be made, before any tiling is computed.
+
+    Parameters
+    ----------
+    width, height : int
+        The board in cells.
+    cell : int
+        Pixels (SVG: units) a cell, at least 1.
+    fmt : {"png", "svg"}
+        PNG rows stream (a board of any height fits); SVG holds every tromino.
+    coloured : bool
+        Whether a proper colouring is asked for: it needs the whole board in memory.
+
+    Raises
+    ------
+    TypeError
+        When a size or ``cell`` is not an integer.
+    TilewrightError
+        When the PNG would have more than ``MAX_PNG_PIXELS`` pixels (the message names its
+        size), the SVG more than ``MAX_SVG_CELLS`` cells, or what it needs at once (a row of
+        pixels, or the board) does not fit in memory.
+    """
+    width, height = check_board(width, height)
+    cell = require_int(cell, "cell")
+    if cell < 1:
+        raise TilewrightError(f"cell must be at least 1 pixel, got {shown(cell)}")
+    if fmt == "svg":
+        _check_svg_cells(width, height)
+    elif fmt == "png":
+        pixels = width * height * cell * cell
+        if pixels > MAX_PNG_PIXELS:
+            raise TilewrightError(
+                f"a {shown(width * cell)}x{shown(height * cell)} PNG ({shown(pixels)} pixels) "
+                f"is more than the {MAX_PNG_PIXELS} a PNG may have; use a smaller --cell"
+            )
+        # a board row's cell pixel rows are made at once, beside a band of labels
+        check_fits(width * cell * (cell + 2), f"a row of a {width * cell}-pixel-wide PNG")
+        check_band(width)
+    else:
+        raise TilewrightError(f"pictures are png or svg, not {fmt!r}")
+    if coloured or fmt == "svg":
+        _check_board_in_memory(width, height, coloured)
+
+
+def _check_svg_cells(width: int, height: int) -> None:
+    if width * height > MAX_SVG_CELLS:
+        raise TilewrightError(
+            f"SVG is for boards up to {MAX_SVG_CELLS} cells; "
+            f"use PNG for a {shown(width)}x{shown(height)} board"
+        )
+    check_fits(width * height * SVG_BYTES_PER_CELL, f"an SVG of a {width}x{height} board")
+
+
+def _check_board_in_memory(width: int, height: int, coloured: bool) -> None:
+    """Pictures that colour the trominoes, and SVG, hold the whole board's labels (and its
+    colouring)."""
+    from tilewright.tromino.colour import COLOUR_BYTES_PER_CELL
+
+    per_cell = 8 * 1.1 + ((COLOUR_BYTES_PER_CELL + 1) if coloured else 0)
+    check_fits(width * height * per_cell, f"a {width}x{height} board in memory")
 
 
 def default_cell(width: int, height: int) -> int:
@@ -89,7 +164,9 @@ def _cell_rows(labels, index, below, cell: int, outline: bool) -> list[np.ndarra
 
 
 def write_png(stream, pixel_rows: Iterable[np.ndarray], width: int, height: int, cell: int):
-    """Write palette PNG rows with pypng, one row at a time."""
+    """Write palette PNG rows with pypng, one row at a time (refused first, as by
+    :func:`check_picture_size`, when the picture is too large)."""
+    check_picture_size(width, height, cell)
     palette = [parse_colour(OUTLINE), (0, 0, 0)] + [parse_colour(c) for c in PALETTE]
     writer = png.Writer(width * cell, height * cell, palette=palette, bitdepth=8)
     writer.write(stream, pixel_rows)
@@ -97,11 +174,12 @@ def write_png(stream, pixel_rows: Iterable[np.ndarray], width: int, height: int,
 
 def svg_text(labels: np.ndarray, colours: np.ndarray | None, cell: int = 20) -> str:
     """The tiling as SVG: one L-shaped polygon per tromino, grouped by colour, outlined."""
+    labels = np.asarray(labels)
+    if labels.ndim != 2:
+        raise TilewrightError(f"a tiling is a 2-D array of labels, not shape {labels.shape}")
     height, width = labels.shape
-    if labels.size > MAX_SVG_CELLS:
-        raise TilewrightError(
-            f"SVG is for boards up to {MAX_SVG_CELLS} cells; use PNG for a {width}x{height} board"
-        )
+    require_int(cell, "cell")
+    _check_svg_cells(width, height)
     index = colour_index(labels, colours)
     drawing = drawsvg.Drawing(width * cell + 2, height * cell + 2)
     group = drawsvg.Group(transform=f"translate(1,1) scale({cell})")

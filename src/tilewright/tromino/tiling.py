@@ -11,15 +11,49 @@ import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
+from tilewright.core.numbers import require_int, shown
 from tilewright.tromino.construct import QUADTREE, Plan, plan_tiling
+from tilewright.tromino.feasibility import MAX_SIDE
 
-# Rows are produced in bands of about this many cells.
+# Rows are produced in bands of about this many cells (one row when a row is longer).
 BAND_CELLS = 1 << 20
+# Bytes a cell of a streamed band costs, for the memory check made before the first band:
+# its int64 label (and the previous band's, still held while the next is made), and what a
+# writer makes of it (text: a buffer of digits and the bytes handed out, while the consumer
+# holds the previous chunk; npy: the converted labels and their bytes; PNG: palette indices
+# and their temporaries). Measured tracemalloc peaks per cell: text 31 with 2-digit numbers
+# and 78 with 20-digit ones, npy 16, PNG 35 to 43.
+STREAM_BYTES_PER_CELL = 96
+LARGEST_CLASSIC = 1 << (MAX_SIDE.bit_length() - 1)
+"""The textbook board's largest M (2^30): the largest power of two within ``MAX_SIDE``."""
 
 
 def tile(width: int, height: int, missing: tuple[int, int]) -> np.ndarray:
-    """The tiling of the whole ``width`` × ``height`` board as an (H, W) int64 array."""
-    plan = plan_tiling(width, height, *missing)
+    """The tiling of the whole board.
+
+    Parameters
+    ----------
+    width, height : int
+        The board, 1 to ``MAX_SIDE`` cells a side.
+    missing : tuple of int
+        (row, column) of the missing square, counted from 0.
+
+    Returns
+    -------
+    numpy.ndarray
+        (H, W) int64: each tromino's three cells hold its number 1, 2, ..., the missing
+        square 0.
+
+    Raises
+    ------
+    TypeError
+        When a size or the square is not an integer, or ``missing`` is not a pair.
+    TilewrightError
+        When the board is out of range, has no tiling, or does not fit in memory (checked
+        before anything is allocated).
+    """
+    plan = plan_tiling(width, height, *_pair(missing))
+    width, height = plan.width, plan.height
     check_fits(width * height * 8 * 1.1, f"a {width}x{height} board in memory")
     board = np.empty((height, width), dtype=np.int64)
     if plan.method == QUADTREE:
@@ -34,20 +68,92 @@ def tile(width: int, height: int, missing: tuple[int, int]) -> np.ndarray:
 def tile_rows(
     width: int, height: int, missing: tuple[int, int], rows_per_band: int | None = None
 ) -> Iterator[np.ndarray]:
-    """The same tiling as :func:`tile`, as consecutive bands of rows ((k, W) int64 arrays),
-    each computed from positions alone: memory stays O(width) for any height."""
-    plan = plan_tiling(width, height, *missing)
-    rows_per_band = rows_per_band or max(1, BAND_CELLS // width)
+    """The same tiling as :func:`tile`, as consecutive bands of rows.
+
+    Parameters
+    ----------
+    width, height, missing
+        As for :func:`tile`.
+    rows_per_band : int, optional
+        Rows in each band; by default as many as make about ``BAND_CELLS`` cells, and one
+        when a row alone is longer.
+
+    Returns
+    -------
+    Iterator of numpy.ndarray
+        (k, W) int64 bands, each computed from positions alone: memory stays O(width) for
+        any height.
+
+    Raises
+    ------
+    TypeError
+        As for :func:`tile`, or when ``rows_per_band`` is not an integer.
+    TilewrightError
+        As for :func:`tile`; and when a band (``STREAM_BYTES_PER_CELL`` bytes a cell, with
+        what a writer makes of it) does not fit in memory, checked now, before the first
+        band is made.
+    """
+    plan = plan_tiling(width, height, *_pair(missing))
+    if rows_per_band is None:
+        rows_per_band = max(1, BAND_CELLS // plan.width)
+    rows_per_band = require_int(rows_per_band, "rows_per_band")
+    if rows_per_band < 1:
+        raise TilewrightError(f"rows_per_band must be at least 1, got {shown(rows_per_band)}")
+    rows_per_band = min(rows_per_band, plan.height)
+    check_band(plan.width, rows_per_band)
     return _bands(plan, rows_per_band)
 
 
+def check_band(width: int, rows: int = 1) -> None:
+    """Refuse a band of ``rows`` rows of a board ``width`` cells wide that cannot fit in
+    memory with what a writer makes of it (``STREAM_BYTES_PER_CELL`` bytes a cell)."""
+    what = f"a band of {rows} row{'s' if rows > 1 else ''} of {width} cells"
+    check_fits(width * rows * STREAM_BYTES_PER_CELL, what)
+
+
 def classic_plan(size: int, row: int, col: int) -> Plan:
-    """The textbook board: ``size`` a power of two, (row, col) from 1 as the textbook reads."""
+    """The textbook board.
+
+    Parameters
+    ----------
+    size : int
+        M, a power of two from 1 to ``LARGEST_CLASSIC`` (2^30).
+    row, col : int
+        The special square, from 1 as the textbook reads them.
+
+    Returns
+    -------
+    Plan
+        The quadtree plan (it allocates nothing sized by M: rows are made as written).
+
+    Raises
+    ------
+    TypeError
+        When an argument is not an integer.
+    TilewrightError
+        When M is not such a power of two or the square is off the board.
+    """
+    size, row, col = (require_int(v, n) for v, n in ((size, "M"), (row, "x"), (col, "y")))
     if size < 1 or size & (size - 1):
-        raise TilewrightError(f"M must be a power of two (1, 2, 4, 8, ...), got {size}")
+        raise TilewrightError(f"M must be a power of two (1, 2, 4, 8, ...), got {shown(size)}")
+    if size > LARGEST_CLASSIC:
+        raise TilewrightError(f"M may be at most {LARGEST_CLASSIC} (2^30), got {shown(size)}")
     if not (1 <= row <= size and 1 <= col <= size):
-        raise TilewrightError(f"x and y must be between 1 and M = {size}, got {row} and {col}")
+        raise TilewrightError(
+            f"x and y must be between 1 and M = {size}, got {shown(row)} and {shown(col)}"
+        )
     return plan_tiling(size, size, row - 1, col - 1)
+
+
+def _pair(missing: object) -> tuple[int, int]:
+    """``missing`` as two ints (row, column), or a ``TypeError``."""
+    try:
+        row, col = missing  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"missing must be a (row, column) pair of integers, not {type(missing).__name__}"
+        ) from None
+    return require_int(row, "row"), require_int(col, "column")
 
 
 def text_chunks(bands: Iterator[np.ndarray], number_width: int) -> Iterator[bytes]:
@@ -55,7 +161,9 @@ def text_chunks(bands: Iterator[np.ndarray], number_width: int) -> Iterator[byte
     from tilewright.tromino._quadtree_kernels import format_rows
 
     for band in bands:
-        buffer = np.empty(band.size * (max(number_width, 20) + 1) + band.shape[0], np.uint8)
+        # room for the widest number in this band (not 20 digits a cell): less memory a cell
+        digits = len(str(int(band.max()))) if band.size else 1
+        buffer = np.empty(band.size * (max(number_width, digits) + 1) + band.shape[0], np.uint8)
         used = format_rows(band, number_width, buffer)
         yield buffer[:used].tobytes()
 
