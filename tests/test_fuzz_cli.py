@@ -7,7 +7,7 @@ strings, control characters, unknown options). Whatever comes, the run ends with
 in bounded time. Sizes that are valid stay small, so a valid run is quick.
 
 CI runs a bounded number of examples; ``TILEWRIGHT_FUZZ_EXAMPLES=5000 pytest
-tests/test_fuzz_cli.py`` (or ``python tools/fuzz_cli.py``) runs the long mode.
+tests/test_fuzz_cli.py`` runs the long mode.
 """
 
 import os

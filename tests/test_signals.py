@@ -42,6 +42,30 @@ def test_a_signal_ends_the_run_cleanly(job, name, delay):
     assert trial.latency < 3.0
 
 
+def test_an_interrupted_run_leaves_an_existing_hard_linked_file_as_it_was():
+    trial = stress.run_trial("maze-kernel", "SIGTERM", 3.0, grace=10.0, existing=True)
+    assert trial.status != 0, "the job finished before the signal: make it longer"
+    assert trial.problem is None, trial.problem
+
+
+def test_signals_the_caller_ignores_stay_ignored(tmp_path):
+    # nohup, and jobs a non-interactive shell starts with &
+    code = (
+        "import signal, subprocess, sys\n"
+        "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+        "p = subprocess.Popen([sys.executable, '-m', 'tilewright', 'maze', '2500x2500',"
+        " '-a', 'kruskal', '-s', '1', '-o', 'm.txt'])\n"
+        "import time; time.sleep(0.8)\n"
+        "if p.poll() is not None: sys.exit(99)\n"
+        "p.send_signal(signal.SIGHUP)\n"
+        "sys.exit(p.wait())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, timeout=120)
+    assert done.returncode != 99, "the job finished before the signal: make it longer"
+    assert done.returncode == 0
+    assert (tmp_path / "m.txt").read_text().count("\n") == 2501
+
+
 def test_deferred_delivers_the_signal_after_the_block():
     arrived = []
     previous = signal.signal(signal.SIGINT, lambda number, frame: arrived.append(number))

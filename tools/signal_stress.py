@@ -34,6 +34,9 @@ JOBS: dict[str, tuple[str, ...]] = {
     "tromino-npy": ("tromino", "tile", "65536x65536", "--missing", "1,1", "-o", "out.npy"),
 }
 SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+# what an existing output file holds before a trial that writes over it
+ORIGINAL = b"the file as it was\n"
+TWIN = "twin"  # a second hard link to that file
 
 
 @dataclass
@@ -45,26 +48,46 @@ class Trial:
     latency: float
     stderr: str
     left: list[str]
+    existing: bool = False
+    contents: tuple[bytes, ...] = ()  # with existing: the first bytes of each name
 
     @property
     def problem(self) -> str | None:
         """What went wrong, or None."""
         number = int(getattr(signal, self.signal))
+        expected = sorted([JOBS[self.job][-1], TWIN] if self.existing else [])
         if self.status == 0:
-            return None if self.left == [JOBS[self.job][-1]] else f"finished, left {self.left}"
+            if self.left != sorted({*expected, JOBS[self.job][-1]}):
+                return f"finished, left {self.left}"
+            if self.existing and len(set(self.contents)) != 1:
+                return "finished, but the hard links differ"
+            return None
         if self.status != 128 + number:
             return f"exit status {self.status}, expected {128 + number}"
         lines = self.stderr.splitlines()
         if len(lines) != 1 or not lines[0].startswith("tilewright: interrupted"):
             return f"stderr was {self.stderr[-400:]!r}"
-        if self.left:
+        if self.left != expected:
             return f"left {self.left} behind"
+        if self.existing and set(self.contents) != {ORIGINAL}:
+            return f"the existing file changed: {self.contents}"
         return None
 
 
-def run_trial(job: str, signal_name: str, delay: float, grace: float = 5.0) -> Trial:
-    """Start ``job`` in an empty folder, send ``signal_name`` after ``delay`` seconds."""
+def run_trial(
+    job: str, signal_name: str, delay: float, grace: float = 5.0, existing: bool = False
+) -> Trial:
+    """Start ``job`` in an empty folder, send ``signal_name`` after ``delay`` seconds.
+
+    With ``existing``, the output file is there already with a second hard link to it:
+    an interrupted run must leave both names as they were.
+    """
     with tempfile.TemporaryDirectory() as folder:
+        output = os.path.join(folder, JOBS[job][-1])
+        if existing:
+            with open(output, "wb") as made:
+                made.write(ORIGINAL)
+            os.link(output, os.path.join(folder, TWIN))
         process = subprocess.Popen(
             [sys.executable, "-m", "tilewright", *JOBS[job]],
             cwd=folder,
@@ -83,6 +106,9 @@ def run_trial(job: str, signal_name: str, delay: float, grace: float = 5.0) -> T
             process.kill()
             _, stderr = process.communicate()
             latency = float("inf")
+        contents = ()
+        if existing:
+            contents = tuple(_head(os.path.join(folder, name)) for name in (JOBS[job][-1], TWIN))
         return Trial(
             job,
             signal_name,
@@ -91,7 +117,17 @@ def run_trial(job: str, signal_name: str, delay: float, grace: float = 5.0) -> T
             latency,
             stderr.decode(errors="replace"),
             sorted(os.listdir(folder)),
+            existing,
+            contents,
         )
+
+
+def _head(path: str) -> bytes:
+    try:
+        with open(path, "rb") as source:
+            return source.read(len(ORIGINAL))
+    except FileNotFoundError:
+        return b""
 
 
 def main() -> None:
@@ -107,14 +143,17 @@ def main() -> None:
     failures, slowest = 0, 0.0
     for number in range(options.trials):
         job, name = pick.choice(options.jobs), pick.choice(options.signals)
-        trial = run_trial(job, name, pick.uniform(0.2, options.longest_delay), options.grace)
+        existing = pick.random() < 0.3
+        delay = pick.uniform(0.2, options.longest_delay)
+        trial = run_trial(job, name, delay, options.grace, existing)
         problem = trial.problem
         failures += problem is not None
         if trial.status != 0:
             slowest = max(slowest, trial.latency)
         verdict = "ok" if problem is None else f"FAILED: {problem}"
         print(
-            f"{number + 1:3d} {job:13s} {name:7s} after {trial.delay:4.2f} s: "
+            f"{number + 1:3d} {job:13s} {name:7s} {'over a file ' if existing else ''}"
+            f"after {trial.delay:4.2f} s: "
             f"exit {trial.status:3d} in {trial.latency:5.2f} s  {verdict}",
             flush=True,
         )

@@ -48,6 +48,12 @@ def main(argv: list[str] | None = None) -> None:
     """
     try:
         cli.main(args=argv, prog_name="tilewright", standalone_mode=False)
+    except SystemExit:
+        # click answers a closed pipe with exit 1 after wrapping the streams: that is the
+        # reader going away (``| head``), not a failure
+        if isinstance(sys.stdout, click.utils.PacifyFlushWrapper):
+            sys.exit(0)
+        raise
     except BrokenPipeError:
         # The reader went away (``tilewright maze ... | head``): not an error of ours.
         _silence_stdout()
@@ -84,6 +90,8 @@ def _fail(message: str, status: int) -> None:
 def _silence_stdout() -> None:
     """Flush standard output now; if it cannot take the bytes (a full disk, a closed
     pipe), point it at /dev/null so the interpreter's last flush adds no second message."""
+    if sys.stdout is None:  # started with standard output closed (>&-)
+        return
     try:
         sys.stdout.flush()
     except (OSError, ValueError):

@@ -38,7 +38,9 @@ def parse_whole(text: str, what: str, low: int, high: int) -> int:
 def parse_real(text: str, what: str, low: float, high: float) -> float:
     """``text`` as a finite real number from ``low`` to ``high``, or TilewrightError."""
     text = text.strip()
-    if len(text) > _LONGEST_REAL or not _REAL.match(text):
+    if len(text) > _LONGEST_REAL:
+        raise TilewrightError(f"{what} has more than {_LONGEST_REAL} characters")
+    if not _REAL.match(text):
         raise TilewrightError(f"{what} must be a number such as 0.5, got {quoted(text)}")
     number = float(text)
     if not (math.isfinite(number) and low <= number <= high):

@@ -45,7 +45,7 @@ def rect() -> None:
     help="Default: id, or what the -o FILE suffix says.",
 )
 @click.option("--solution", is_flag=True, help="Show the solution (thick borders / regions).")
-@click.option("--max-area", type=Whole(1, 2**62), help="No rectangle larger than this.")
+@click.option("--max-area", type=Whole(1, 2**63 - 1), help="No rectangle larger than this.")
 @click.option("--singles", is_flag=True, help="Allow 1x1 rectangles (clue 1).")
 @click.option(
     "--cell",

@@ -21,6 +21,7 @@ Two tools, one for each side:
   Its handlers never raise, so no kernel result is ever cut in half.
 """
 
+import _signal
 import contextlib
 import itertools
 import os
@@ -29,6 +30,7 @@ import threading
 from collections.abc import Callable, Iterator
 
 ENDING_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+_ENDING_NUMBERS = tuple(int(number) for number in ENDING_SIGNALS)
 
 _cleanups: dict[int, Callable[[], None]] = {}
 _tokens = itertools.count()
@@ -59,7 +61,10 @@ def end_on_signals() -> None:
     reader, writer = os.pipe()
     os.set_blocking(writer, False)
     for number in ENDING_SIGNALS:
-        signal.signal(number, _end_from_handler)
+        # a signal the caller ignores stays ignored: nohup, and the SIGINT of a job that a
+        # non-interactive shell starts with &
+        if signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, _end_from_handler)
     signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
     threading.Thread(target=_watch, args=(reader,), name="tilewright-signals", daemon=True).start()
     _installed = True
@@ -71,10 +76,12 @@ def _end_from_handler(number: int, frame: object) -> None:
 
 def _watch(reader: int) -> None:
     # The C-level handler writes each signal's number here even while the main thread is
-    # busy in a kernel, where the Python-level handler cannot run.
+    # busy in a kernel, where the Python-level handler cannot run. This thread takes no
+    # signals itself, so that the main thread's held_signals() holds them all.
+    signal.pthread_sigmask(signal.SIG_BLOCK, ENDING_SIGNALS)
     while True:
         received = os.read(reader, 1)
-        if received:
+        if received and received[0] in _ENDING_NUMBERS:
             _end(received[0])
 
 
@@ -99,29 +106,43 @@ def _is_terminal(descriptor: int) -> bool:
 
 
 @contextlib.contextmanager
+def held_signals() -> Iterator[None]:
+    """Keep SIGINT, SIGTERM and SIGHUP pending for a short step that must not be cut in
+    half (creating and registering a temporary file, renaming it into place); they take
+    effect when it ends."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, ENDING_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextlib.contextmanager
 def deferred() -> Iterator[None]:
     """Hold Python-level signal handlers back for the duration; deliver what arrived after.
 
     Wrap each call of a compiled kernel that returns arrays in a tuple, so that a Ctrl-C
     raises ``KeyboardInterrupt`` after the result is whole instead of crashing the
-    interpreter. Only the main thread runs Python signal handlers, so elsewhere (and for
-    handlers that never raise, such as :func:`end_on_signals`'s) nothing is swapped.
+    interpreter. Only the main thread runs Python signal handlers, and the command line's
+    handlers (:func:`end_on_signals`) never raise, so there nothing is swapped.
     """
-    if threading.current_thread() is not threading.main_thread():
+    if _installed or threading.current_thread() is not threading.main_thread():
         yield
         return
     arrived: list[tuple[int, object]] = []
     held = {}
-    for number in ENDING_SIGNALS:
-        handler = signal.getsignal(number)
-        if callable(handler) and handler is not _end_from_handler:
+    for number in _ENDING_NUMBERS:
+        # _signal, not signal: the public wrappers turn every number and handler into an
+        # enum, which made this 8x slower, and it runs around every kernel call
+        handler = _signal.getsignal(number)
+        if callable(handler):
             held[number] = handler
-            signal.signal(number, lambda n, frame: arrived.append((n, frame)))
+            _signal.signal(number, lambda n, frame: arrived.append((n, frame)))
     try:
         yield
     finally:
         for number, handler in held.items():
-            signal.signal(number, handler)
+            _signal.signal(number, handler)
         if arrived:
             number, frame = arrived[0]
             held[number](number, frame)

@@ -17,6 +17,8 @@ from tilewright.core.errors import TilewrightError
 _CGROUP_ROOT = "/sys/fs/cgroup"
 # a cgroup limit this large means "no limit" (v1 writes the largest page-aligned int64)
 _NO_LIMIT = 1 << 60
+# requests this small are not worth the look-ups (a few /proc and /sys files)
+_ALWAYS_FITS = 16 << 20
 
 
 def available_bytes() -> int:
@@ -37,15 +39,26 @@ def _machine_available() -> int:
 
 
 def _cgroup_room() -> int:
-    """Limit minus usage of the innermost memory control group that sets a limit."""
-    for limit_file, usage_file in _cgroup_files():
-        limit, usage = _read_number(limit_file), _read_number(usage_file)
-        if limit is not None and usage is not None and limit < _NO_LIMIT:
-            return max(0, limit - usage)
-    return _NO_LIMIT
+    """The least room under the memory limits of this process's control group and its
+    ancestors: limit minus usage, not counting file cache the kernel can drop."""
+    rooms = [_NO_LIMIT]
+    for folder, names in _cgroup_folders():
+        limit_name, usage_name, cache_name = names
+        limit = _read_number(f"{folder}/{limit_name}")
+        usage = _read_number(f"{folder}/{usage_name}")
+        if limit is None or usage is None or limit >= _NO_LIMIT:
+            continue
+        cache = _stat_value(f"{folder}/memory.stat", cache_name)
+        rooms.append(max(0, limit - max(0, usage - cache)))
+    return min(rooms)
 
 
-def _cgroup_files() -> Iterator[tuple[str, str]]:
+_V2_NAMES = ("memory.max", "memory.current", "inactive_file")
+_V1_NAMES = ("memory.limit_in_bytes", "memory.usage_in_bytes", "total_inactive_file")
+
+
+def _cgroup_folders() -> Iterator[tuple[str, tuple[str, str, str]]]:
+    """Each folder from this process's group up to the root, with its file names."""
     try:
         with open("/proc/self/cgroup") as lines:
             entries = [line.rstrip("\n").split(":", 2) for line in lines]
@@ -55,15 +68,29 @@ def _cgroup_files() -> Iterator[tuple[str, str]]:
         if len(entry) != 3:
             continue
         _, controllers, path = entry
-        path = path.lstrip("/")
         if controllers == "":  # cgroup v2: one unified tree
-            for folder in (os.path.join(_CGROUP_ROOT, path), _CGROUP_ROOT):
-                yield f"{folder}/memory.max", f"{folder}/memory.current"
+            base, names = _CGROUP_ROOT, _V2_NAMES
         elif "memory" in controllers.split(","):  # cgroup v1
-            base = os.path.join(_CGROUP_ROOT, "memory")
-            # inside a namespace the group is mounted as the root of the hierarchy
-            for folder in (os.path.join(base, path), base):
-                yield f"{folder}/memory.limit_in_bytes", f"{folder}/memory.usage_in_bytes"
+            base, names = os.path.join(_CGROUP_ROOT, "memory"), _V1_NAMES
+        else:
+            continue
+        # inside a namespace the group itself is mounted as the root, so walking up from
+        # the named path and ending at the root covers both cases
+        parts = [part for part in path.split("/") if part]
+        for depth in range(len(parts), -1, -1):
+            yield os.path.join(base, *parts[:depth]), names
+
+
+def _stat_value(path: str, name: str) -> int:
+    try:
+        with open(path) as lines:
+            for line in lines:
+                key, _, value = line.partition(" ")
+                if key == name and value.strip().isdigit():
+                    return int(value)
+    except OSError:
+        pass
+    return 0
 
 
 def _read_number(path: str) -> int | None:
@@ -106,6 +133,8 @@ def human_bytes(count: float) -> str:
 
 def check_fits(needed: float, what: str) -> None:
     """Raise :class:`TilewrightError` when ``needed`` bytes exceed the available memory."""
+    if 0 <= needed <= _ALWAYS_FITS:
+        return  # reading the limits costs more than a small puzzle takes to make
     available = available_bytes()
     if not needed <= available:  # also refuses NaN, which compares false both ways
         raise TilewrightError(

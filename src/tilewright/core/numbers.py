@@ -94,7 +94,7 @@ def parse_whole(text: str, what: str, largest: int) -> int:
     check_ascii(text, what)
     if not (text.isascii() and text.isdigit()):
         raise TilewrightError(f"{what} must be a whole number, got {quoted(text)}")
-    if len(text) > len(str(largest)):
+    if len(text.lstrip("0")) > len(str(largest)):
         raise TilewrightError(
             f"{what} may be at most {largest}, got a number of {len(text)} digits"
         )

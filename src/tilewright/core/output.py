@@ -22,7 +22,6 @@ import contextlib
 import os
 import re
 import shutil
-import signal
 import stat
 import sys
 import tempfile
@@ -30,7 +29,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from tilewright.core.errors import TilewrightError
-from tilewright.core.interrupts import ENDING_SIGNALS, register_cleanup, unregister_cleanup
+from tilewright.core.interrupts import held_signals, register_cleanup, unregister_cleanup
 
 # names that mean "a descriptor this process has open" rather than a file to create
 _STANDARD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
@@ -40,8 +39,22 @@ _MAX_LINK_HOPS = 40
 
 def check_destination(path: str | None) -> None:
     """Fail early, before any work, when ``path`` cannot be written."""
-    if path is None or path == "-" or _open_descriptor(path) is not None:
+    if path is None or path == "-":
         return
+    descriptor = _open_descriptor(path)
+    if descriptor is not None:
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            message = f"cannot write {_shown(path)}: it names a closed descriptor"
+            raise TilewrightError(message) from None
+        return
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        pass  # a new file, or a link to one yet to be made
+    except OSError as error:  # a loop of links, a name too long, ...
+        raise TilewrightError(f"cannot write {_shown(path)}: {error.strerror}") from None
     target = os.path.realpath(path)
     if os.path.isdir(target):
         raise TilewrightError(f"{_shown(path)} is a directory")
@@ -57,6 +70,8 @@ def open_output(path: str | None) -> Iterator[BinaryIO]:
     """A binary stream for ``path`` (standard output for ``None`` or ``-``), all or nothing:
     a regular file changes only when the writing has finished."""
     if path is None or path == "-":
+        if sys.stdout is None:
+            raise TilewrightError("standard output is closed: give -o FILE")
         with _write_errors_named("standard output"):
             yield sys.stdout.buffer
             sys.stdout.buffer.flush()
@@ -85,25 +100,35 @@ def open_output(path: str | None) -> Iterator[BinaryIO]:
 
 @contextlib.contextmanager
 def _staged(target: str, info: os.stat_result | None) -> Iterator[BinaryIO]:
-    """Write to a temporary file beside ``target``, then put it in place."""
+    """Write to a temporary file beside ``target``, then put it in place.
+
+    Signals are held while the temporary file is made and registered for removal, and
+    while it is put in place, so a signal never finds it made but unregistered, or half
+    copied into a hard-linked file.
+    """
     folder, name = os.path.split(target)
-    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", dir=folder)
-    token = register_cleanup(lambda: os.unlink(temporary))
+    with held_signals():
+        # a short prefix: the name plus its suffix must stay under the 255-byte limit
+        handle, temporary = tempfile.mkstemp(prefix=f".{name[:32]}.", dir=folder)
+        token = register_cleanup(lambda: os.unlink(temporary))
     try:
         _take_permissions(handle, info)
         with os.fdopen(handle, "wb") as stream:
             yield stream
-        if info is not None and info.st_nlink > 1:
-            _copy_into(temporary, target)
-            os.unlink(temporary)
-        else:
-            os.replace(temporary, target)
+            stream.flush()
+            os.fsync(stream.fileno())  # the new contents reach the disk before the name
+        with held_signals():
+            if info is not None and info.st_nlink > 1:
+                _copy_into(temporary, target)
+                os.unlink(temporary)
+            else:
+                os.replace(temporary, target)
+            unregister_cleanup(token)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
-        raise
-    finally:
         unregister_cleanup(token)
+        raise
 
 
 def _take_permissions(handle: int, info: os.stat_result | None) -> None:
@@ -118,14 +143,23 @@ def _take_permissions(handle: int, info: os.stat_result | None) -> None:
 
 
 def _copy_into(source: str, target: str) -> None:
-    """Overwrite ``target`` in place with ``source``, signals held so the copy is whole."""
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, ENDING_SIGNALS)
-    try:
-        with open(source, "rb") as reader, open(target, "r+b") as writer:
-            writer.truncate(0)
-            shutil.copyfileobj(reader, writer, 1 << 20)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+    """Overwrite ``target`` in place with ``source`` (the caller holds signals).
+
+    The room is reserved first, so a full disk is met before a byte of ``target`` changes
+    (and its old length is given back); then the copy cannot run out of space.
+    """
+    size = os.stat(source).st_size
+    with open(source, "rb") as reader, open(target, "r+b") as writer:
+        old_size = os.fstat(writer.fileno()).st_size
+        try:
+            os.posix_fallocate(writer.fileno(), 0, max(size, 1))
+        except OSError:
+            os.ftruncate(writer.fileno(), old_size)
+            raise
+        shutil.copyfileobj(reader, writer, 1 << 20)
+        writer.truncate(size)
+        writer.flush()
+        os.fsync(writer.fileno())
 
 
 def _open_descriptor(path: str) -> int | None:
