@@ -106,13 +106,14 @@ def test_hard_links_all_see_the_new_contents(tmp_path):
     assert first.stat().st_ino == second.stat().st_ino
 
 
-def test_a_link_to_an_open_descriptor_writes_to_that_descriptor(tmp_path):
+@pytest.mark.parametrize("name", ["/proc/self/fd/1", "/dev/fd/1", "/dev/stdout"])
+def test_a_link_to_an_open_descriptor_writes_to_that_descriptor(tmp_path, name):
     # -o /dev/stdout, /proc/self/fd/1 or a link to them: the shell's redirection is honoured
     # (here an append), and neither the link nor the file is replaced
     log = tmp_path / "log.txt"
     log.write_bytes(b"before\n")
     link = tmp_path / "out-link"
-    link.symlink_to("/proc/self/fd/1")
+    link.symlink_to(name)
     code = (
         "from tilewright.core.output import open_output\n"
         "import sys\n"
@@ -123,7 +124,7 @@ def test_a_link_to_an_open_descriptor_writes_to_that_descriptor(tmp_path):
         done = subprocess.run([sys.executable, "-c", code, str(link)], stdout=appended)
     assert done.returncode == 0
     assert log.read_bytes() == b"before\nafter\n"
-    assert link.is_symlink() and os.readlink(link) == "/proc/self/fd/1"
+    assert link.is_symlink() and os.readlink(link) == name
 
 
 def test_a_full_disk_is_one_clear_error(tmp_path):

@@ -92,6 +92,10 @@ def maze(size, algorithm, seed, braid, fmt, output, stats, list_, **options) -> 
     ):
         raise TilewrightError("--start and --goal go with --solve, --heatmap or --stats")
     style = _style(options)
+    if fmt in PICTURES:
+        from tilewright.mazes.pictures import check_picture
+
+        check_picture(width, height, style, fmt)  # before the maze is made
     check_destination(output)
     seed = resolve_seed(seed)
     if fmt in TEXT and info.kind == ROWS and braid is None and stats is None:

@@ -52,7 +52,9 @@ def classic(numbers, fmt, output, colours, cell) -> None:
     from tilewright.tromino.tiling import classic_plan
 
     if not numbers:
-        numbers = sys.stdin.read().split()
+        if sys.stdin is None:
+            raise TilewrightError("classic needs M x y, as arguments or on standard input")
+        numbers = sys.stdin.read(4096).split()
     if len(numbers) != 3:
         raise TilewrightError("classic needs three numbers: M x y (for example 8 2 3)")
     try:

@@ -33,6 +33,7 @@ from tilewright.core.interrupts import held_signals, register_cleanup, unregiste
 
 # names that mean "a descriptor this process has open" rather than a file to create
 _STANDARD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+# group 1 is the process (None for /dev/fd), group 2 the descriptor
 _DESCRIPTOR = re.compile(r"^/(?:proc/(self|thread-self|\d+)/fd|dev/fd)/(\d+)$")
 _MAX_LINK_HOPS = 40
 
@@ -169,7 +170,7 @@ def _open_descriptor(path: str) -> int | None:
         if current in _STANDARD:
             return _STANDARD[current]
         match = _DESCRIPTOR.match(current)
-        if match and match[1] in ("self", "thread-self", str(os.getpid())):
+        if match and match[1] in (None, "self", "thread-self", str(os.getpid())):
             return int(match[2])
         try:
             link = os.readlink(current)

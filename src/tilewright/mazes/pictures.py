@@ -118,6 +118,27 @@ def picture_size(maze: Maze, style: Style) -> tuple[int, int]:
     return maze.width * style.cell + style.wall, maze.height * style.cell + style.wall
 
 
+def check_picture(width: int, height: int, style: Style, fmt: str) -> None:
+    """Refuse a picture of a ``width`` × ``height`` maze that cannot be made, before the
+    maze is: more than ``MAX_PIXELS`` pixels (PNG), or more memory than there is.
+
+    Raises
+    ------
+    TilewrightError
+        Saying how large the picture would be.
+    """
+    _check_style(style)
+    if fmt == "svg":
+        check_fits(60 * width * height, "the SVG text")
+        return
+    width_px, height_px = width * style.cell + style.wall, height * style.cell + style.wall
+    if width_px * height_px > MAX_PIXELS:
+        raise TilewrightError(
+            f"a {width_px}x{height_px} picture is too large; use a smaller --cell or SVG"
+        )
+    check_fits(2.2 * width_px * height_px + 40 * width * height, "the picture")
+
+
 def wall_lattice(maze: Maze) -> np.ndarray:
     """(2H+1, 2W+1) bool: True where the lattice point is wall (corners always are).
 
@@ -245,12 +266,8 @@ def png_bytes(
         When ``path`` or ``heat`` does not fit the maze, or the picture is too large.
     """
     path, heat = _checked_extras(maze, style, path, heat)
+    check_picture(maze.width, maze.height, style, "png")
     width_px, height_px = picture_size(maze, style)
-    if width_px * height_px > MAX_PIXELS:
-        raise TilewrightError(
-            f"a {width_px}x{height_px} picture is too large; use a smaller --cell or SVG"
-        )
-    check_fits(2.2 * width_px * height_px + 40 * maze.width * maze.height, "the picture")
     lattice = np.where(wall_lattice(maze), _WALL, _FLOOR).astype(np.uint8)
     if heat is not None:
         _paint_heat(lattice, maze, heat_levels(heat))
@@ -336,8 +353,8 @@ def svg_text(
         memory.
     """
     path, heat = _checked_extras(maze, style, path, heat)
+    check_picture(maze.width, maze.height, style, "svg")
     width_px, height_px = picture_size(maze, style)
-    check_fits(60 * maze.width * maze.height, "the SVG text")
     drawing = drawsvg.Drawing(width_px, height_px)
     drawing.append(drawsvg.Rectangle(0, 0, width_px, height_px, fill=style.background))
     offset = style.wall / 2
