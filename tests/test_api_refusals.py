@@ -34,6 +34,9 @@ from tilewright.tromino import writers as tromino_writers
 from tilewright.tromino.colour import adjacency, colour_grid, colour_trominoes
 from tilewright.tromino.tiling import classic_plan
 
+# seconds; far above any real refusal, far below the minutes of an unbounded one
+UNBOUNDED = 60
+
 NAN, INF = float("nan"), float("inf")
 GIB = 2**30
 SAMPLE_ID = "7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f"
@@ -215,7 +218,9 @@ def test_bad_arguments_are_refused_in_one_clear_line(call, error, words):
     started = time.perf_counter()
     with pytest.raises(error) as raised:
         call()
-    assert time.perf_counter() - started < 5
+    # a bound that catches unbounded work (huge allocations, endless walks), not speed:
+    # refusals take milliseconds, and a loaded CI machine must not fail them
+    assert time.perf_counter() - started < UNBOUNDED
     message = str(raised.value)
     assert words in message
     assert "\n" not in message and len(message) < 240
@@ -299,7 +304,7 @@ def test_pasted_text_is_refused_in_time_linear_in_its_length():
         started = time.perf_counter()
         with pytest.raises(TilewrightError):
             reader(text)
-        assert time.perf_counter() - started < 5
+        assert time.perf_counter() - started < UNBOUNDED
 
 
 def test_shown_numbers_stay_short():
@@ -365,7 +370,7 @@ def test_parse_game_id_answers_a_puzzle_or_one_clear_line(text):
         assert isinstance(puzzle, Puzzle)
         assert int(puzzle.clues.sum()) == puzzle.clues.size
         assert parse_game_id(format_game_id(puzzle)) == puzzle
-    assert time.perf_counter() - started < 2
+    assert time.perf_counter() - started < UNBOUNDED
 
 
 @settings(max_examples=100)

@@ -357,3 +357,22 @@ def test_spectre_methods_write_the_same_tiles():
 
     line = ids("line")
     assert len(line) > 300 and line == ids("bfs")
+
+
+def test_a_reader_that_goes_away_is_not_an_error():
+    # tilewright maze ... | head -c 1: exit 0 and nothing on stderr
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tilewright", "maze", "2000x2000", "-s", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(1)
+    process.stdout.close()
+    assert process.wait(timeout=120) == 0
+    assert process.stderr.read() == b""
+
+
+def test_no_command_shows_the_help():
+    done = tilewright()
+    assert done.returncode == 0 and b"Commands:" in done.stdout and done.stderr == b""

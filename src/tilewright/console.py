@@ -25,9 +25,10 @@ def main() -> None:
     except SystemExit as ended:
         status = ended.code if isinstance(ended.code, int) else int(ended.code is not None)
     for stream in (sys.stdout, sys.stderr):
+        if stream is None or stream.closed:
+            continue  # closed on purpose (a reader that went away)
         try:
-            if stream is not None:
-                stream.flush()
-        except (OSError, ValueError):
+            stream.flush()
+        except OSError:
             status = status or 2
     os._exit(status)

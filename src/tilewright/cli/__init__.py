@@ -47,17 +47,14 @@ def main(argv: list[str] | None = None) -> None:
     disk, too little memory), 70 for a fault of tilewright's own.
     """
     try:
-        cli.main(args=argv, prog_name="tilewright", standalone_mode=False)
-    except SystemExit:
-        # click answers a closed pipe with exit 1 after wrapping the streams: that is the
-        # reader going away (``| head``), not a failure
-        if isinstance(sys.stdout, click.utils.PacifyFlushWrapper):
-            sys.exit(0)
-        raise
+        _invoke(sys.argv[1:] if argv is None else list(argv))
     except BrokenPipeError:
         # The reader went away (``tilewright maze ... | head``): not an error of ours.
         _silence_stdout()
         sys.stderr.close()
+        sys.exit(0)
+    except click.exceptions.NoArgsIsHelpError as asked:
+        click.echo(asked.ctx.get_help() if asked.ctx else asked.format_message())
         sys.exit(0)
     except click.exceptions.Abort:
         _fail("interrupted", 130)
@@ -76,6 +73,16 @@ def main(argv: list[str] | None = None) -> None:
             raise
         name = type(error).__name__
         _fail(f"internal error: {name}: {error} (TILEWRIGHT_DEBUG=1 shows where)", INTERNAL_ERROR)
+
+
+def _invoke(args: list[str]) -> None:
+    # click's own main() would answer a closed pipe with exit 1 itself; invoked this way,
+    # every exception reaches main() and gets the one answer it should
+    try:
+        with cli.make_context("tilewright", args) as context:
+            cli.invoke(context)
+    except click.exceptions.Exit as done:  # --help, --version
+        sys.exit(done.exit_code)
 
 
 def _fail(message: str, status: int) -> None:

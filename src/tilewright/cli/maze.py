@@ -1,5 +1,7 @@
 """``tilewright maze``: generate a maze and write it as text, .npz, JSON, SVG or PNG."""
 
+import sys
+
 import click
 from tqdm import tqdm
 
@@ -159,11 +161,7 @@ def _write(result, fmt: str, output: str | None, style, options: dict) -> None:
     from tilewright.mazes import io
     from tilewright.mazes.text import render
 
-    if (
-        fmt in ("npz", "png")
-        and output in (None, "-")
-        and click.get_binary_stream("stdout").isatty()
-    ):
+    if fmt in ("npz", "png") and output in (None, "-") and sys.stdout.isatty():
         raise TilewrightError(f"{fmt} is binary: give -o FILE.{fmt} or redirect standard output")
     chunks = _picture(result, fmt, style, options) if fmt in PICTURES else None
     with open_output(output) as stream:
