@@ -28,14 +28,22 @@ def available_bytes() -> int:
 
 
 def _machine_available() -> int:
+    available = _kibibytes_line("/proc/meminfo", "MemAvailable:")
+    if available is not None:
+        return available
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES")
+
+
+def _kibibytes_line(path: str, key: str) -> int | None:
+    """The bytes of a ``Key:  N kB`` line in a /proc file, or None."""
     try:
-        with open("/proc/meminfo") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
+        with open(path) as lines:
+            for line in lines:
+                if line.startswith(key):
                     return int(line.split()[1]) * 1024
     except OSError:
         pass
-    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_AVPHYS_PAGES")
+    return None
 
 
 def _cgroup_room() -> int:
@@ -112,14 +120,7 @@ def _address_space_room() -> int:
 
 
 def _virtual_size() -> int:
-    try:
-        with open("/proc/self/status") as status:
-            for line in status:
-                if line.startswith("VmSize:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
+    return _kibibytes_line("/proc/self/status", "VmSize:") or 0
 
 
 def human_bytes(count: float) -> str:

@@ -14,7 +14,7 @@ import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
-from tilewright.core.seeds import MAX_SEED
+from tilewright.mazes._arguments import seed_or_none
 
 # Mazes up to this many cells show themselves as SVG in notebooks.
 _NOTEBOOK_CELLS = 40_000
@@ -68,7 +68,7 @@ class Maze:
         self.connections = _checked_connections(self.connections)
         if self.algorithm is not None and not isinstance(self.algorithm, str):
             raise TypeError(f"algorithm must be a str or None, not {type(self.algorithm).__name__}")
-        self.seed = _checked_seed(self.seed)
+        self.seed = seed_or_none(self.seed)  # a Python int: np.int64 breaks the JSON writer
         _check_params(self.params)
 
     @classmethod
@@ -231,16 +231,6 @@ def check_maze(maze: object, name: str = "maze") -> Maze:
         raise TypeError(f"{name} must be a Maze, not {type(maze).__name__}")
     _checked_connections(maze.connections)
     return maze
-
-
-def _checked_seed(seed: object) -> int | None:
-    if seed is None:
-        return None
-    # an np.int64 would make the JSON writer fail later: keep a Python int
-    seed = require_int(seed, "seed")
-    if not 0 <= seed <= MAX_SEED:
-        raise TilewrightError(f"seed must be from 0 to {MAX_SEED}, got {shown(seed)}")
-    return seed
 
 
 def _check_params(params: object) -> None:
