@@ -7,8 +7,10 @@ Python turns it into an integer, so a 5,000-digit size costs nothing and says so
 short line. Real numbers must be finite: ``nan`` and ``inf`` are refused.
 """
 
+import difflib
 import math
 import re
+import sys
 
 import click
 
@@ -137,3 +139,128 @@ def format_from_suffix(output: str | None, suffixes: dict[str, str], default: st
     """The output format that the ``-o FILE`` suffix names (``.png`` → png), or ``default``."""
     name = (output or "").lower()
     return next((fmt for suffix, fmt in suffixes.items() if name.endswith(suffix)), default)
+
+
+class NameChoice(click.Choice):
+    """A name from a fixed list, in any case; a near miss gets a suggestion.
+
+    ``-a PRIM`` is ``prim``; ``-a prims`` answers "did you mean prim?".
+    """
+
+    def __init__(self, choices) -> None:
+        super().__init__(tuple(choices), case_sensitive=False)
+
+    def convert(self, value, param, ctx):
+        text = str(value)
+        for choice in self.choices:
+            if text.lower() == str(choice).lower():
+                return choice
+        names = [str(choice) for choice in self.choices]
+        near = difflib.get_close_matches(text.lower(), names, n=1, cutoff=0.6)
+        hint = f"did you mean {near[0]}? " if near else ""
+        self.fail(f"{quoted(text)} is not one of them: {hint}choose from {', '.join(names)}")
+
+
+def output_format(
+    output: str | None, fmt: str | None, suffixes: dict[str, str], default: str
+) -> str:
+    """The format to write: ``-f`` if given, else what the ``-o`` suffix names, else
+    ``default``; a suffix tilewright cannot write is refused rather than written under a
+    misleading name.
+
+    ``suffixes`` maps each suffix (``".png"``) to its format. A name with no suffix (``-o
+    maze``, ``/dev/stdout``) takes ``default``. With ``-f``, an unknown suffix is the
+    user's choice (``-f text -o maze.txt``), but a known suffix of another format is
+    refused (``-f svg -o maze.png``).
+    """
+    suffix = _suffix(output)
+    named = suffixes.get(suffix) if suffix else None
+    if fmt is not None:
+        if named is not None and named != fmt:
+            raise TilewrightError(
+                f"-f {fmt} does not write {suffix} files ({suffix} is {named}): "
+                "change -f or the file name"
+            )
+        return fmt
+    if not suffix:
+        return default
+    if named is None:
+        known = ", ".join(sorted(suffixes))
+        raise TilewrightError(
+            f"cannot write {suffix} files; the suffixes this command writes are {known} "
+            "(or give -f FORMAT)"
+        )
+    return named
+
+
+def _suffix(output: str | None) -> str:
+    if not output or output == "-":
+        return ""
+    name = output.rsplit("/", 1)[-1]
+    stem, dot, suffix = name.rpartition(".")
+    return f".{suffix.lower()}" if dot and stem else ""
+
+
+def refuse_binary_terminal(fmt: str, output: str | None, binary: tuple[str, ...]) -> None:
+    """Refuse to write a binary format to a terminal: it would fill the screen with noise."""
+    if fmt in binary and output in (None, "-") and sys.stdout is not None and sys.stdout.isatty():
+        raise TilewrightError(f"{fmt} is binary: give -o FILE.{fmt} or redirect standard output")
+
+
+def announce_seed(seed: int | None) -> int:
+    """``seed`` checked, or a fresh one drawn and printed on stderr as ``seed: N``, so that
+    a result made without ``--seed`` can always be made again."""
+    from tilewright.core.seeds import resolve_seed
+
+    if seed is not None:
+        return resolve_seed(seed)
+    drawn = resolve_seed(None)
+    click.echo(f"seed: {drawn}", err=True)
+    return drawn
+
+
+def progress(items, total: float, unit: str, show_from: float):
+    """``items`` passed through, counted on a progress bar on stderr when there are at least
+    ``show_from`` units to do and stderr is a terminal. Each item adds ``len(item)`` units,
+    or 1 when it has no length."""
+    from tqdm import tqdm
+
+    with tqdm(
+        total=round(total),
+        unit=unit,
+        unit_scale=True,
+        leave=False,
+        file=sys.stderr,
+        disable=None if total >= show_from else True,
+    ) as bar:
+        for item in items:
+            yield item
+            bar.update(len(item) if hasattr(item, "__len__") else 1)
+
+
+def seed_option(help: str = "Seed for a reproducible result (default: random, printed)."):
+    return click.option("-s", "--seed", type=SEED, help=help)
+
+
+def output_option(function):
+    return click.option(
+        "-o", "--output", metavar="FILE", help="Write here (format from the suffix), not stdout."
+    )(function)
+
+
+def format_option(formats, default_help: str):
+    return click.option(
+        "-f", "--format", "fmt", type=NameChoice(formats), help=default_help, metavar="FORMAT"
+    )
+
+
+def max_side_option(function):
+    from tilewright.core.picture_size import PIXEL_BUDGET
+
+    return click.option(
+        "--max-side",
+        type=Whole(1, 2**31 - 1),
+        default=PIXEL_BUDGET,
+        show_default=True,
+        help="Pictures: largest side in pixels; the default cell size fits it.",
+    )(function)

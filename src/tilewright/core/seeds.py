@@ -7,12 +7,26 @@ unrelated streams) into the state of the kernels' own generator (see ``_rng``).
 """
 
 import secrets
+from enum import IntEnum
 
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
 
 MAX_SEED = 2**63 - 1
+
+
+class Stream(IntEnum):
+    """The random streams of one seed: each independent use of a seed draws from its own.
+
+    The numbers are part of the seed contract (a seed's output depends on them), so an
+    entry is never renumbered or reused; a new use takes the next free number.
+    """
+
+    GENERATE = 0  # a family's main generator: maze passages, Rectangles partitions
+    BRAID = 1  # mazes: which dead ends braid() opens
+    MISSING_SQUARE = 2  # tromino: the missing square, when none is given
+    SPECTRE_ANCESTRY = 6  # aperiodic: the supertile ancestry that fixes a Spectre tiling
 
 
 def resolve_seed(seed: int | None) -> int:
@@ -26,11 +40,25 @@ def resolve_seed(seed: int | None) -> int:
     return int(seed)
 
 
-def kernel_state(seed: int, stream: int = 0) -> np.ndarray:
+def kernel_state(seed: int, stream: Stream = Stream.GENERATE) -> np.ndarray:
     """The kernel generator's state for ``seed``: a one-element ``uint64`` array.
 
     ``stream`` separates independent uses of one seed (for example the rows of a maze and a
     later braid step) so that they do not share random numbers.
     """
-    words = np.random.SeedSequence([seed, stream]).generate_state(1, np.uint64)
+    words = sequence(seed, stream).generate_state(1, np.uint64)
     return np.array(words, dtype=np.uint64)
+
+
+def sequence(seed: int, stream: Stream) -> np.random.SeedSequence:
+    """NumPy's ``SeedSequence`` for ``stream`` of ``seed``: for generators that use NumPy's
+    own bit generators (``np.random.Generator(np.random.PCG64(sequence(seed, stream)))``).
+
+    Examples
+    --------
+    >>> a = np.random.Generator(np.random.PCG64(sequence(1, Stream.SPECTRE_ANCESTRY)))
+    >>> b = np.random.Generator(np.random.PCG64(sequence(1, Stream.SPECTRE_ANCESTRY)))
+    >>> int(a.integers(1000)) == int(b.integers(1000))
+    True
+    """
+    return np.random.SeedSequence([seed, int(stream)])

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.helpers import parse_ascii
 from tilewright.mazes import Maze, generate, stream_bands
 from tilewright.mazes.text import render
 
@@ -32,18 +33,6 @@ def test_ascii_exact():
 
 def test_unicode_exact():
     assert text_of(hand_made(), "unicode") == "┌─────┐\n│ ╶───┤\n└─────┘\n"
-
-
-def parse_ascii(text: str, width: int, height: int) -> np.ndarray:
-    lines = text.splitlines()
-    assert len(lines) == 2 * height + 1
-    assert all(len(line) == 3 * width + 1 for line in lines)
-    connections = np.zeros((2, height, width), dtype=bool)
-    for r in range(height):
-        for c in range(width):
-            connections[1, r, c] = lines[2 * r + 1][3 * c + 3] == " "
-            connections[0, r, c] = lines[2 * r + 2][3 * c + 1] == " "
-    return connections
 
 
 def parse_unicode(text: str, width: int, height: int) -> np.ndarray:

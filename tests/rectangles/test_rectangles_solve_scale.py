@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_rectangles import count_solutions, puzzles
 
+from tests.helpers import count_solutions, puzzles
 from tilewright import TilewrightError
 from tilewright.rectangles import Puzzle, format_game_id, parse_game_id, solve
 from tilewright.rectangles._deduce_kernels import CONTRADICTION, SOLVED, deduce, placements

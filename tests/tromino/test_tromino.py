@@ -9,22 +9,12 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from tests.helpers import SAMPLE_8_2_3
 from tilewright import TilewrightError
 from tilewright.tromino import obstruction, plan_tiling, tile, tile_rows
 from tilewright.tromino._search import search
 from tilewright.tromino.tiling import classic_plan, text_chunks
 from tilewright.tromino.writers import write_npy
-
-SAMPLE_8_2_3 = (  # the reference sample; every line ends in a space, as printf leaves it
-    " 3  3  4  4  8  8  9  9 \n"
-    " 3  2  0  4  8  7  7  9 \n"
-    " 5  2  2  6 10 10  7 11 \n"
-    " 5  5  6  6  1 10 11 11 \n"
-    "13 13 14  1  1 18 19 19 \n"
-    "13 12 14 14 18 18 17 19 \n"
-    "15 12 12 16 20 17 17 21 \n"
-    "15 15 16 16 20 20 21 21 \n"
-)
 
 
 def textbook(size: int, x: int, y: int) -> np.ndarray:

@@ -4,10 +4,10 @@ import itertools
 
 import numpy as np
 import pytest
-from conftest import is_open, reference_distances
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.helpers import is_open, reference_distances
 from tilewright import TilewrightError
 from tilewright.mazes import Maze, generate
 from tilewright.mazes.braid import braid

@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
-from conftest import grid_edges, spanning_tree_of
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.helpers import grid_edges, spanning_tree_of
 from tilewright.mazes import ALGORITHMS, generate, stream_bands
 
 NAMES = list(ALGORITHMS)

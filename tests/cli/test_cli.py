@@ -27,7 +27,7 @@ def test_quick_start_prints_a_maze():
 
 def test_ascii_text_is_the_library_maze():
     done = tilewright("maze", "9x4", "-a", "prim", "-s", "5", "-f", "ascii")
-    from test_text import parse_ascii
+    from tests.helpers import parse_ascii
 
     maze = generate(9, 4, "prim", seed=5)
     assert np.array_equal(parse_ascii(done.stdout.decode(), 9, 4), maze.connections)
@@ -183,7 +183,7 @@ def test_maze_stats_on_corrupt_files(tmp_path, content, message):
 
 
 def test_tromino_classic_from_arguments_and_from_stdin():
-    from test_tromino import SAMPLE_8_2_3
+    from tests.helpers import SAMPLE_8_2_3
 
     assert tilewright("tromino", "classic", "8", "2", "3").stdout.decode() == SAMPLE_8_2_3
     piped = subprocess.run(

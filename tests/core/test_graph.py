@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
-from conftest import spanning_tree_of
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.helpers import spanning_tree_of
 from tilewright import TilewrightError
 from tilewright.core.graph import CellGraph, SquareGrid
 from tilewright.mazes import ALGORITHMS, spanning_tree

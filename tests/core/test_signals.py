@@ -18,7 +18,7 @@ import pytest
 
 from tilewright.core.interrupts import deferred
 
-_TOOL = Path(__file__).resolve().parents[1] / "tools" / "signal_stress.py"
+_TOOL = Path(__file__).resolve().parents[2] / "tools" / "signal_stress.py"
 _spec = importlib.util.spec_from_file_location("signal_stress", _TOOL)
 assert _spec is not None and _spec.loader is not None
 stress = importlib.util.module_from_spec(_spec)

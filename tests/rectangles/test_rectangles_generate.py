@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_rectangles import assert_solution, count_solutions
 
+from tests.helpers import assert_solution, count_solutions
 from tilewright import TilewrightError
 from tilewright.core.seeds import kernel_state
 from tilewright.rectangles import Params, format_game_id, generate, parse_game_id, solve
