@@ -59,6 +59,17 @@ import tempfile
 import time
 
 import numpy as np
+from _harness import (
+    Skipped,
+    best_of,
+    environment,
+    estimate_seconds,
+    int_list,
+    missing_peer,
+    print_table,
+    speedup,
+    timed,
+)
 
 from tilewright.mazes import ALGORITHMS, Maze, generate, stream_bands
 from tilewright.mazes.text import render
@@ -118,7 +129,9 @@ def load_daedalus(budget):
         import daedalus
         from daedalus import _maze
     except ImportError as exc:
-        peer.note = f"pydaedalus not importable ({exc}); its column is empty"
+        peer.note = missing_peer(
+            "pydaedalus", exc, "its column is empty", "see benchmarks/README.md"
+        )
         return peer
 
     def call(method, *args, **kwargs):
@@ -178,7 +191,7 @@ def load_mazelib(budget, sizes):
     try:
         from mazelib import Maze
     except ImportError as exc:
-        peer.note = f"mazelib not importable ({exc}); its column is empty"
+        peer.note = missing_peer("mazelib", exc, "its column is empty", "see benchmarks/README.md")
         return peer
 
     def gen(cls_name, **kwargs):
@@ -212,7 +225,7 @@ def load_mazelib(budget, sizes):
     peer.quiet = _CountUnraisable
     compiled = getattr(importlib.import_module("mazelib.generate.Prims"), "__file__", "")
     if compiled.endswith(".py"):
-        peer.note = "mazelib is the pure-Python build (no compiled Cython modules)"
+        peer.note = "note: mazelib is the pure-Python build (no compiled Cython modules)"
     return peer
 
 
@@ -247,59 +260,30 @@ class _CountUnraisable:
 # ---------------------------------------------------------------------------
 
 
-class Skipped:
-    def __init__(self, estimate):
-        self.estimate = estimate
-
-    def __str__(self):
-        return f"skipped: est. {self.estimate:.0f}s"
-
-
-def best_time(make, n, repeat, no_repeat_over, seed_fn=None, quiet=contextlib.nullcontext):
-    """Best of `repeat` timed calls of make(n); returns (seconds, last result)."""
-    best, result = float("inf"), None
-    for i in range(repeat):
-        result = None  # let the previous maze go before making the next
-        if seed_fn is not None:
-            seed_fn(SEED + i)
-        with quiet():
-            t = time.perf_counter()
-            result = make(n)
-            elapsed = time.perf_counter() - t
-        best = min(best, elapsed)
-        if elapsed > no_repeat_over:
-            break
-    return best, result
-
-
 def ladder(make, sizes, budget, args, probes=(), seed_fn=None, quiet=contextlib.nullcontext):
     """Time make(n) for each size, smallest first, skipping sizes estimated over budget.
 
     The estimate scales the last measured time by the cell-count ratio to the power
-    measured between the last two sizes (clamped to 1..3; 1.2 before two points exist).
-    Probe sizes are measured only to feed the estimate. Returns ({size: seconds or
-    Skipped}, (largest size measured, its maze)).
+    measured between the last two sizes (1.2 before two points exist). Probe sizes are
+    measured only to feed the estimate. ``seed_fn(SEED + i)`` seeds run i. Returns
+    ({size: seconds or Skipped}, (largest size measured, its maze)).
     """
+    setup = None if seed_fn is None else (lambda i: seed_fn(SEED + i))
     results, points, largest = {}, [], (None, None)
     for n in sorted({*probes, *sizes}):
         if points:
-            (n1, t1) = points[-1]
-            k = 1.2
-            if len(points) >= 2:
-                (n0, t0) = points[-2]
-                if t0 > 1e-4:
-                    k = min(3.0, max(1.0, np.log(t1 / t0) / np.log((n1 / n0) ** 2)))
-            estimate = t1 * ((n / n1) ** 2) ** k
+            estimate = estimate_seconds(points, n, exponent=1.2)
             if estimate > budget:
                 if n in sizes:
                     results[n] = Skipped(estimate)
                 continue
-        seconds, maze = best_time(make, n, args.repeat, args.no_repeat_over, seed_fn, quiet)
-        points.append((n, seconds))
-        largest = (n, maze)
-        maze = None
+        largest = (None, None)  # let the previous maze go before making the next
+        with quiet():
+            best = best_of(lambda n=n: make(n), args.repeat, args.no_repeat_over, setup)
+        points.append((n, best.seconds))
+        largest = (n, best.result)
         if n in sizes:
-            results[n] = seconds
+            results[n] = best.seconds
     return results, largest
 
 
@@ -316,35 +300,13 @@ def rate(n, seconds):
     return f"{n * n / seconds:,.0f}"
 
 
-def ratio(n, mine, theirs):
-    if isinstance(mine, float) and isinstance(theirs, float):
-        return f"{theirs / mine:.2f}x"  # tilewright cells/s over peer cells/s
-    return "-"
-
-
-def print_table(headers, rows):
-    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows, strict=True)]
-    line = "  ".join(
-        f"{h:>{w}}" if i else f"{h:<{w}}"
-        for i, (h, w) in enumerate(zip(headers, widths, strict=True))
-    )
-    print(line)
-    print("-" * len(line))
-    for row in rows:
-        print(
-            "  ".join(
-                f"{x!s:>{w}}" if i else f"{x!s:<{w}}"
-                for i, (x, w) in enumerate(zip(row, widths, strict=True))
-            )
-        )
-    sys.stdout.flush()
-
-
 def fresh_python(code, env=None):
     """Wall time (s) of a fresh `python -c code`, and the value it prints."""
-    t = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
-    wall = time.perf_counter() - t
+    wall, out = timed(
+        lambda: subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env
+        )
+    )
     if out.returncode:
         raise RuntimeError(out.stderr.strip().splitlines()[-1] if out.stderr else "failed")
     return wall, float(out.stdout.strip().splitlines()[-1])
@@ -357,8 +319,7 @@ def fresh_python(code, env=None):
 
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ints = lambda s: [int(x) for x in s.split(",") if x]  # noqa: E731
-    p.add_argument("--sizes", type=ints, default=[1000, 4000], help="n for n x n mazes")
+    p.add_argument("--sizes", type=int_list, default=[1000, 4000], help="n for n x n mazes")
     p.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     p.add_argument(
         "--only",
@@ -366,7 +327,7 @@ def parse_args():
         default=None,
         help="comma-separated tilewright algorithm names",
     )
-    p.add_argument("--mazelib-sizes", type=ints, default=[100, 200])
+    p.add_argument("--mazelib-sizes", type=int_list, default=[100, 200])
     p.add_argument(
         "--budget",
         type=float,
@@ -416,7 +377,7 @@ def main():
     peers = [load_daedalus(args.budget), load_mazelib(args.mazelib_budget, args.mazelib_sizes)]
     for peer in peers:
         if peer.note:
-            print(f"note: {peer.note}")
+            print(peer.note)
     if args.check:
         check_conversion(peers)
         return
@@ -433,8 +394,7 @@ def main():
     all_sizes = sorted({*sizes, *(args.mazelib_sizes if mazelib_peer.algorithms else [])})
     print(
         f"maze generation, cells/s, best of {args.repeat}; sizes {all_sizes} "
-        f"(mazelib only at {args.mazelib_sizes}); python {sys.version.split()[0]}, "
-        f"numpy {np.__version__}\n"
+        f"(mazelib only at {args.mazelib_sizes}); {environment()}\n"
     )
     print("mapping (tilewright -> pydaedalus | mazelib):")
     for name in names:
@@ -444,12 +404,12 @@ def main():
     print(flush=True)
 
     headers = ["algorithm", "size", "tilewright", "pydaedalus", "mazelib"]
-    headers += ["tw/daedalus", "tw/mazelib"]
+    headers += ["x pydaedalus", "x mazelib"]
     rows, quality, first_calls = [], [], {}
     for name in names:
         t = time.perf_counter()
-        generate(30, 15, name, seed=SEED)  # compile or load the kernels: not timed below
-        first_calls[name] = time.perf_counter() - t
+        # compile or load the kernels: not timed below
+        first_calls[name] = timed(lambda name=name: generate(30, 15, name, seed=SEED))[0]
 
         def tw_make(n, name=name):
             return generate(n, n, name, seed=SEED)
@@ -499,17 +459,20 @@ def main():
                     rate(n, tw.get(n)),
                     rate(n, d),
                     rate(n, m),
-                    ratio(n, tw.get(n), d),
-                    ratio(n, tw.get(n), m),
+                    speedup(d, tw.get(n)),
+                    speedup(m, tw.get(n)),
                 ]
             )
         print(f"  {name}: done ({time.perf_counter() - t:.0f} s)", flush=True)
 
-    print("=== generation speed (cells/s; ratios are tilewright cells/s over peer cells/s) ===")
-    print_table(headers, rows)
-
-    print("\n=== (d) peer output at the largest size each peer ran ===")
     print_table(
+        "generation speed, cells/s; x peer: how many times faster tilewright is",
+        headers,
+        rows,
+    )
+
+    print_table(
+        "(d) peer output at the largest size each peer ran",
         [
             "algorithm",
             "peer",
@@ -552,21 +515,20 @@ def main():
     for _ in stream_bands(50, 50, "eller", seed=SEED):  # warm-up
         pass
 
-    def stream(n_unused):
+    def stream():
         rows_seen = 0
         for band in stream_bands(1000, 20000, "eller", seed=SEED):
             rows_seen += band.south.shape[0]
         assert rows_seen == 20000, rows_seen
         return rows_seen
 
-    seconds, _ = best_time(stream, 0, args.repeat, args.no_repeat_over)
+    seconds = best_of(stream, args.repeat, args.no_repeat_over).seconds
     print(
         f"1000 x 20000 = 20,000,000 cells in {seconds:.3f} s: {20_000_000 / seconds:,.0f} cells/s"
     )
 
     if args.skip_startup:
         return
-    print("\n=== (a) start-up of a fresh process: import tilewright + generate(30, 15, algo) ===")
     rows_a = []
     for name in names:
         code = (
@@ -590,6 +552,7 @@ def main():
             except RuntimeError as exc:
                 rows_a.append([name, f"failed: {exc}", "", "", ""])
     print_table(
+        "(a) start-up of a fresh process: import tilewright + generate(30, 15, algo)",
         ["algorithm", "cold cache s", "warm cache s", "compile s", "1st call in this process s"],
         rows_a,
     )
@@ -602,11 +565,10 @@ def main():
     if out.returncode:
         print(f"failed ({out.returncode}): {out.stderr.strip()[-300:]}")
         return
-    walls = []
-    for _ in range(args.repeat):
-        t = time.perf_counter()
-        subprocess.run(cmd, capture_output=True, check=True)
-        walls.append(time.perf_counter() - t)
+    walls = [
+        timed(lambda: subprocess.run(cmd, capture_output=True, check=True))[0]
+        for _ in range(args.repeat)
+    ]
     print(
         f"{' '.join(cmd[len(cmd) - 4 :])}: best {min(walls):.3f} s, "
         f"median {sorted(walls)[len(walls) // 2]:.3f} s over {len(walls)} runs"

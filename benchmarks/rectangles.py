@@ -26,9 +26,10 @@ The first call of each compiled function (compile or cache load) is made before 
 import argparse
 import asyncio
 import statistics
-import time
+from functools import partial
 
 import numpy as np
+from _harness import environment, missing_peer, print_table, speedup, timed
 
 from tilewright.rectangles import Params, Puzzle, generate, solve
 
@@ -43,94 +44,112 @@ COLLECTION = {
 
 
 def timed_puzzles(params: Params, seeds: range) -> tuple[list[float], list]:
-    times, made = [], []
-    for seed in seeds:
-        start = time.perf_counter()
-        made.append(generate(params, seed=seed))
-        times.append(time.perf_counter() - start)
-    return times, made
+    """Seconds of each ``generate(params, seed=seed)``, and the puzzles made."""
+    timings = [timed(partial(generate, params, seed=seed)) for seed in seeds]
+    return [seconds for seconds, _ in timings], [made for _, made in timings]
 
 
 def milliseconds(seconds: float) -> str:
-    return f"{seconds * 1e3:9.2f}"
+    return f"{seconds * 1e3:.2f}"
 
 
 def generator_table(sizes: dict[int, int], expansion: float = 0.0) -> None:
-    print(f"\nGeneration, e={expansion:g}: ms per unique puzzle")
-    print(
-        f"{'size':>8} {'n':>4} {'median':>9} {'mean':>9} {'max':>9} {'C mean':>9} "
-        f"{'ratio':>8} {'clues':>6} {'rounds':>6} {'moves':>6} {'recuts':>6}"
-    )
+    rows = []
     for size, count in sizes.items():
         times, made = timed_puzzles(Params(size, size, expansion), range(count))
         reference = COLLECTION.get(size) if expansion == 0 else None
-        ratio = f"{reference[0] / statistics.mean(times):7.0f}x" if reference else "       -"
-        c_mean = milliseconds(reference[0]) if reference else "        -"
         clues = np.mean([np.count_nonzero(m.puzzle.clues) for m in made])
         stats = {key: np.mean([m.stats[key] for m in made]) for key in made[0].stats}
-        print(
-            f"{size:>4}x{size:<3} {count:>4} {milliseconds(statistics.median(times))} "
-            f"{milliseconds(statistics.mean(times))} {milliseconds(max(times))} {c_mean} "
-            f"{ratio} {clues:6.0f} {stats['rounds']:6.1f} {stats['clue_moves']:6.0f} "
-            f"{stats['recuts']:6.1f}"
+        rows.append(
+            [
+                f"{size}x{size}",
+                count,
+                milliseconds(statistics.median(times)),
+                milliseconds(statistics.mean(times)),
+                milliseconds(max(times)),
+                milliseconds(reference[0]) if reference else "-",
+                speedup(reference[0] if reference else None, statistics.mean(times)),
+                f"{clues:.0f}",
+                f"{stats['rounds']:.1f}",
+                f"{stats['clue_moves']:.0f}",
+                f"{stats['recuts']:.1f}",
+            ]
         )
+    print_table(
+        f"generation, e={expansion:g}: ms per unique puzzle (x C: how many times faster "
+        "than the collection's C generator)",
+        [
+            *("size", "n", "median", "mean", "max", "C mean", "x C"),
+            *("clues", "rounds", "moves", "recuts"),
+        ],
+        rows,
+    )
 
 
 def solver_table(sizes: dict[int, int]) -> None:
-    print("\nComplete solver: ms per puzzle (unique: proven; ambiguous: two solutions found)")
-    print(f"{'size':>8} {'unique median':>14} {'max':>9} {'ambiguous median':>17} {'max':>9}")
+    rows = []
     for size, count in sizes.items():
-        row = []
+        row = [f"{size}x{size}"]
         for unique in (True, False):
             _, made = timed_puzzles(Params(size, size, unique=unique), range(count))
             times = []
             for one in made:
-                start = time.perf_counter()
-                found = solve(one.puzzle, limit=2)
-                times.append(time.perf_counter() - start)
+                seconds, found = timed(partial(solve, one.puzzle, limit=2))
+                times.append(seconds)
                 assert len(found) == 1 or not unique
-            row += [statistics.median(times), max(times)]
-        print(
-            f"{size:>4}x{size:<3} {milliseconds(row[0]):>14} {milliseconds(row[1])} "
-            f"{milliseconds(row[2]):>17} {milliseconds(row[3])}"
-        )
+            row += [milliseconds(statistics.median(times)), milliseconds(max(times))]
+        rows.append(row)
+    print_table(
+        "complete solver: ms per puzzle (unique: proven; ambiguous: two solutions found)",
+        ["size", "unique median", "max", "ambiguous median", "max"],
+        rows,
+    )
 
 
 def peer_table(count: int) -> None:
     try:
         from chuk_puzzles_gym.games.shikaku.game import ShikakuGame
-    except ImportError:
-        print("\nchuk-puzzles-gym is not installed: peer skipped")
+    except ImportError as error:
+        print(
+            missing_peer("chuk-puzzles-gym", error, "peer skipped", "pip install chuk-puzzles-gym")
+        )
         return
-    print("\nPeer chuk-puzzles-gym ShikakuGame beside tilewright at the same size")
-    print(
-        f"{'size':>8} {'peer ms':>9} {'unique':>7} {'ones':>6} {'ours ms':>9} {'unique':>7} "
-        f"{'ratio':>8}"
-    )
+    rows = []
     for size in (6, 8, 10):
         peer_times, unique, ones = [], 0, 0
         for seed in range(count):
             game = ShikakuGame("easy", seed=seed)
             game.size = size
-            start = time.perf_counter()
-            asyncio.run(game.generate_puzzle())
-            peer_times.append(time.perf_counter() - start)
+            peer_times.append(timed(partial(asyncio.run, game.generate_puzzle()))[0])
             puzzle = Puzzle(np.array(game.grid, dtype=np.int64))
             unique += len(solve(puzzle, limit=2)) == 1
             ones += int(np.count_nonzero(puzzle.clues == 1))
         ours, made = timed_puzzles(Params(size, size), range(count))
         proven = sum(len(solve(m.puzzle, limit=2)) == 1 for m in made)
-        print(
-            f"{size:>4}x{size:<3} {milliseconds(statistics.mean(peer_times))} "
-            f"{unique / count:7.0%} {ones / count:6.1f} {milliseconds(statistics.mean(ours))} "
-            f"{proven / count:7.0%} {statistics.mean(peer_times) / statistics.mean(ours):7.0f}x"
+        rows.append(
+            [
+                f"{size}x{size}",
+                milliseconds(statistics.mean(peer_times)),
+                f"{unique / count:.0%}",
+                f"{ones / count:.1f}",
+                milliseconds(statistics.mean(ours)),
+                f"{proven / count:.0%}",
+                speedup(statistics.mean(peer_times), statistics.mean(ours)),
+            ]
         )
+    print_table(
+        "chuk-puzzles-gym ShikakuGame beside tilewright: ms per puzzle (x peer: how many "
+        "times faster tilewright is)",
+        ["size", "peer ms", "unique", "ones", "ours ms", "unique", "x peer"],
+        rows,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer puzzles, no 500x500")
     quick = parser.parse_args().quick
+    print(environment())
     generate(Params(7, 7), seed=0)  # compile or load the kernels before timing
     solve(generate(Params(7, 7, unique=False), seed=0).puzzle)
     scale = 10 if quick else 1

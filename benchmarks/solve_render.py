@@ -56,10 +56,19 @@ import argparse
 import importlib
 import multiprocessing
 import pkgutil
-import sys
 import time
 
 import numpy as np
+from _harness import (
+    Skipped,
+    best_of,
+    environment,
+    estimate_seconds,
+    int_list,
+    missing_peer,
+    print_table,
+    speedup,
+)
 
 from tilewright.mazes import generate
 from tilewright.mazes.pictures import Style, png_bytes, svg_text
@@ -89,39 +98,8 @@ MAZELIB_PEERS = {
 
 
 # ---------------------------------------------------------------------------
-# Timing and printing
+# Printing
 # ---------------------------------------------------------------------------
-
-
-def best_of(call, repeat, no_repeat_over=float("inf")):
-    """(best seconds, last result) of ``repeat`` calls of ``call()``."""
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        result = None  # let the previous result go before making the next
-        start = time.perf_counter()
-        result = call()
-        elapsed = time.perf_counter() - start
-        best = min(best, elapsed)
-        if elapsed > no_repeat_over:
-            break
-    return best, result
-
-
-def print_table(title, headers, rows):
-    print(f"\n=== {title} ===")
-    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows, strict=True)]
-
-    def line(cells):
-        return "  ".join(
-            f"{x!s:<{w}}" if i == 0 else f"{x!s:>{w}}"
-            for i, (x, w) in enumerate(zip(cells, widths, strict=True))
-        )
-
-    print(line(headers))
-    print("-" * len(line(headers)))
-    for row in rows:
-        print(line(row))
-    sys.stdout.flush()
 
 
 def seconds(s):
@@ -129,10 +107,6 @@ def seconds(s):
     if s >= 1:
         return f"{s:.2f}"
     return f"{s:.4f}" if s >= 0.01 else f"{s:.6f}"
-
-
-def ratio(theirs, mine):
-    return f"{theirs / mine:,.0f}x" if theirs >= 10 * mine else f"{theirs / mine:.1f}x"
 
 
 def describe(name, result):
@@ -158,7 +132,8 @@ def load_mazelib():
         import mazelib
         import mazelib.solve
     except ImportError as exc:
-        return None, {}, [f"mazelib not importable ({exc}): its columns are left out"]
+        note = missing_peer("mazelib", exc, "its columns are left out", "see benchmarks/README.md")
+        return None, {}, [note]
     found = sorted(
         m.name for m in pkgutil.iter_modules(mazelib.solve.__path__) if m.name != "MazeSolveAlgo"
     )
@@ -169,10 +144,10 @@ def load_mazelib():
             solvers[name] = getattr(module, name)
     base = importlib.import_module("mazelib.solve.MazeSolveAlgo").__file__
     kind = "pure Python" if base.endswith(".py") else "compiled (Cython)"
-    notes = [f"mazelib {mazelib.__version__}, {kind}; solvers found: {', '.join(found)}"]
+    notes = [f"note: mazelib {mazelib.__version__}, {kind}; solvers found: {', '.join(found)}"]
     unmapped = [n for n in found if n not in solvers]
     if unmapped:
-        notes.append(f"mazelib solvers without a tilewright peer, not timed: {unmapped}")
+        notes.append(f"note: mazelib solvers without a tilewright peer, not timed: {unmapped}")
     return mazelib, solvers, notes
 
 
@@ -258,18 +233,6 @@ def mazelib_best(solver_class, maze, args):
     return best
 
 
-def estimate(points, n):
-    """Seconds at n x n from measured (n, seconds) points: t ~ cells**k, k from the last two
-    points clamped to 1..3 (2 with one point). A stopped run is a lower bound."""
-    n1, t1 = points[-1]
-    k = 2.0
-    if len(points) >= 2:
-        n0, t0 = points[-2]
-        if t0 > 1e-3 and t1 > t0:
-            k = min(3.0, max(1.0, np.log(t1 / t0) / np.log((n1 / n0) ** 2)))
-    return t1 * ((n / n1) ** 2) ** k
-
-
 # ---------------------------------------------------------------------------
 # Sections
 # ---------------------------------------------------------------------------
@@ -292,10 +255,10 @@ def solve_tilewright(mazes, sizes, args):
     for name, solve in TILEWRIGHT_SOLVERS.items():
         for n in sizes:
             maze = mazes[n]
-            best, result = best_of(lambda s=solve, m=maze: s(m), args.repeat)
-            times[name, n] = best
-            rows.append([name, f"{n}x{n}", seconds(best), f"{n * n / best:,.0f}"])
-            rows[-1].append(describe(name, result))
+            best = best_of(lambda s=solve, m=maze: s(m), args.repeat)
+            times[name, n] = best.seconds
+            rows.append([name, f"{n}x{n}", seconds(best.seconds), f"{n * n / best.seconds:,.0f}"])
+            rows[-1].append(describe(name, best.result))
     return times, rows
 
 
@@ -310,9 +273,9 @@ def solve_mazelib(solvers, mazes, tw_times, args):
         points = []  # (n, seconds) measured, for the estimates
         for n in sorted({probe, *sizes}):
             maze = mazes[n] if n in mazes else generate(n, n, "kruskal", seed=SEED)
-            guess = estimate(points, n) if points else 0.0
+            guess = estimate_seconds(points, n, exponent=2.0) if points else 0.0
             if guess > args.mazelib_budget:
-                result = {"skipped": guess}
+                result = {"skipped": Skipped(guess)}
             else:
                 result = mazelib_best(solver_class, maze, args)
             if "total" in result:
@@ -331,14 +294,14 @@ def solve_mazelib(solvers, mazes, tw_times, args):
                     seconds(result["total"]),
                     seconds(result["prune"]),
                     f"{result['walk']:,}",
-                    ratio(result["total"], tw),
+                    speedup(result["total"], tw),
                     "yes" if same else f"no ({len(got):,} vs {len(want):,} cells)",
                 ]
                 if not same:
                     surprises.append(f"{name} at {n}x{n}: solution differs from tilewright's")
             else:
                 if "skipped" in result:
-                    text = f"skipped: est. {result['skipped']:.0f}s"
+                    text = str(result["skipped"])
                 elif "stopped" in result:
                     text = f"stopped at {result['stopped']:.0f}s"
                 else:
@@ -364,10 +327,11 @@ def render_rows(mazes, sizes, args):
             "text, unicode": lambda m=maze: b"".join(render(m.bands(), m.width, "unicode")),
         }
         for label, call in calls.items():
-            best, out = best_of(call, args.repeat, args.no_repeat_over)
+            best = best_of(call, args.repeat, args.no_repeat_over)
+            out = best.result
             size = len(out.encode()) if isinstance(out, str) else len(out)
-            rows.append([label, f"{n}x{n}", seconds(best), f"{size / 1e6:,.2f}"])
-            out = None
+            rows.append([label, f"{n}x{n}", seconds(best.seconds), f"{size / 1e6:,.2f}"])
+            out = best = None
     return rows
 
 
@@ -375,20 +339,18 @@ def text_rows(mazelib, mazes, sizes, args):
     rows = []
     for n in sizes:
         maze = mazes[n]
-        tw, tw_out = best_of(
-            lambda m=maze: b"".join(render(m.bands(), m.width, "unicode")), args.repeat
-        )
+        tw = best_of(lambda m=maze: b"".join(render(m.bands(), m.width, "unicode")), args.repeat)
         peer = mazelib.Maze()
         peer.grid = mazelib_grid(maze)
-        ml, ml_out = best_of(peer.tostring, args.repeat, args.no_repeat_over)
+        ml = best_of(peer.tostring, args.repeat, args.no_repeat_over)
         rows.append(
             [
                 f"{n}x{n}",
-                seconds(tw),
-                f"{len(tw_out) / 1e6:.3f}",
-                seconds(ml),
-                f"{len(ml_out.encode()) / 1e6:.3f}",
-                ratio(ml, tw),
+                seconds(tw.seconds),
+                f"{len(tw.result) / 1e6:.3f}",
+                seconds(ml.seconds),
+                f"{len(ml.result.encode()) / 1e6:.3f}",
+                speedup(ml.seconds, tw.seconds),
             ]
         )
     return rows
@@ -422,12 +384,9 @@ def check(mazelib):
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
 
-    def ints(text):
-        return [int(x) for x in text.split(",") if x]
-
-    p.add_argument("--sizes", type=ints, default=[1000, 4000], help="n for n x n mazes")
+    p.add_argument("--sizes", type=int_list, default=[1000, 4000], help="n for n x n mazes")
     p.add_argument("--repeat", type=int, default=3, help="best of this many runs")
-    p.add_argument("--mazelib-sizes", type=ints, default=[50, 100, 200])
+    p.add_argument("--mazelib-sizes", type=int_list, default=[50, 100, 200])
     p.add_argument(
         "--mazelib-budget",
         type=float,
@@ -451,13 +410,13 @@ def main():
         check(mazelib)
         return
     for note in notes:
-        print(f"note: {note}")
+        print(note)
     sizes = sorted(set(args.sizes))
     small = sorted(set(args.mazelib_sizes)) if mazelib else []
     all_sizes = sorted({*sizes, *small})
     print(
         f"Kruskal mazes, seed {SEED}, best of {args.repeat}; sizes {sizes}, mazelib sizes "
-        f"{small}; python {sys.version.split()[0]}, numpy {np.__version__}",
+        f"{small}; {environment()}",
         flush=True,
     )
 
@@ -476,7 +435,7 @@ def main():
         print("\nmazelib solving (forked child per run)...", flush=True)
         rows, surprises = solve_mazelib(solvers, mazes, tw_times, args)
         print_table(
-            "1. mazelib solvers on the same mazes (ratio = mazelib s / tilewright s)",
+            "1. mazelib solvers on the same mazes (x mazelib: how many times faster tilewright is)",
             [
                 "mazelib",
                 "tilewright",
@@ -485,7 +444,7 @@ def main():
                 "mazelib s",
                 "of which prune s",
                 "raw length",
-                "ratio",
+                "x mazelib",
                 "agrees",
             ],
             rows,
@@ -511,7 +470,7 @@ def main():
         )
         print_table(
             "2. text: tilewright render(..., 'unicode') beside mazelib tostring()",
-            ["size", "tilewright s", "MB", "mazelib s", "MB", "ratio"],
+            ["size", "tilewright s", "MB", "mazelib s", "MB", "x mazelib"],
             text_rows(mazelib, mazes, small, args),
         )
 

@@ -11,7 +11,7 @@ tilewright on a square of side sqrt(N * TILE_AREA), which holds about N tiles; t
 second, and memory, which grows with the patch (the search keeps every tile it has found),
 so that bytes per tile decide how large a patch fits. Four ways of taking the patch:
 
-* ``count``: ``patch(side, side, seed)``, every ``Tile`` consumed and counted;
+* ``count``: ``generate(side, side, seed, method="bfs")``, every ``Tile`` consumed and counted;
 * ``xy``: the same, each tile also turned into its 14 float vertices (``tile.place.xy()``),
   as a writer working tile by tile would;
 * ``arrays``: ``patch_arrays`` alone, the compiled search and nothing else;
@@ -44,21 +44,31 @@ stored here.
 import argparse
 import math
 import multiprocessing
-import resource
-import sys
-import time
-import tracemalloc
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
-from tilewright.aperiodic import writers
-from tilewright.aperiodic.patch import TILE_AREA, chunks, patch, patch_arrays
-from tilewright.aperiodic.stream import stream
+from _harness import (
+    best_of,
+    environment,
+    int_list,
+    max_rss,
+    missing_peer,
+    print_table,
+    speedup,
+)
+
+from tilewright.aperiodic import generate, writers
+from tilewright.aperiodic.patch import TILE_AREA, chunks, patch_arrays
 
 try:
     from hat_amp import spectre as hat_amp_spectre
     from hat_amp import tiling as hat_amp_tiling
-except ImportError:
+
+    HAT_AMP_MISSING = ""
+except ImportError as error:
     hat_amp_spectre = hat_amp_tiling = None
+    HAT_AMP_MISSING = missing_peer("hat-amp", error, "its rows are skipped", "pip install hat-amp")
 
 FULL_SIZE = 10**6
 NO_REPEAT_OVER = 10.0  # seconds: a longer timing run is not repeated
@@ -68,13 +78,13 @@ TILEWRIGHT = ("tilewright count", "tilewright xy", "tilewright arrays", "tilewri
 
 def tilewright_count(square: tuple[float, int]) -> int:
     side, seed = square
-    return sum(1 for _ in patch(side, side, seed))
+    return sum(1 for _ in generate(side, side, seed, method="bfs"))
 
 
 def tilewright_xy(square: tuple[float, int]) -> int:
     side, seed = square
     count = 0
-    for tile in patch(side, side, seed):
+    for tile in generate(side, side, seed, method="bfs"):
         tile.place.xy()
         count += 1
     return count
@@ -92,7 +102,7 @@ def tilewright_chunks(square: tuple[float, int]) -> int:
 
 def tilewright_line(square: tuple[float, int]) -> int:
     side, seed = square
-    return sum(len(chunk) for chunk in stream(side, side, seed)[1])
+    return sum(len(chunk) for chunk in generate(side, side, seed).chunks())
 
 
 def tilewright_line_csv(square: tuple[float, int]) -> int:
@@ -106,7 +116,7 @@ def tilewright_line_csv(square: tuple[float, int]) -> int:
             count += len(part)
             yield part
 
-    for _ in writers.csv(counted(stream(side, side, seed)[1])):
+    for _ in writers.csv(counted(generate(side, side, seed).chunks())):
         pass
     return count
 
@@ -120,7 +130,7 @@ def hat_amp_spectres(level: int) -> int:
 
 
 # row name: (function of one size parameter, that parameter for the warm-up)
-RUNS = {
+RUNS: dict[str, tuple[Callable[[Any], int], object]] = {
     "tilewright count": (tilewright_count, (10.0, 1)),
     "tilewright xy": (tilewright_xy, (10.0, 1)),
     "tilewright arrays": (tilewright_arrays, (10.0, 1)),
@@ -168,36 +178,21 @@ def nearest_level(count, target: int) -> tuple[int, int]:
     return level, count(level)
 
 
-def max_rss() -> int:
-    """This process's peak resident memory so far, in bytes."""
-    scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss is in KiB on Linux
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale
-
-
 def timed_run(name: str, parameter, repeat: int) -> tuple[int, float, int]:
     """Tiles, best wall time of up to ``repeat`` runs, and the growth of ru_maxrss."""
     function, warm_up = RUNS[name]
     function(warm_up)
-    base, best = max_rss(), float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        tiles = function(parameter)
-        best = min(best, time.perf_counter() - start)
-        if best > NO_REPEAT_OVER:
-            break
-    return tiles, best, max_rss() - base
+    base = max_rss()
+    best = best_of(lambda: function(parameter), repeat, NO_REPEAT_OVER)
+    return best.result, best.seconds, max_rss() - base
 
 
 def traced_run(name: str, parameter) -> tuple[int, float]:
     """Peak traced memory of one run, in bytes, and how long the traced run took."""
     function, warm_up = RUNS[name]
     function(warm_up)
-    start = time.perf_counter()
-    tracemalloc.start()
-    function(parameter)
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return peak, time.perf_counter() - start
+    traced = best_of(lambda: function(parameter), 1, trace=True)
+    return traced.peak, traced.seconds
 
 
 def in_fresh_process(function, *args):
@@ -215,7 +210,9 @@ def measure(name: str, parameter, repeat: int) -> dict:
 def plans(target: int, seed: int) -> list[tuple[str, object, str, int]]:
     """(row name, size parameter, the size shown, tiles expected) of each row at ``target``."""
     side = math.sqrt(target * TILE_AREA)
-    rows = [(name, (side, seed), f"side {side:.1f}", target) for name in TILEWRIGHT]
+    rows: list[tuple[str, object, str, int]] = [
+        (name, (side, seed), f"side {side:.1f}", target) for name in TILEWRIGHT
+    ]
     if hat_amp_tiling is not None:
         for name, count in (("hat-amp hats", hat_count), ("hat-amp Spectres", spectre_count)):
             level, tiles = nearest_level(count, target)
@@ -223,24 +220,41 @@ def plans(target: int, seed: int) -> list[tuple[str, object, str, int]]:
     return rows
 
 
-def print_table(target: int, results: list[dict], sizes: list[str]) -> None:
-    print(f"\n~{target:,} tiles")
-    print(f"{'tool':<19}{'size':>12}{'tiles':>11}{'seconds':>9}{'tiles/s':>11}"
-          f"{'peak MiB':>10}{'B/tile':>8}{'RSS+ MiB':>10}{'B/tile':>8}")  # fmt: skip
-    for row, size in zip(results, sizes, strict=True):
-        print(
-            f"{row['name']:<19}{size:>12}{row['tiles']:>11,}{row['seconds']:>9.3f}"
-            f"{row['tiles'] / row['seconds']:>11,.0f}{row['peak'] / 2**20:>10.1f}"
-            f"{row['peak'] / row['tiles']:>8,.0f}{row['rss'] / 2**20:>10.1f}"
-            f"{row['rss'] / row['tiles']:>8,.0f}"
-        )
-    rates = {row["name"]: row["tiles"] / row["seconds"] for row in results}
+def size_table(target: int, results: list[dict], sizes: list[str]) -> None:
+    """The rows at about ``target`` tiles, then how many times faster each tilewright row is."""
+    print_table(
+        f"~{target:,} tiles",
+        ["tool", "size", "tiles", "seconds", "tiles/s", "peak MiB", "B/tile", "RSS+ MiB", "B/tile"],
+        [
+            [
+                row["name"],
+                size,
+                f"{row['tiles']:,}",
+                f"{row['seconds']:.3f}",
+                f"{row['tiles'] / row['seconds']:,.0f}",
+                f"{row['peak'] / 2**20:.1f}",
+                f"{row['peak'] / row['tiles']:,.0f}",
+                f"{row['rss'] / 2**20:.1f}",
+                f"{row['rss'] / row['tiles']:,.0f}",
+            ]
+            for row, size in zip(results, sizes, strict=True)
+        ],
+    )
+    per_tile = {row["name"]: row["seconds"] / row["tiles"] for row in results}
     name, c_rate, c_bytes = C_GENERATOR
+    peers = {
+        peer: per_tile[peer] for peer in ("hat-amp Spectres", "hat-amp hats") if peer in per_tile
+    }
+    peers[name] = 1 / c_rate
     print(f"{name}: {c_rate / 1e3:.0f} k tiles/s, ≈ {c_bytes} B/tile (quoted, not run)")
-    peers = {peer: rates[peer] for peer in ("hat-amp Spectres", "hat-amp hats") if peer in rates}
-    for peer, rate in {**peers, name: c_rate}.items():
-        ratios = ", ".join(f"{ours.split()[1]} {rates[ours] / rate:.2f}x" for ours in TILEWRIGHT)
-        print(f"tiles/s ratio tilewright/{peer}: {ratios}")
+    print_table(
+        f"~{target:,} tiles: how many times faster (tiles/s) each tilewright row is",
+        ["beside", *(ours.split()[1] for ours in TILEWRIGHT)],
+        [
+            [peer, *(speedup(seconds, per_tile[ours]) for ours in TILEWRIGHT)]
+            for peer, seconds in peers.items()
+        ],
+    )
 
 
 def estimate_full(target: int, results: list[dict], seed: int) -> None:
@@ -257,33 +271,48 @@ def estimate_full(target: int, results: list[dict], seed: int) -> None:
 
 def line_table(targets: list[int], seed: int, repeat: int) -> None:
     """The bounded-memory line walk alone, generated and written as CSV."""
-    print("\nLine walk (tilewright spectre --method line): memory stays flat")
-    print(f"{'tool':<21}{'tiles':>12}{'seconds':>9}{'tiles/s':>11}{'peak MiB':>10}{'RSS+ MiB':>10}")
+    rows = []
     for target in targets:
         side = math.sqrt(target * TILE_AREA)
         for name in ("tilewright line", "tilewright line+csv"):
             row = measure(name, (side, seed), repeat)
-            print(
-                f"{name:<21}{row['tiles']:>12,}{row['seconds']:>9.2f}"
-                f"{row['tiles'] / row['seconds']:>11,.0f}{row['peak'] / 2**20:>10.1f}"
-                f"{row['rss'] / 2**20:>10.1f}"
+            rows.append(
+                [
+                    name,
+                    f"{row['tiles']:,}",
+                    f"{row['seconds']:.2f}",
+                    f"{row['tiles'] / row['seconds']:,.0f}",
+                    f"{row['peak'] / 2**20:.1f}",
+                    f"{row['rss'] / 2**20:.1f}",
+                ]
             )
+    print_table(
+        "line walk (tilewright spectre --method line): memory stays flat",
+        ["tool", "tiles", "seconds", "tiles/s", "peak MiB", "RSS+ MiB"],
+        rows,
+    )
     print("public C line walk (quoted, not run): 0.7-1.1 M tiles/s without output, "
           "0.18-0.30 M with text output, 1.8 MB")  # fmt: skip
 
 
 def main() -> None:
-    ints = lambda text: [int(x) for x in text.split(",") if x]  # noqa: E731
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", type=ints, default=[10**4, 10**5], help="target tiles")
-    parser.add_argument("--full", action="store_true", help="also 10^6 tiles")
+    parser.add_argument("--sizes", type=int_list, default=[10**4, 10**5], help="target tiles")
+    parser.add_argument("--full", action="store_true", help="also 10^6 tiles (10^7 line walk)")
+    parser.add_argument(
+        "--line-sizes",
+        type=int_list,
+        default=[10**5, 10**6],
+        help="target tiles of the line walk (10^7 added with --full)",
+    )
     parser.add_argument("--repeat", type=int, default=3, help="best of N untraced runs")
     parser.add_argument("--seed", type=int, default=1, help="tilewright's tiling")
     args = parser.parse_args()
     sizes = sorted(set(args.sizes) | ({FULL_SIZE} if args.full else set()))
 
+    print(environment())
     if hat_amp_tiling is None:
-        print("hat-amp is not installed (pip install hat-amp): its rows are skipped")
+        print(HAT_AMP_MISSING)
     else:
         print("hat-amp rows: 'hats' are hat tiles (13 vertices), not Spectres; 'Spectres' are")
         print("Spectres (14 vertices, a Mystic counted as two). Both are whole supertiles by")
@@ -293,10 +322,11 @@ def main() -> None:
     for target in sizes:
         plan = plans(target, args.seed)
         results = [measure(name, parameter, args.repeat) for name, parameter, _, _ in plan]
-        print_table(target, results, [size for _, _, size, _ in plan])
+        size_table(target, results, [size for _, _, size, _ in plan])
     if FULL_SIZE not in sizes:
         estimate_full(sizes[-1], results, args.seed)
-    line_table([10**5, 10**6] + ([10**7] if args.full else []), args.seed, args.repeat)
+    line_sizes = sorted(set(args.line_sizes) | ({10**7} if args.full else set()))
+    line_table(line_sizes, args.seed, args.repeat)
 
 
 if __name__ == "__main__":

@@ -22,8 +22,9 @@ Figures are the best of ``--repeat`` runs; none are stored here.
 
 import argparse
 import sys
-import time
-import tracemalloc
+from functools import partial
+
+from _harness import best_of, environment, int_list, print_table, speedup
 
 from tilewright.tromino import obstruction, tile, tile_rows
 
@@ -54,24 +55,14 @@ def python_textbook(size: int, x: int, y: int) -> list[list[int]]:
     return board
 
 
-def timed(function, repeat: int, trace: bool = False) -> tuple[float, int]:
-    """Best wall time of ``repeat`` calls, and the traced peak memory of the last one."""
-    best, peak = float("inf"), 0
-    for _ in range(repeat):
-        if trace:
-            tracemalloc.start()
-        start = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - start)
-        if trace:
-            peak = tracemalloc.get_traced_memory()[1]
-            tracemalloc.stop()
-    return best, peak
-
-
 def drain(bands) -> None:
     for _ in bands:
         pass
+
+
+def stream_board(size: int) -> None:
+    """Label a size x size board band by band, every band consumed."""
+    drain(tile_rows(size, size, (size // 3, size // 7)))
 
 
 def tileable_rectangle(side: int) -> tuple[int, int]:
@@ -83,54 +74,68 @@ def tileable_rectangle(side: int) -> tuple[int, int]:
 
 
 def main() -> None:
-    ints = lambda text: [int(x) for x in text.split(",") if x]  # noqa: E731
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--ks", type=ints, default=[10, 12, 14], help="in-memory sizes 2^k")
-    parser.add_argument("--stream-ks", type=ints, default=[10, 12, 14, 16])
-    parser.add_argument("--python-ks", type=ints, default=[10, 12], help="plain Python peer")
+    parser.add_argument("--ks", type=int_list, default=[10, 12, 14], help="in-memory sizes 2^k")
+    parser.add_argument("--stream-ks", type=int_list, default=[10, 12, 14, 16])
+    parser.add_argument("--python-ks", type=int_list, default=[10, 12], help="plain Python peer")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    print(environment())
 
     drain(tile_rows(8, 8, (1, 2)))  # compile or load the kernels before timing
     tile(8, 8, (1, 2))
     tile(10, 13, (1, 2))
 
-    print(f"{'what':<34}{'k':>3}{'cells':>16}{'seconds':>10}{'cells/s':>15}{'peak MiB':>10}")
-    rows = []
+    rows = []  # (what, k, cells, seconds, traced peak bytes or 0)
     for k in args.stream_ks:
         size = 2**k
-        seconds, peak = timed(
-            lambda size=size: drain(tile_rows(size, size, (size // 3, size // 7))),
+        best = best_of(
+            partial(stream_board, size),
             1 if k >= 16 else args.repeat,
             trace=True,
         )
-        rows.append(("streaming labeller (rows)", k, size * size, seconds, peak))
+        rows.append(("streaming labeller (rows)", k, size * size, best.seconds, best.peak))
     for k in args.ks:
         size = 2**k
-        seconds, peak = timed(lambda size=size: tile(size, size, (size // 3, 5)), args.repeat, True)
-        rows.append(("in-memory tiler (quadtree)", k, size * size, seconds, peak))
+        best = best_of(partial(tile, size, size, (size // 3, 5)), args.repeat, trace=True)
+        rows.append(("in-memory tiler (quadtree)", k, size * size, best.seconds, best.peak))
         width, height = tileable_rectangle(size)
-        seconds, peak = timed(
-            lambda w=width, h=height: tile(w, h, (h // 2, w // 3)), args.repeat, True
-        )
-        rows.append((f"in-memory {width}x{height} (built)", k, width * height, seconds, peak))
-    python_rates = {}
+        rectangle = partial(tile, width, height, (height // 2, width // 3))
+        best = best_of(rectangle, args.repeat, trace=True)
+        what = f"in-memory {width}x{height} (built)"
+        rows.append((what, k, width * height, best.seconds, best.peak))
+    python_seconds = {}
     for k in args.python_ks:
         size = 2**k
         # Timed without tracing (tracemalloc slows pure Python several times over); the
         # peak memory comes from a second, traced run where that is affordable.
-        seconds, _ = timed(lambda size=size: python_textbook(size, 3, 5), 1)
-        peak = timed(lambda size=size: python_textbook(size, 3, 5), 1, True)[1] if k <= 10 else 0
-        python_rates[k] = size * size / seconds
+        textbook = partial(python_textbook, size, 3, 5)
+        seconds = best_of(textbook, 1).seconds
+        peak = best_of(textbook, 1, trace=True).peak if k <= 10 else 0
+        python_seconds[k] = seconds
         rows.append(("plain Python textbook recursion", k, size * size, seconds, peak))
-    for what, k, cells, seconds, peak in rows:
-        shown_peak = f"{peak / 2**20:.1f}" if peak else "-"
-        print(f"{what:<34}{k:>3}{cells:>16,}{seconds:>10.3f}{cells / seconds:>15,.0f}"
-              f"{shown_peak:>10}")  # fmt: skip
-    for k, rate in python_rates.items():
-        ours = [cells / s for what, kk, cells, s, _ in rows if kk == k and "streaming" in what]
+    print_table(
+        "L-tromino tilings of 2^k boards",
+        ["what", "k", "cells", "seconds", "cells/s", "peak MiB"],
+        [
+            [
+                what,
+                k,
+                f"{cells:,}",
+                f"{seconds:.3f}",
+                f"{cells / seconds:,.0f}",
+                f"{peak / 2**20:.1f}" if peak else "-",
+            ]
+            for what, k, cells, seconds, peak in rows
+        ],
+    )
+    for k, seconds in python_seconds.items():
+        ours = [row[3] for row in rows if row[1] == k and row[0].startswith("streaming")]
         if ours:
-            print(f"k={k}: streaming labeller is {ours[0] / rate:,.0f}x the plain Python tiler")
+            print(
+                f"k={k}: the streaming labeller is {speedup(seconds, ours[0])} as fast as "
+                "the plain Python tiler"
+            )
 
 
 if __name__ == "__main__":

@@ -14,9 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilewright import TilewrightError
+from tilewright.aperiodic import generate as spectre
+from tilewright.aperiodic import validate as spectre_validate
 from tilewright.aperiodic import writers as spectre_writers
-from tilewright.aperiodic.patch import MAX_COORDINATE, MIN_SIDE, check_region, patch, patch_arrays
-from tilewright.aperiodic.stream import stream, tiles
+from tilewright.aperiodic.patch import MAX_COORDINATE, MIN_SIDE, check_region, patch_arrays
 from tilewright.core import memory
 from tilewright.core.numbers import parse_whole, shown
 from tilewright.rectangles import (
@@ -28,6 +29,7 @@ from tilewright.rectangles import (
     parse_params,
 )
 from tilewright.rectangles import pictures as rect_pictures
+from tilewright.tromino import generate as tromino_generate
 from tilewright.tromino import obstruction, plan_tiling, tile, tile_rows
 from tilewright.tromino import pictures as tromino_pictures
 from tilewright.tromino import writers as tromino_writers
@@ -141,6 +143,32 @@ REFUSALS = [
     (lambda: obstruction(16, 16, 20, 0), TilewrightError, "off the"),
     (lambda: obstruction(0, 5, 0, 0), TilewrightError, "at least 1"),
     (lambda: obstruction(10**5000, 5, 0, 0), TilewrightError, "about 1.0e+5000"),
+    # tromino tilings: generate, then write and save
+    (lambda: tromino_generate(16, 16, seed="1"), TilewrightError, "seed"),
+    (lambda: tromino_generate(16, 16, seed=-1), TilewrightError, "seed"),
+    (lambda: tromino_generate(16, 16, (0.5, 0)), TypeError, "row must be an integer"),
+    (lambda: tromino_generate(16, 16, 3), TypeError, "pair"),
+    (lambda: tromino_generate(9, 7), TilewrightError, "no square of a 9x7 board"),
+    (lambda: tromino_generate(2**40, 2), TilewrightError, "at most 2147483647"),
+    (lambda: tromino_generate(4, 4, (0, 0)).save(42), TypeError, "PathLike"),
+    (lambda: tromino_generate(4, 4, (0, 0)).save("t.gif"), TilewrightError, "cannot write .gif"),
+    (lambda: tromino_generate(4, 4, (0, 0)).write(io.BytesIO(), "gif"), TilewrightError, "gif"),
+    (
+        lambda: tromino_generate(4, 4, (0, 0)).write(io.BytesIO(), "png", cell=0),
+        TilewrightError,
+        "at least 1",
+    ),
+    (
+        lambda: tromino_generate(4, 4, (0, 0)).write(io.BytesIO(), "svg", colours=5),
+        TilewrightError,
+        "3 or 4",
+    ),
+    (
+        lambda: tromino_generate(4, 4, (0, 0)).write(io.BytesIO(), "png", max_side=1.5),
+        TypeError,
+        "max_side",
+    ),
+    (lambda: tromino_generate(4, 4, (0, 0)).colour(4.0), TypeError, "colours must be 3 or 4"),
     # tromino colouring
     (lambda: colour_grid("x"), TypeError, "integers"),
     (lambda: colour_trominoes(TROMINO.astype(float)), TypeError, "integers"),
@@ -167,31 +195,40 @@ REFUSALS = [
     (lambda: tromino_writers.write_npy(io.BytesIO(), [], 2.5, 2, 1), TypeError, "width"),
     (lambda: tromino_writers.write_text(io.BytesIO(), [], -1), TilewrightError, "number_width"),
     # Spectre regions: finite, a pair, not too small, not too far
-    (lambda: patch(5, 5, 1, (NAN, 0)), TilewrightError, "finite"),
-    (lambda: tiles(5, 5, 1, (NAN, 0)), TilewrightError, "finite"),
-    (lambda: stream(5, 5, 1, (0, -INF)), TilewrightError, "finite"),
+    (lambda: spectre(5, 5, 1, (NAN, 0), "bfs"), TilewrightError, "finite"),
+    (lambda: spectre(5, 5, 1, (NAN, 0)), TilewrightError, "finite"),
+    (lambda: spectre(5, 5, 1, (0, -INF)), TilewrightError, "finite"),
     (lambda: patch_arrays(5, 5, 1, (INF, 0)), TilewrightError, "finite"),
-    (lambda: patch(1e-300, 1e-300, 1), TilewrightError, "at least 1e-06"),
-    (lambda: tiles(1e-9, 1e-9, 1), TilewrightError, "at least 1e-06"),
-    (lambda: stream(1e-300, 5, 1), TilewrightError, "at least"),
-    (lambda: patch(1e308, 1e308, 1), TilewrightError, "within 10000000"),
-    (lambda: tiles(1e308, 1e308, 1), TilewrightError, "within 10000000"),
-    (lambda: patch(INF, 5, 1), TilewrightError, "finite"),
-    (lambda: patch(NAN, 5, 1), TilewrightError, "positive"),
-    (lambda: patch(5, 5, 1, (0,)), TypeError, "pair"),
-    (lambda: tiles(5, 5, 1, (0,)), TypeError, "pair"),
+    (lambda: spectre(1e-300, 1e-300, 1), TilewrightError, "at least 1e-06"),
+    (lambda: spectre(1e-9, 1e-9, 1), TilewrightError, "at least 1e-06"),
+    (lambda: spectre(1e-300, 5, 1), TilewrightError, "at least"),
+    (lambda: spectre(1e308, 1e308, 1), TilewrightError, "within 10000000"),
+    (lambda: spectre(1e308, 1e308, 1, (0, 0), "bfs"), TilewrightError, "within 10000000"),
+    (lambda: spectre(INF, 5, 1), TilewrightError, "finite"),
+    (lambda: spectre(NAN, 5, 1), TilewrightError, "positive"),
+    (lambda: spectre(5, 5, 1, (0,)), TypeError, "pair"),
+    (lambda: spectre(5, 5, 1, (0,), "bfs"), TypeError, "pair"),
     (lambda: patch_arrays(5, 5, 1, (0, 1, 2)), TypeError, "pair"),
-    (lambda: patch(5, 5, 1, "ab"), TypeError, "pair"),
-    (lambda: patch(5, 5, 1, None), TypeError, "pair"),
-    (lambda: patch(5, 5, 1, ("0", 0)), TypeError, "origin x must be a real number"),
-    (lambda: patch("5", 5, 1), TypeError, "width must be a real number"),
-    (lambda: tiles(5, None, 1), TypeError, "height"),
-    (lambda: tiles(5, 5, 1, (1e12, 0)), TilewrightError, "reaches 1e+12"),
-    (lambda: stream(5, 5, 1, (0, -1e9)), TilewrightError, "within 10000000"),
+    (lambda: spectre(5, 5, 1, "ab"), TypeError, "pair"),
+    (lambda: spectre(5, 5, 1, None), TypeError, "pair"),
+    (lambda: spectre(5, 5, 1, ("0", 0)), TypeError, "origin x must be a real number"),
+    (lambda: spectre("5", 5, 1), TypeError, "width must be a real number"),
+    (lambda: spectre(5, None, 1), TypeError, "height"),
+    (lambda: spectre(5, 5, 1, (1e12, 0)), TilewrightError, "reaches 1e+12"),
+    (lambda: spectre(5, 5, 1, (0, -1e9)), TilewrightError, "within 10000000"),
     (lambda: check_region(5, 5, (MAX_COORDINATE - 4, 0)), TilewrightError, "within"),
     (lambda: check_region(5, 5, (9e6, 0)), TilewrightError, "at least 9 tile edges"),
-    (lambda: stream(5, 5, 1, (0, 0), 0), TilewrightError, "chunk"),
-    (lambda: stream(5, 5, 1, (0, 0), 2.5), TypeError, "chunk"),
+    (lambda: spectre(5, 5, 1, (0, 0)).chunks(0), TilewrightError, "chunk"),
+    (lambda: spectre(5, 5, 1, (0, 0)).chunks(2.5), TypeError, "chunk"),
+    (lambda: spectre(5, 5, 1, method="dfs"), TilewrightError, "method"),
+    (lambda: spectre(5, 5, 1, method=None), TypeError, "method"),
+    (lambda: spectre(5, 5, "1"), TilewrightError, "seed"),
+    (lambda: spectre(5, 5, 1).save("p.gif"), TilewrightError, "cannot write .gif"),
+    (lambda: spectre(5, 5, 1).save("p.svg", colour="pink"), TilewrightError, "pink"),
+    (lambda: spectre(5, 5, 1).save("p.svg", plain=1), TypeError, "plain"),
+    (lambda: spectre(900, 9, 1).save("p.png", scale=10), TilewrightError, "9000x90 pixels"),
+    (lambda: spectre(5, 5, 1).save("p.png", max_side=0), TilewrightError, "max_side"),
+    (lambda: spectre(5, 5, 1).write(io.BytesIO(), "gif"), TilewrightError, "format"),
     # Spectre writers
     (lambda: first(spectre_writers.svg([], (0, 0, 5, 5), scale=NAN)), TilewrightError, "scale"),
     (lambda: first(spectre_writers.svg([], (0, 0, 5, 5), scale=0)), TilewrightError, "scale"),
@@ -237,12 +274,16 @@ TOO_LARGE = [
     lambda: generate(Params(40000, 40000), seed=1),
     lambda: generate(Params(10000, 10000), seed=1),  # ~9 GB peak measured: refused
     lambda: tile(100000, 100000, (0, 0)),
+    lambda: tromino_generate(100000, 100000, (0, 0)).labels,
+    lambda: tromino_generate(40000, 40000, (0, 0)).write(io.BytesIO(), "png", colours=4),
     lambda: tile_rows(10**9, 10**9, (0, 0)),  # one row alone is 8 GB of labels
     lambda: tile_rows(2**30, 2**30, (classic_plan(2**30, 1, 1).row, 0)),
     lambda: tile_rows(40000, 40000, (0, 0), rows_per_band=10000),
     lambda: tromino_pictures.check_picture_size(40000, 40000, 1, "png", coloured=True),
     lambda: tromino_pictures.check_picture_size(2**29, 2, 1),  # a pixel row: 1.5 GiB
     lambda: check_region(10**6, 10**6, (0, 0)),
+    lambda: spectre(10**5, 10**5, 1, method="bfs"),
+    lambda: spectre_validate(spectre(10**5, 10**5, 1)),  # the line walk itself is bounded
     lambda: parse_game_id("40000x40000:" + "z" * 61538462),  # reading it: 2.3 GiB
     lambda: parse_game_id("20000x10000:" + "z" * 7692307 + "r"),  # its 2e8 cells: 1.6 GB
     lambda: rect_pictures.check_png_size(1000, 1000, 32),  # 10^9 pixels: 2 GB
@@ -287,8 +328,8 @@ def test_numpy_scalars_are_integers_and_reals():
 def test_regions_at_the_limits_are_patched():
     seed = 12
     for width, origin in [(MIN_SIDE, (0, 0)), (MIN_SIDE, (0.3, -0.7)), (1e-3, (900, -400))]:
-        found = {t.place for t in patch(width, width, seed, origin)}
-        assert found and found == {t.place for t in tiles(width, width, seed, origin)}
+        found = {t.place for t in spectre(width, width, seed, origin, "bfs")}
+        assert found and found == {t.place for t in spectre(width, width, seed, origin)}
     far = (MAX_COORDINATE - 10, -MAX_COORDINATE)  # sides of 10 at least out there
     assert check_region(10, 10, far) == (10.0, 10.0, far)
 

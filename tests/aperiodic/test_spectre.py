@@ -11,26 +11,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilewright import TilewrightError
-from tilewright.aperiodic import _spectre_tables, make_tables, writers
+from tilewright.aperiodic import _spectre_tables, generate, make_tables, writers
 from tilewright.aperiodic.coordinates import Address, Tiling
 from tilewright.aperiodic.exact import sub, to_xy, unit
-from tilewright.aperiodic.patch import (
-    TILE_AREA,
-    Placed,
-    chunk_tiles,
-    clipped_area,
-    patch,
-    start_place,
-)
+from tilewright.aperiodic.patch import TILE_AREA, Placed, clipped_area, start_place
 from tilewright.aperiodic.spectre_geometry import (
     CHILDREN,
     FREQUENCIES,
+    GREEK,
     HEX_EDGE_TYPES,
     PAPER_SLOT,
     SPECTRE_TURNS,
     TYPES,
 )
-from tilewright.aperiodic.stream import stream
 
 # The paper's substitution, children by its slots 0–7 (None: Γ's empty slot).
 PAPER = {
@@ -142,7 +135,8 @@ def test_stepping_there_and_back_returns(seed, walk):
 
 
 def patch_of(width, height, seed, origin=(0, 0)):
-    return list(patch(width, height, seed, origin))
+    """The breadth-first patch's tiles."""
+    return list(generate(width, height, seed, origin, "bfs"))
 
 
 def reference_patch(width, height, seed, origin=(0, 0)) -> set[tuple[str, Placed]]:
@@ -225,9 +219,9 @@ def test_far_from_the_origin_and_tiny():
 def test_counts_and_type_frequencies_on_a_large_patch():
     tiles = patch_of(160, 160, seed=11)
     assert len(tiles) == pytest.approx(160 * 160 / TILE_AREA, rel=0.06)
-    counts = collections.Counter(t.hex_type for t in tiles)
+    counts = collections.Counter(t.type for t in tiles)
     # Γ holds two Spectres: one per Γ hexagon is index 0
-    hexagons = {t: counts[t] / (2 if t == "G" else 1) for t in TYPES}
+    hexagons = {t: counts[GREEK[t]] / (2 if t == "G" else 1) for t in TYPES}
     total = sum(hexagons.values())
     expected = {t: FREQUENCIES[t] / sum(FREQUENCIES.values()) for t in TYPES}
     for t in TYPES:
@@ -270,7 +264,7 @@ def test_regions_too_large_for_memory():
     ],
 )
 def test_the_line_walk_writes_the_breadth_first_patch_once(width, height, seed, origin):
-    streamed = [t for part in stream(width, height, seed, origin)[1] for t in chunk_tiles(part)]
+    streamed = list(generate(width, height, seed, origin))
     places = [t.place for t in streamed]
     assert len(set(places)) == len(places), "a tile written twice"
     assert {(t.id, t.place) for t in streamed} == {
@@ -287,9 +281,7 @@ def test_the_line_walk_writes_the_breadth_first_patch_once(width, height, seed, 
     seed=st.integers(0, 2**40),
 )
 def test_line_walk_equals_breadth_first_anywhere(width, height, x, y, seed):
-    streamed = [
-        t.place for part in stream(width, height, seed, (x, y))[1] for t in chunk_tiles(part)
-    ]
+    streamed = [t.place for t in generate(width, height, seed, (x, y))]
     assert len(set(streamed)) == len(streamed)
     assert set(streamed) == {t.place for t in patch_of(width, height, seed, (x, y))}
 
@@ -297,7 +289,7 @@ def test_line_walk_equals_breadth_first_anywhere(width, height, x, y, seed):
 def test_the_line_walk_holds_a_bounded_amount_of_memory():
     def peak(side: float) -> tuple[int, int]:
         tracemalloc.start()
-        count = sum(len(part) for part in stream(side, side, 7, chunk=2048)[1])
+        count = sum(len(part) for part in generate(side, side, 7).chunks(2048))
         peak_bytes = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         return count, peak_bytes
@@ -309,15 +301,15 @@ def test_the_line_walk_holds_a_bounded_amount_of_memory():
 
 
 def test_compiled_text_rows_match_the_tiles():
-    parts = list(stream(40, 30, 3, (-20.5, 7))[1])
-    tiles = [t for part in parts for t in chunk_tiles(part)]
+    patch = generate(40, 30, 3, (-20.5, 7))
+    parts, tiles = list(patch.chunks()), list(patch)
     lines = b"".join(writers.jsonl(parts)).decode().splitlines()
     table = b"".join(writers.csv(parts)).decode().splitlines()[1:]
     assert len(lines) == len(table) == len(tiles) > 50
     for line, row, tile in zip(lines, table, tiles, strict=True):
         record = json.loads(line)
-        assert (record["id"], record["type"], record["index"]) == (tile.id, tile.greek, tile.index)
+        assert (record["id"], record["type"], record["index"]) == (tile.id, tile.type, tile.index)
         assert np.abs(np.array(record["vertices"]) - tile.place.xy()).max() <= 5.1e-7
         fields = row.split(",")
-        assert fields[:3] == [tile.id, tile.greek, str(tile.index)]
+        assert fields[:3] == [tile.id, tile.type, str(tile.index)]
         assert np.abs(np.array(fields[3:], float) - tile.place.xy().ravel()).max() <= 5.1e-7

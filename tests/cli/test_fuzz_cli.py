@@ -31,9 +31,10 @@ WARM_UP = (
     ["maze", "4x3", "-a", "eller"],
     ["tromino", "tile", "5x5", "--missing", "1,1", "-f", "png", "--colours", "4"],
     ["tromino", "classic", "4", "1", "1"],
-    ["rect", "generate", "7x7", "-s", "1", "-f", "json"],
+    ["rect", "generate", "9x9e1", "-s", "8", "-f", "json"],  # stretches and repairs
     ["rect", "solve", "2x2:2b2"],
     ["spectre", "3x3", "-s", "1", "-f", "csv"],
+    ["spectre", "3x3", "-s", "1", "-f", "pdf", "--method", "bfs"],
 )
 
 hostile_numbers = st.sampled_from(
@@ -94,9 +95,11 @@ maze_argv = st.builds(
             "--join": number,
             "--braid": number,
             "--cell": number,
+            "--wall": number,
+            "--max-side": number,
             "--start": cell,
             "--goal": cell,
-            "-f": st.sampled_from(["unicode", "ascii", "json", "svg", "png", "gif"]),
+            "-f": st.sampled_from(["unicode", "ASCII", "json", "npz", "svg", "png", "pdf", "gif"]),
             "-o": paths,
         }
     ),
@@ -105,14 +108,19 @@ maze_argv = st.builds(
 tromino_argv = st.one_of(
     st.builds(lambda a, b, c: ["tromino", "classic", a, b, c], number, number, number),
     st.builds(
-        lambda s, m, opts: ["tromino", "tile", s, "--missing", m, *opts],
+        lambda s, m, opts: ["tromino", "tile", s, *m, *opts],
         size,
-        cell,
+        # a square, or a seed to draw it from (a drawn seed's line would make a refusal
+        # two lines: the seed, then why)
+        st.one_of(
+            st.builds(lambda c: ["--missing", c], cell), st.builds(lambda n: ["-s", n], number)
+        ),
         _options(
             {
-                "-f": st.sampled_from(["text", "npy", "png", "svg"]),
+                "-f": st.sampled_from(["text", "NPY", "png", "svg", "pdf", "gif"]),
                 "--colours": number,
                 "--cell": number,
+                "--max-side": number,
                 "-o": paths,
             }
         ),
@@ -127,7 +135,8 @@ rect_argv = st.one_of(
                 "-s": number,
                 "--max-area": number,
                 "--count": st.one_of(st.sampled_from(["1", "2"]), hostile_numbers),
-                "-f": st.sampled_from(["id", "text", "json", "svg", "png"]),
+                "-f": st.sampled_from(["id", "text", "json", "svg", "png", "pdf"]),
+                "--answer": paths,
                 "-o": paths,
             }
         ),
@@ -149,8 +158,10 @@ spectre_argv = st.builds(
             "--origin": st.builds(lambda x, y: f"{x},{y}", number, number),
             "--scale": number,
             "-s": number,
-            "-f": st.sampled_from(["svg", "png", "jsonl", "csv", "geojson"]),
-            "--colour": st.sampled_from(["type", "four", "plaid"]),
+            "-f": st.sampled_from(["svg", "png", "pdf", "jsonl", "csv", "geojson", "CSV"]),
+            "--colour": st.sampled_from(["type", "four", "plaid", "FOUR"]),
+            "--method": st.sampled_from(["line", "bfs", "BFS", "dfs"]),
+            "--max-side": number,
         }
     ),
 )
@@ -169,7 +180,8 @@ def _run(argv: list[str], capsysbinary) -> None:
     assert status in (0, 1, 2, 3), (argv, status, err[-500:])
     assert "Traceback" not in err, (argv, err[-2000:])
     if status == 2:
-        lines = err.splitlines()
+        # a seed drawn before a late refusal is printed first: it reproduces the failure
+        lines = [line for line in err.splitlines() if not line.startswith("seed: ")]
         assert len(lines) == 1 and lines[0].startswith("tilewright: error: "), (argv, lines)
         assert len(lines[0]) <= 320, (argv, lines[0][:400])
     assert elapsed < SLOWEST_RUN, (argv, elapsed)

@@ -8,8 +8,7 @@ from hypothesis import strategies as st
 
 from tilewright import TilewrightError
 from tilewright.core.graph import CellGraph, SquareGrid, check_size
-from tilewright.mazes import Maze, generate, spanning_tree, stream_bands
-from tilewright.mazes.braid import braid
+from tilewright.mazes import Maze, braid, generate, spanning_tree, stream_bands
 from tilewright.mazes.pictures import (
     Style,
     heat_levels,

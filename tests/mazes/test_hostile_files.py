@@ -31,6 +31,10 @@ MAZE = generate(6, 4, "kruskal", seed=3)
 
 # --- building files -----------------------------------------------------------------------
 
+# A .npz holds its arrays stored (numpy.savez, tilewright's default) or deflated
+# (numpy.savez_compressed, --compress): every check holds for both.
+BOTH = pytest.mark.parametrize("compression", [zipfile.ZIP_DEFLATED, zipfile.ZIP_STORED])
+
 
 def npy(array: np.ndarray | None = None, *, shape=None, descr=None, data: bytes | None = None):
     """The bytes of a .npy file; ``shape``, ``descr`` and ``data`` override the array's,
@@ -183,6 +187,7 @@ def test_a_path_of_the_wrong_type_is_a_type_error():
 # --- .npz: metadata ---------------------------------------------------------------------
 
 
+@BOTH
 @pytest.mark.parametrize(
     ("overrides", "words"),
     [
@@ -208,41 +213,56 @@ def test_a_path_of_the_wrong_type_is_a_type_error():
         ({"connection_list": b"not an npy file at all"}, "no valid .npy header"),
     ],
 )
-def test_npz_metadata_of_the_wrong_kind_is_refused(tmp_path, refused, overrides, words):
-    refused(zip_file(tmp_path / "m.npz", members_of(**overrides)), words)
+def test_npz_metadata_of_the_wrong_kind_is_refused(
+    compression, tmp_path, refused, overrides, words
+):
+    refused(zip_file(tmp_path / "m.npz", members_of(**overrides), compression), words)
 
 
-def test_an_out_of_grid_passage_is_refused(tmp_path, refused):
+@BOTH
+def test_an_out_of_grid_passage_is_refused(compression, tmp_path, refused):
     connections = MAZE.connections.copy()
     connections[1, 0, -1] = True
-    refused(zip_file(tmp_path / "m.npz", members_of(connection_list=connections)), "right out")
+    refused(
+        zip_file(tmp_path / "m.npz", members_of(connection_list=connections), compression),
+        "right out",
+    )
 
 
 # --- .npz: sizes that lie ---------------------------------------------------------------
 
 
-def test_a_header_claiming_18_gib_is_refused_before_allocating(tmp_path, refused):
+@BOTH
+def test_a_header_claiming_18_gib_is_refused_before_allocating(compression, tmp_path, refused):
     # (2, 100000, 100000) bools: 18.6 GiB by the header; a few bytes in the zip
     claim = npy(MAZE.connections, shape=(2, 100_000, 100_000))
-    refused(zip_file(tmp_path / "m.npz", members_of(connection_list=claim)), "by its header")
+    refused(
+        zip_file(tmp_path / "m.npz", members_of(connection_list=claim), compression),
+        "by its header",
+    )
 
 
-def test_a_directory_claiming_3_gb_from_a_few_bytes_is_refused(tmp_path, refused):
-    # header and zip directory agree on 3.2 GB, but deflate cannot make that from 60 bytes
+@BOTH
+def test_a_directory_claiming_3_gb_from_a_few_bytes_is_refused(compression, tmp_path, refused):
+    # header and zip directory agree on 3.2 GB, but neither deflate nor storing can make
+    # that from 60 bytes
     header = npy(MAZE.connections, shape=(2, 40_000, 40_000), data=b"")
-    path = zip_file(tmp_path / "m.npz", members_of(connection_list=header + bytes(48)))
+    members = members_of(connection_list=header + bytes(48))
+    path = zip_file(tmp_path / "m.npz", members, compression)
     set_declared_size(path, "connection_list", len(header) + 2 * 40_000**2)
     refused(path, "compressed bytes can hold")
 
 
+@BOTH
 def test_a_zip_bomb_is_refused_before_inflating_when_memory_is_short(
-    tmp_path, refused, monkeypatch
+    compression, tmp_path, refused, monkeypatch
 ):
     # 8 MB of walls deflate to 8 KB; on a machine with 4 MB free it must not be inflated
+    # (nor, stored, read)
     walls = np.zeros((2, 2000, 2000), dtype=bool)
     members = members_of(connection_list=walls, width=None, height=None)
-    path = zip_file(tmp_path / "bomb.npz", members)
-    assert os.path.getsize(path) < 100_000
+    path = zip_file(tmp_path / "bomb.npz", members, compression)
+    assert compression == zipfile.ZIP_STORED or os.path.getsize(path) < 100_000
     lower_memory(monkeypatch, 4_000_000)
     tracemalloc.start()
     try:
@@ -253,20 +273,23 @@ def test_a_zip_bomb_is_refused_before_inflating_when_memory_is_short(
     assert peak < 2_000_000
 
 
-def test_maze_stats_counts_its_own_work_against_memory(tmp_path, refused, monkeypatch):
+@BOTH
+def test_maze_stats_counts_its_own_work_against_memory(compression, tmp_path, refused, monkeypatch):
     # the maze alone (800 KB) fits in 4 MB; with the metrics' 24 bytes a cell it does not
     walls = np.zeros((2, 200, 2000), dtype=bool)
     members = members_of(connection_list=walls, width=None, height=None)
-    path = zip_file(tmp_path / "m.npz", members)
+    path = zip_file(tmp_path / "m.npz", members, compression)
     lower_memory(monkeypatch, 4_000_000)
     assert read_maze(path).width == 2000
     refused(path, "needs about")
 
 
-def test_data_beyond_the_declared_size_is_never_inflated(tmp_path, refused):
+@BOTH
+def test_data_beyond_the_declared_size_is_never_inflated(compression, tmp_path, refused):
     # the zip directory declares a 6x4 maze; the member really inflates to 64 MB
     true = npy(MAZE.connections)
-    path = zip_file(tmp_path / "m.npz", members_of(connection_list=true + bytes(64 << 20)))
+    members = members_of(connection_list=true + bytes(64 << 20))
+    path = zip_file(tmp_path / "m.npz", members, compression)
     set_declared_size(path, "connection_list", len(true))
     tracemalloc.start()
     try:
@@ -277,21 +300,27 @@ def test_data_beyond_the_declared_size_is_never_inflated(tmp_path, refused):
     assert peak < 8 << 20
 
 
-def test_data_short_of_the_declared_size_is_refused(tmp_path, refused):
+@BOTH
+def test_data_short_of_the_declared_size_is_refused(compression, tmp_path, refused):
     short = npy(MAZE.connections)[:-10]
-    refused(zip_file(tmp_path / "m.npz", members_of(connection_list=short)), "by its header")
+    refused(
+        zip_file(tmp_path / "m.npz", members_of(connection_list=short), compression),
+        "by its header",
+    )
 
 
-def test_a_zip_directory_of_many_members_is_refused(tmp_path, refused):
+@BOTH
+def test_a_zip_directory_of_many_members_is_refused(compression, tmp_path, refused):
     members = members_of()
     members.update({f"extra{k}": b"" for k in range(100)})
-    refused(zip_file(tmp_path / "m.npz", members), "members")
+    refused(zip_file(tmp_path / "m.npz", members, compression), "members")
 
 
-def test_a_zip64_directory_claiming_a_million_members_is_refused(tmp_path, refused):
+@BOTH
+def test_a_zip64_directory_claiming_a_million_members_is_refused(compression, tmp_path, refused):
     # zipfile would read a directory of the size the zip64 end record gives, whole
     path = tmp_path / "m.npz"
-    data = Path(zip_file(path, members_of())).read_bytes()
+    data = Path(zip_file(path, members_of(), compression)).read_bytes()
     end = data.rfind(b"PK\x05\x06")
     offset = struct.unpack_from("<L", data, end + 16)[0]
     record = struct.pack("<4sQ2H2L4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, 10**6, 10**6, 10**9, offset)

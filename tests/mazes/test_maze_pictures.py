@@ -1,6 +1,7 @@
 """SVG and PNG pictures draw exactly the maze's walls, at the expected size."""
 
 import io
+import json
 import re
 import xml.etree.ElementTree as ET
 
@@ -11,9 +12,18 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from tilewright import TilewrightError
-from tilewright.mazes import generate
-from tilewright.mazes.braid import braid
-from tilewright.mazes.pictures import Style, png_bytes, svg_text
+from tilewright.core.colours import gradient, parse_colour
+from tilewright.core.picture_size import PIXEL_BUDGET
+from tilewright.mazes import braid, generate, pictures
+from tilewright.mazes.pictures import (
+    HEAT_LEVELS,
+    Style,
+    heat_levels,
+    pdf_bytes,
+    picture_style,
+    png_bytes,
+    svg_text,
+)
 from tilewright.mazes.solve import distances, shortest_path
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -67,8 +77,103 @@ def test_svg_with_solution_and_heat_map_is_well_formed():
     (line,) = root.iter(f"{SVG}polyline")
     points = [tuple(map(float, p.split(","))) for p in line.get("points").split()]
     assert points == [(c + 0.5, r + 0.5) for r, c in path.tolist()]
-    (image,) = root.iter(f"{SVG}image")
-    assert image.get("{http://www.w3.org/1999/xlink}href").startswith("data:image/png;base64,")
+    assert not list(root.iter(f"{SVG}image"))  # vector cells: no bitmap for rsvg to blur
+
+
+def svg_heat_colours(svg: str, height: int, width: int) -> np.ndarray:
+    """(H, W) '#rrggbb' of the heat-map rectangle covering each cell ('' for none), from
+    the ``M c,r h n v1 h-n z`` rectangles of the heat paths; a cell covered twice fails."""
+    root = ET.fromstring(svg)
+    (group,) = [g for g in root.iter(f"{SVG}g") if g.get("shape-rendering") == "crispEdges"]
+    colours = np.full((height, width), "", dtype=object)
+    for path in group.iter(f"{SVG}path"):
+        for c, r, n in re.findall(r"M(\d+),(\d+)h(\d+)v1h-\3z", path.get("d")):
+            c, r, n = int(c), int(r), int(n)
+            assert (colours[r, c : c + n] == "").all()
+            colours[r, c : c + n] = path.get("fill")
+    return colours
+
+
+@given(
+    size=st.tuples(st.integers(1, 25), st.integers(1, 25)),
+    seed=st.integers(0, 1000),
+    unreachable=st.booleans(),
+)
+def test_svg_heat_map_colours_each_cell_once_as_vector_rectangles(size, seed, unreachable):
+    maze = generate(*size, "wilson", seed=seed)
+    heat = distances(maze)
+    if unreachable:
+        heat[heat.shape[0] // 2 :, heat.shape[1] // 2 :] = -1
+    colours = svg_heat_colours(svg_text(maze, Style(), heat=heat), maze.height, maze.width)
+    levels = heat_levels(heat)
+    palette = gradient(HEAT_LEVELS)
+    for (r, c), level in np.ndenumerate(levels):
+        expected = "" if level < 0 else "#{:02x}{:02x}{:02x}".format(*palette[level])
+        assert colours[r, c] == expected
+
+
+def test_pictures_record_the_maze_and_its_seed():
+    maze = braid(generate(9, 6, "prim", seed=11), 0.5, seed=4)
+    record = {
+        "family": "maze",
+        "width": 9,
+        "height": 6,
+        "algorithm": "prim",
+        "seed": 11,
+        "params": {"braid": 0.5, "braid_seed": 4},
+    }
+    png = Image.open(io.BytesIO(png_bytes(maze)))
+    assert json.loads(png.text["tilewright"]) == {**record, "software": ANY_SOFTWARE}
+    (meta,) = ET.fromstring(svg_text(maze)).iter(f"{SVG}metadata")
+    assert json.loads(meta.text) == {**record, "software": ANY_SOFTWARE}
+    pdf = pdf_bytes(maze)
+    assert pdf.startswith(b"%PDF-") and b"seed=11" in pdf and b"braid_seed:4" in pdf
+
+
+class _AnySoftware:
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, str) and other.startswith("tilewright ")
+
+
+ANY_SOFTWARE = _AnySoftware()
+
+
+def test_default_style_fits_the_budget_and_keeps_12_2_when_it_fits():
+    assert (picture_style(30, 15).cell, picture_style(30, 15).wall) == (12, 2)
+    big = picture_style(4000, 4000)
+    assert (big.cell, big.wall) == (2, 1) and PIXEL_BUDGET >= 4000 * 2 + 1
+    middle = picture_style(1000, 300)
+    assert middle.cell == 8 and middle.wall == 1  # 8001 px wide; 9 would pass 8192
+    assert picture_style(1000, 300, wall=3).cell == 8
+    assert picture_style(100, 100, max_side=500).cell == 4
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"cell": 12}, "would be 48002x48002 pixels, past the 8192-pixel budget"),
+        ({"cell": 12}, "--cell 2 fits"),
+        ({"cell": 3, "max_side": 100}, "raise the budget with --max-side 12001"),
+        ({"max_side": 7000}, "would be 8001x8001"),  # not even the smallest cell fits
+    ],
+)
+def test_a_picture_past_the_budget_is_refused_naming_its_size(kwargs, words):
+    with pytest.raises(TilewrightError, match=re.escape(words)):
+        picture_style(4000, 4000, **kwargs)
+
+
+@pytest.mark.parametrize(("cell", "wall"), [(2, 1), (3, 2), (7, 6)])
+@given(seed=st.integers(0, 500), share=st.sampled_from([0.0, 1.0]))
+def test_a_path_painted_on_the_lattice_is_the_line_pillow_draws(cell, wall, seed, share):
+    maze = braid(generate(13, 7, "kruskal", seed=seed), share)
+    style = Style(cell=cell, wall=wall)
+    path = shortest_path(maze, (seed % 7, 0))
+    drawn = open_png(png_bytes(maze, style, path=path))
+    with_line = Image.new("P", drawn.shape[1::-1])
+    pictures._draw_path(with_line, path, style)  # only the line, on an empty picture
+    line = np.asarray(with_line) == pictures._PATH
+    painted = (drawn == parse_colour(style.path_colour)).all(axis=2)
+    assert np.array_equal(painted, line)
 
 
 def open_png(data: bytes) -> np.ndarray:

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from tests.helpers import is_open, reference_distances
 from tilewright import TilewrightError
-from tilewright.mazes import Maze, generate
-from tilewright.mazes.braid import braid
+from tilewright.mazes import Maze, braid, generate
 from tilewright.mazes.solve import dead_end_filling, distances, shortest_path, wall_follower
 
 ALGORITHMS = ["backtracker", "kruskal", "wilson", "eller", "recursive-division", "binary-tree"]

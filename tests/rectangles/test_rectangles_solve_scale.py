@@ -12,11 +12,9 @@ from hypothesis import strategies as st
 
 from tests.helpers import count_solutions, puzzles
 from tilewright import TilewrightError
-from tilewright.rectangles import Puzzle, format_game_id, parse_game_id, solve
+from tilewright.rectangles import GuessBudgetExceeded, Puzzle, format_game_id, parse_game_id, solve
+from tilewright.rectangles import solver as solve_module
 from tilewright.rectangles._deduce_kernels import CONTRADICTION, SOLVED, deduce, placements
-from tilewright.rectangles.solve import GuessBudgetExceeded
-
-solve_module = sys.modules["tilewright.rectangles.solve"]
 
 # Three rows: a 2x2 square with two ways to split it (2s on a diagonal), a 2x2 square
 # that can only be one (the 4), and a row of 1s that no rectangle crosses.

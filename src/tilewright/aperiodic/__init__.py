@@ -1,6 +1,45 @@
 """Aperiodic monotile tilings: the Spectre, by combinatorial coordinates and exact geometry.
 
-``patch.patch`` gives the breadth-first patch of a region, ``stream.tiles`` the same tiles
-in bounded memory, ``coordinates.Tiling`` the addresses and the step across an edge, and
-``writers`` the output formats.
+A seed fixes one Spectre tiling of the whole plane; :func:`generate` gives its patch over
+a rectangle as a :class:`Patch`, whose tiles are found in bounded memory, iterated as
+:class:`Tile` objects (stable id, Greek metatile type, exact place, colour) or as arrays
+(:meth:`Patch.chunks`), and saved by suffix (:meth:`Patch.save`: SVG, PNG, PDF, JSON Lines,
+CSV, GeoJSON). :func:`validate` checks a patch exactly, edge by edge.
+
+Examples
+--------
+>>> from tilewright.aperiodic import generate, validate
+>>> patch = generate(40, 30, seed=3)
+>>> patch
+<Spectre patch 40x30 at (0,0) seed=3: 179 tiles>
+>>> validate(patch) is None
+True
+
+References
+----------
+.. [1] D. Smith, J. S. Myers, C. S. Kaplan and C. Goodman-Strauss, "A chiral aperiodic
+   monotile", Combinatorial Theory 4(2), 2024.
+.. [2] S. Tatham, "Combinatorial coordinates for the aperiodic Spectre tiling", 2023.
 """
+
+from tilewright.aperiodic.coordinates import Tiling
+from tilewright.aperiodic.patch import Chunk, Placed, Tile, check_region
+from tilewright.aperiodic.spectre import FORMATS, METHODS, SUFFIXES, Patch, generate
+from tilewright.aperiodic.validation import validate
+from tilewright.aperiodic.writers import COLOURINGS, picture_scale
+
+__all__ = [
+    "COLOURINGS",
+    "FORMATS",
+    "METHODS",
+    "SUFFIXES",
+    "Chunk",
+    "Patch",
+    "Placed",
+    "Tile",
+    "Tiling",
+    "check_region",
+    "generate",
+    "picture_scale",
+    "validate",
+]

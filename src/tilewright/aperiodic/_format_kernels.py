@@ -13,7 +13,7 @@ from tilewright.core._digits import put_whole
 _SCALE = 10**6  # six decimals, as ``writers.DIGITS``
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _put(buffer, at, text):
     for k in range(text.shape[0]):
         buffer[at + k] = text[k]
@@ -23,7 +23,7 @@ def _put(buffer, at, text):
 @njit(cache=True, nogil=True)
 def _number(buffer, at, value):
     """``value`` with six decimals (no minus sign on a value that rounds to zero)."""
-    scaled = np.int64(np.round(abs(value) * _SCALE))
+    scaled = round(abs(value) * _SCALE)  # half to even, as np.round: LLVM's rint either way
     if value < 0 and scaled != 0:
         buffer[at] = 45  # '-'
         at += 1
@@ -44,7 +44,7 @@ def rows(ids, types, greek, index, xy, pieces):
     byte strings of the style (see ``writers._PIECES``)."""
     count = types.shape[0]
     buffer = np.empty(count * (ids.shape[1] + 40 + 28 * 24), dtype=np.uint8)
-    at = 0
+    at = np.int64(0)  # not the literal 0: Numba would compile _put for it as well
     for n in range(count):
         at = _put(buffer, at, pieces[0])
         for k in range(ids.shape[1]):

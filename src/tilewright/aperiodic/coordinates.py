@@ -29,17 +29,16 @@ from tilewright.aperiodic._spectre_tables import (
     SPECTRE_MAP,
     SPECTRE_SIDES,
 )
-from tilewright.aperiodic.make_tables import OUTSIDE
 from tilewright.aperiodic.spectre_geometry import (
     CHILDREN,
     FREQUENCIES,
+    OUTSIDE,
     SPECTRE_EDGES,
     TYPES,
     spectres_in,
 )
-from tilewright.core.seeds import resolve_seed
+from tilewright.core.seeds import Stream, resolve_seed, sequence
 
-STREAM = 6  # separates the ancestry's random numbers from other uses of a seed
 # Every (parent type, child index) a hexagon of each type can sit in.
 PARENTS = {
     t: [(parent, i) for parent in TYPES for i, child in enumerate(CHILDREN[parent]) if child == t]
@@ -49,9 +48,25 @@ PARENTS = {
 
 @dataclass
 class Address:
-    """Where a Spectre sits: ``spectre`` (0 or 1) in its level-0 hexagon, ``types[k]`` the
-    type of its level-k hexagon, ``indices[k]`` that hexagon's index in level k + 1. The top
-    type's own index is not known yet (``len(indices) == len(types) - 1``)."""
+    """Where a Spectre sits in the substitution hierarchy.
+
+    Attributes
+    ----------
+    spectre : int
+        0, or 1 for the second Spectre of a Γ, in its level-0 hexagon.
+    types : list of str
+        ``types[k]``, the type (a letter of ``TYPES``) of its level-k hexagon.
+    indices : list of int
+        ``indices[k]``, that hexagon's index in its level-(k + 1) parent. The top type's own
+        index is not known yet (``len(indices) == len(types) - 1``).
+    hex_colour, previous_colour, entry_parity : int
+        The three-colouring of the level-0 hexagons, carried along every step.
+
+    Examples
+    --------
+    >>> Address(0, ["F", "S"], [3]).colour
+    0
+    """
 
     spectre: int
     types: list[str]
@@ -65,6 +80,7 @@ class Address:
     entry_parity: int = 0
 
     def copy(self) -> "Address":
+        """An independent copy (the lists are copied too)."""
         return Address(
             self.spectre,
             self.types.copy(),
@@ -83,12 +99,39 @@ class Address:
 
 class Tiling:
     """One Spectre tiling of the plane, fixed by ``seed``: the ancestry of its start tile,
-    drawn upward on demand."""
+    drawn upward on demand.
+
+    This is the readable reference of the step across an edge; the compiled kernels do the
+    same on arrays, and the tests compare the two.
+
+    Parameters
+    ----------
+    seed : int, optional
+        The tiling; None draws one (kept as ``self.seed``).
+    ancestry : Address, optional
+        A start tile's ancestry to use instead of drawing one (for tests of known steps).
+
+    Raises
+    ------
+    TilewrightError
+        For a seed that is not a whole number from 0 to 2⁶³ − 1.
+
+    References
+    ----------
+    .. [1] S. Tatham, "Combinatorial coordinates for the aperiodic Spectre tiling", 2023.
+
+    Examples
+    --------
+    >>> tiling = Tiling(7)
+    >>> there, entry = tiling.step(tiling.start, 0)
+    >>> tiling.step(there, entry)[1]  # and back across the same edge
+    0
+    """
 
     def __init__(self, seed: int | None = None, ancestry: Address | None = None):
         self.seed = resolve_seed(seed)
-        sequence = np.random.SeedSequence([self.seed, STREAM])
-        self._random = np.random.Generator(np.random.PCG64(sequence))
+        ancestry_stream = sequence(self.seed, Stream.SPECTRE_ANCESTRY)
+        self._random = np.random.Generator(np.random.PCG64(ancestry_stream))
         if ancestry is None:
             starts = [(t, s) for t in TYPES for s in range(spectres_in(t))]
             weights = np.array([FREQUENCIES[t] for t, _ in starts])
@@ -102,7 +145,12 @@ class Tiling:
         self.ancestry = ancestry.copy()
 
     def grow(self, levels: int) -> None:
-        """Draw the start tile's ancestry (``self.ancestry``) up to ``levels`` types."""
+        """Draw the start tile's ancestry (``self.ancestry``) up to ``levels`` types.
+
+        Parameters
+        ----------
+        levels : int
+        """
         while len(self.ancestry.types) < levels:
             options = PARENTS[self.ancestry.types[-1]]
             weights = np.array([FREQUENCIES[parent] for parent, _ in options])
@@ -141,7 +189,20 @@ class Tiling:
         return via
 
     def step(self, address: Address, edge: int) -> tuple[Address, int]:
-        """The Spectre across ``edge`` (0–13) of ``address``, and which of its edges that is."""
+        """The Spectre across ``edge`` (0–13) of ``address``, and which of its edges that is.
+
+        Parameters
+        ----------
+        address : Address
+            Left unchanged.
+        edge : int
+            0–13.
+
+        Returns
+        -------
+        tuple
+            (the neighbour's ``Address``, the neighbour's edge that was crossed).
+        """
         address = address.copy()
         kind, to, via = SPECTRE_MAP[address.types[0]][SPECTRE_EDGES * address.spectre + edge]
         while kind == OUTSIDE:  # twice when entering through the spur of a Σ
@@ -153,7 +214,22 @@ class Tiling:
 
     def name(self, address: Address) -> str:
         """A stable id: the Spectre index, then the child indices from level 0 up to the
-        highest level where the address leaves the start tile's ancestry (``0:5317``)."""
+        highest level where the address leaves the start tile's ancestry (``0:5317``).
+
+        Parameters
+        ----------
+        address : Address
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> tiling = Tiling(7)
+        >>> tiling.name(tiling.start)
+        '0:'
+        """
         self.grow(len(address.types))
         own, shared = address.indices, self.ancestry.indices
         top = len(own)

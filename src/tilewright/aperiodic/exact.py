@@ -9,6 +9,8 @@ exact, with no tolerance. Floats appear only when writing output.
 
 import math
 
+import numpy as np
+
 Point = tuple[int, int, int, int]
 
 ORIGIN: Point = (0, 0, 0, 0)
@@ -17,31 +19,122 @@ HALF_SQRT3 = math.sqrt(3) / 2
 
 
 def add(a: Point, b: Point) -> Point:
+    """The sum of two points.
+
+    Parameters
+    ----------
+    a, b : Point
+
+    Returns
+    -------
+    Point
+
+    Examples
+    --------
+    >>> add((1, 0, 0, 0), (0, 2, 0, -1))
+    (1, 2, 0, -1)
+    """
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
 
 def sub(a: Point, b: Point) -> Point:
+    """The difference ``a - b`` of two points.
+
+    Parameters
+    ----------
+    a, b : Point
+
+    Returns
+    -------
+    Point
+
+    Examples
+    --------
+    >>> sub((1, 2, 0, -1), (0, 2, 0, -1))
+    (1, 0, 0, 0)
+    """
     return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
 
 
 def scale(a: Point, k: int) -> Point:
+    """``a`` stretched by the whole number ``k``.
+
+    Parameters
+    ----------
+    a : Point
+    k : int
+
+    Returns
+    -------
+    Point
+
+    Examples
+    --------
+    >>> scale((1, 0, 2, 0), 3)
+    (3, 0, 6, 0)
+    """
     return (a[0] * k, a[1] * k, a[2] * k, a[3] * k)
 
 
 def times_d(a: Point) -> Point:
-    """``a`` turned by 30° anticlockwise: d·(c0 + c1 d + c2 d² + c3 d³), using d⁴ = d² − 1."""
+    """``a`` turned by 30° anticlockwise: d·(c0 + c1 d + c2 d² + c3 d³), using d⁴ = d² − 1.
+
+    Parameters
+    ----------
+    a : Point
+
+    Returns
+    -------
+    Point
+
+    Examples
+    --------
+    >>> times_d((0, 0, 0, 1))  # d³ · d = d⁴ = d² − 1
+    (-1, 0, 1, 0)
+    """
     return (-a[3], a[0], a[1] + a[3], a[2])
 
 
 def rotate(a: Point, turns: int) -> Point:
-    """``a`` turned by ``turns`` × 30° anticlockwise (any integer; 12 turns are a full turn)."""
+    """``a`` turned by ``turns`` × 30° anticlockwise (any integer; 12 turns are a full turn).
+
+    Parameters
+    ----------
+    a : Point
+    turns : int
+
+    Returns
+    -------
+    Point
+
+    Examples
+    --------
+    >>> rotate(ONE, 3)  # a quarter turn: d³ = i
+    (0, 0, 0, 1)
+    >>> rotate(ONE, -9) == rotate(ONE, 3)
+    True
+    """
     for _ in range(turns % 12):
         a = times_d(a)
     return a
 
 
 def multiply(a: Point, b: Point) -> Point:
-    """The product of two points as complex numbers (Horner's rule on ``b``)."""
+    """The product of two points as complex numbers (Horner's rule on ``b``).
+
+    Parameters
+    ----------
+    a, b : Point
+
+    Returns
+    -------
+    Point
+
+    Examples
+    --------
+    >>> multiply(unit(1), unit(2)) == unit(3)
+    True
+    """
     result = scale(a, b[3])
     for coefficient in (b[2], b[1], b[0]):
         result = add(times_d(result), scale(a, coefficient))
@@ -49,10 +142,67 @@ def multiply(a: Point, b: Point) -> Point:
 
 
 def unit(turns: int) -> Point:
-    """The unit vector at ``turns`` × 30°."""
+    """The unit vector at ``turns`` × 30°.
+
+    Parameters
+    ----------
+    turns : int
+
+    Returns
+    -------
+    Point
+
+    Examples
+    --------
+    >>> unit(0), unit(1)
+    ((1, 0, 0, 0), (0, 1, 0, 0))
+    """
     return rotate(ONE, turns)
 
 
 def to_xy(a: Point) -> tuple[float, float]:
-    """Cartesian coordinates (y up): d = (√3/2, 1/2), d² = (1/2, √3/2), d³ = (0, 1)."""
+    """Cartesian coordinates (y up): d = (√3/2, 1/2), d² = (1/2, √3/2), d³ = (0, 1).
+
+    Parameters
+    ----------
+    a : Point
+
+    Returns
+    -------
+    tuple of float
+        (x, y).
+
+    Examples
+    --------
+    >>> to_xy((1, 0, 0, 2))
+    (1.0, 2.0)
+    """
     return (a[0] + HALF_SQRT3 * a[1] + 0.5 * a[2], a[3] + HALF_SQRT3 * a[2] + 0.5 * a[1])
+
+
+def to_xy_array(points: np.ndarray) -> np.ndarray:
+    """:func:`to_xy` for many points at once.
+
+    Parameters
+    ----------
+    points : numpy.ndarray
+        (n, 4) integers.
+
+    Returns
+    -------
+    numpy.ndarray
+        (n, 2) floats, equal to :func:`to_xy` of each row bit for bit.
+
+    Examples
+    --------
+    >>> to_xy_array(np.array([[1, 0, 0, 2], [0, 0, 2, 0]])).tolist() == [
+    ...     list(to_xy((1, 0, 0, 2))), list(to_xy((0, 0, 2, 0)))]
+    True
+    """
+    p = points.astype(float)
+    return np.column_stack(
+        (
+            p[:, 0] + HALF_SQRT3 * p[:, 1] + 0.5 * p[:, 2],
+            p[:, 3] + HALF_SQRT3 * p[:, 2] + 0.5 * p[:, 1],
+        )
+    )

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tilewright.aperiodic import _spectre_kernels as kernels
+from tilewright.aperiodic import _search_kernels as search
+from tilewright.aperiodic._step_kernels import COLOUR, LEVELS, SPECTRE
 from tilewright.aperiodic.coordinates import Tiling
-from tilewright.aperiodic.exact import HALF_SQRT3, ORIGIN, Point, add, sub, to_xy, unit
+from tilewright.aperiodic.exact import ORIGIN, Point, add, sub, to_xy, to_xy_array, unit
 from tilewright.aperiodic.spectre_geometry import GREEK, SPECTRE_EDGES, TYPES, place_spectre
 from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import deferred
@@ -57,7 +58,7 @@ the hierarchy would lift it.
 MIN_SIDE = 1e-6
 """The smallest side a region may have, as a share of max(1, its largest coordinate).
 
-Why: the compiled overlap test (``_spectre_kernels.meets``) measures a tile's area inside
+Why: the compiled overlap test (``_search_kernels.meets``) measures a tile's area inside
 the region by the shoelace formula on absolute coordinates, whose rounding grows with their
 square: a region of side s at distance C shows no area at all once s is below about 1e-8 C
 (measured: at the centre, 1e-8 already fails), and the walk into it then never ends (the
@@ -69,25 +70,51 @@ START_DEPTH = 16
 # a point inside the Spectre for each turn (its vertex 0 at the origin): the midpoint of the
 # diagonal from vertex 0 to vertex 7 lies well inside
 INTERIOR = (SHAPES_XY[:, 0] + SHAPES_XY[:, 7]) / 2
+_GREEK = [GREEK[t] for t in TYPES]
 NUDGES = np.array([[1e-7 * np.pi, 1e-7 * np.e], [-3e-6 * np.e, 2e-6 * np.pi], [0.01, -0.013]])
 
 
 @dataclass(frozen=True)
 class Placed:
-    """Where a tile lies: turned by ``turn`` × 30°, its vertex 0 at ``corner``."""
+    """Where a tile lies, exactly: turned by ``turn`` × 30°, its vertex 0 at ``corner``.
+
+    Attributes
+    ----------
+    turn : int
+        0–11; odd only for the second Spectre of a Γ.
+    corner : Point
+        Vertex 0 as four integers (see ``exact``).
+
+    Examples
+    --------
+    >>> place = Placed(2, (0, 0, 0, 0))
+    >>> place.vertices()[0], place.xy().shape
+    ((0, 0, 0, 0), (14, 2))
+    """
 
     turn: int
     corner: Point
 
     def vertices(self) -> tuple[Point, ...]:
+        """The 14 vertices, exact, clockwise."""
         return tuple(add(self.corner, p) for p in SHAPES[self.turn])
 
     def xy(self) -> np.ndarray:
-        """The 14 vertices as floats, (14, 2)."""
+        """The 14 vertices as floats, (14, 2), y up."""
         return SHAPES_XY[self.turn] + np.array(to_xy(self.corner))
 
     def across(self, edge: int, entry: int) -> "Placed":
-        """The tile whose edge ``entry`` is this tile's ``edge`` run backwards."""
+        """The tile whose edge ``entry`` is this tile's ``edge`` run backwards.
+
+        Parameters
+        ----------
+        edge, entry : int
+            0–13: this tile's edge, and the neighbour's edge along it (from ``Tiling.step``).
+
+        Returns
+        -------
+        Placed
+        """
         shape = SHAPES[self.turn]
         start = add(self.corner, shape[(edge + 1) % SPECTRE_EDGES])
         turn = (self.turn + _EDGE_TURN[edge] + 6 - _EDGE_TURN[entry]) % 12
@@ -96,29 +123,76 @@ class Placed:
 
 @dataclass(frozen=True)
 class Tile:
-    """One Spectre of a patch: its stable ``id``, the type of its level-0 hexagon
-    (``hex_type``, a letter of ``TYPES``), ``index`` 1 for the second Spectre of a Γ, where
-    it lies, and its ``colour`` (0–3) in a proper four-colouring of the tiling."""
+    """One Spectre of a patch.
+
+    Attributes
+    ----------
+    id : str
+        Its stable address in the substitution hierarchy (``"0:5317"``): the same tile has
+        the same id in any region of one tiling.
+    type : str
+        The type of its level-0 metatile, a Greek letter Γ Δ Θ Λ Ξ Π Σ Φ Ψ.
+    index : int
+        1 for the second Spectre of a Γ (turned 30° against all others), else 0.
+    place : Placed
+        Where it lies, exactly.
+    colour : int
+        0–3, a proper four-colouring of the tiling.
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic import generate
+    >>> tile = next(iter(generate(3, 3, seed=1)))
+    >>> tile.type in "ΓΔΘΛΞΠΣΦΨ", tile.place.xy().shape
+    (True, (14, 2))
+    """
 
     id: str
-    hex_type: str
+    type: str
     index: int
     place: Placed
     colour: int
 
-    @property
-    def greek(self) -> str:
-        return GREEK[self.hex_type]
-
 
 def start_place(tiling: Tiling) -> Placed:
     """The start tile at the origin, turned by an even number of 30° steps (odd for the
-    second Spectre of a Γ, which is turned 30° against all others)."""
+    second Spectre of a Γ, which is turned 30° against all others).
+
+    Parameters
+    ----------
+    tiling : Tiling
+
+    Returns
+    -------
+    Placed
+
+    Examples
+    --------
+    >>> start_place(Tiling(3)).corner
+    (0, 0, 0, 0)
+    """
     return Placed((2 * tiling.start_turn + tiling.start.spectre) % 12, ORIGIN)
 
 
 def clipped_area(xy: np.ndarray, box: tuple[float, float, float, float]) -> float:
-    """Area of the polygon ``xy`` inside the rectangle (Sutherland–Hodgman clipping)."""
+    """Area of the polygon ``xy`` inside the rectangle (Sutherland–Hodgman clipping).
+
+    Parameters
+    ----------
+    xy : numpy.ndarray
+        (k, 2) vertices of a simple polygon.
+    box : tuple of float
+        (x0, y0, x1, y1).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> clipped_area(np.array([[0, 0], [2, 0], [2, 2], [0, 2]]), (1, 1, 5, 5))
+    1.0
+    """
     x0, y0, x1, y1 = box
     points = [tuple(p) for p in xy]
     for axis, bound, keep_above in ((0, x0, True), (0, x1, False), (1, y0, True), (1, y1, False)):
@@ -173,6 +247,11 @@ def check_region(
     TilewrightError
         When a number is out of range (one line saying which limit), or the patch would not
         fit in memory.
+
+    Examples
+    --------
+    >>> check_region(40, 30.5, (-2, 1))
+    (40.0, 30.5, (-2.0, 1.0))
     """
     width, height = require_real(width, "width"), require_real(height, "height")
     x, y = _origin(origin)
@@ -207,8 +286,10 @@ def _origin(origin: object) -> tuple[float, float]:
     """``origin`` as two finite floats, or a ``TypeError`` / :class:`TilewrightError`."""
     if isinstance(origin, str | bytes):
         raise TypeError("origin must be a pair (x, y) of real numbers, not text")
+    given_x: object
+    given_y: object
     try:
-        x, y = origin  # type: ignore[misc]
+        given_x, given_y = origin  # type: ignore[misc]
     except (TypeError, ValueError):
         given = (
             f"got {len(origin)} value{'' if len(origin) == 1 else 's'}"
@@ -216,51 +297,25 @@ def _origin(origin: object) -> tuple[float, float]:
             else f"not {type(origin).__name__}"
         )
         raise TypeError(f"origin must be a pair (x, y) of real numbers, {given}") from None
-    x, y = require_real(x, "origin x"), require_real(y, "origin y")
+    x, y = require_real(given_x, "origin x"), require_real(given_y, "origin y")
     if not (math.isfinite(x) and math.isfinite(y)):
         raise TilewrightError(f"the origin must be finite numbers, got ({x:g}, {y:g})")
     return x, y
 
 
-def patch(
-    width: float, height: float, seed: int | None = None, origin: tuple[float, float] = (0, 0)
-) -> Iterator[Tile]:
-    """Every tile of the tiling ``seed`` that meets [x, x + width] × [y, y + height], in
-    breadth-first order from the first tile met on the way from the start tile.
-
-    Parameters
-    ----------
-    width, height : float
-        The region in tile edges (see :func:`check_region` for the limits).
-    seed : int, optional
-        The tiling; None draws one.
-    origin : pair of float
-        (x, y), the region's lower-left corner.
-
-    Yields
-    ------
-    Tile
-        Each tile once.
-
-    Raises
-    ------
-    TypeError, TilewrightError
-        As :func:`check_region` says, at the call (the search waits for the first tile).
-    """
-    check_region(width, height, origin)
-    return _patch_tiles(width, height, seed, origin)
-
-
-def _patch_tiles(width, height, seed, origin) -> Iterator[Tile]:
-    tiling, found = patch_arrays(width, height, seed, origin)
-    for chunk in chunks(tiling, found):
-        yield from chunk_tiles(chunk)
-
-
 @dataclass(frozen=True)
 class Found:
-    """A patch as arrays, in breadth-first order: address rows (see ``_spectre_kernels``),
-    turns and exact corners."""
+    """A patch as arrays, in breadth-first order.
+
+    Attributes
+    ----------
+    rows : numpy.ndarray
+        (n, L) int8 address rows (see ``_step_kernels``).
+    turns : numpy.ndarray
+        (n,) int64.
+    corners : numpy.ndarray
+        (n, 4) int64 exact corners.
+    """
 
     rows: np.ndarray
     turns: np.ndarray
@@ -270,8 +325,33 @@ class Found:
 def patch_arrays(
     width: float, height: float, seed: int | None = None, origin: tuple[float, float] = (0, 0)
 ) -> tuple[Tiling, Found]:
-    """The patch of ``patch`` as arrays, with the tiling it belongs to; the region is
-    checked first (:func:`check_region`)."""
+    """The breadth-first patch of a region as arrays (``generate(..., method="bfs")``).
+
+    Parameters
+    ----------
+    width, height : float
+        The region in tile edges.
+    seed : int, optional
+        The tiling; None draws one.
+    origin : pair of float
+        The region's lower-left corner.
+
+    Returns
+    -------
+    tuple
+        (the ``Tiling``, the ``Found`` arrays), breadth first from the first tile met.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        As :func:`check_region` says (memory included).
+
+    Examples
+    --------
+    >>> tiling, found = patch_arrays(40, 30, seed=3)
+    >>> len(found.turns)
+    179
+    """
     width, height, origin = check_region(width, height, origin)
     tiling = Tiling(seed)
     box = np.array([origin[0], origin[1], origin[0] + width, origin[1] + height], dtype=float)
@@ -282,14 +362,14 @@ def patch_arrays(
         row = start_row(tiling, depth)
         corner = np.zeros(4, dtype=np.int64)
         status, turn = walk_into(row, start_place(tiling).turn, corner, box)
-        if status == kernels.DONE:
+        if status == search.DONE:
             with deferred():  # arrays returned in a tuple: see core.interrupts
-                rows, turns, corners, inside, count, status = kernels.patch(
+                rows, turns, corners, inside, count, status = search.patch(
                     row, turn, corner, box, SHAPES_ARRAY, SHAPES_XY, EDGE_TURNS, capacity
                 )
-        if status == kernels.FULL:
+        if status == search.FULL:
             capacity *= 2
-        elif status == kernels.SHALLOW:
+        elif status == search.SHALLOW:
             depth *= 2
         else:
             keep = np.flatnonzero(inside[:count])
@@ -298,22 +378,54 @@ def patch_arrays(
 
 def walk_into(row: np.ndarray, turn: int, corner: np.ndarray, box: np.ndarray) -> tuple[int, int]:
     """Walk the tile (``row``, ``turn``, ``corner``: updated in place) in a straight line
-    until a tile meets ``box``; (status, turn). A line that grazes a vertex is tried again
-    from a nudged start."""
+    until a tile meets ``box``. A line that grazes a vertex is tried again from a nudged
+    start.
+
+    Parameters
+    ----------
+    row : numpy.ndarray
+        The tile's int8 address row.
+    turn : int
+    corner : numpy.ndarray
+        (4,) int64.
+    box : numpy.ndarray
+        (4,) float64: x0, y0, x1, y1.
+
+    Returns
+    -------
+    tuple of int
+        (status, the tile's turn): status ``DONE`` or ``SHALLOW`` (``_search_kernels``).
+    """
     saved_row, saved_corner = row.copy(), corner.copy()
     for nudge in NUDGES:
         inside_x, inside_y = INTERIOR[turn] + nudge
-        status, reached = kernels.walk_to(
+        status, reached = search.walk_to(
             row, turn, corner, box, SHAPES_ARRAY, SHAPES_XY, EDGE_TURNS, inside_x, inside_y
         )
-        if status != kernels.STUCK:
+        if status != search.STUCK:
             return status, reached
         row[:], corner[:] = saved_row, saved_corner
     raise AssertionError("no straight walk reached the region")
 
 
 def start_row(tiling: Tiling, depth: int) -> np.ndarray:
-    """The start tile's address as a kernel row of ``depth`` levels."""
+    """The start tile's address as a kernel row of ``depth`` levels.
+
+    Parameters
+    ----------
+    tiling : Tiling
+    depth : int
+
+    Returns
+    -------
+    numpy.ndarray
+        int8, 4 + 2 × ``depth`` entries.
+
+    Examples
+    --------
+    >>> start_row(Tiling(3), 16).shape
+    (36,)
+    """
     tiling.grow(depth + 1)
     ancestry = tiling.ancestry
     row = [ancestry.spectre, ancestry.hex_colour, ancestry.previous_colour, ancestry.entry_parity]
@@ -323,14 +435,26 @@ def start_row(tiling: Tiling, depth: int) -> np.ndarray:
 
 
 def id_bytes(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
-    """The stable ids (``Tiling.name``) of address rows as ASCII, NUL-padded, (n, L)."""
-    indices = rows[:, kernels.LEVELS + 1 :: 2]
+    """The stable ids (``Tiling.name``) of address rows as ASCII bytes.
+
+    Parameters
+    ----------
+    tiling : Tiling
+    rows : numpy.ndarray
+        (n, L) int8 address rows.
+
+    Returns
+    -------
+    numpy.ndarray
+        (n, levels + 2) uint8, NUL-padded.
+    """
+    indices = rows[:, LEVELS + 1 :: 2]
     levels = indices.shape[1]
     tiling.grow(levels + 1)
     differs = indices != np.array(tiling.ancestry.indices[:levels])
     top = np.where(differs.any(axis=1), levels - np.argmax(differs[:, ::-1], axis=1), 0)
     text = np.zeros((len(rows), levels + 2), dtype=np.uint8)
-    text[:, 0] = rows[:, kernels.SPECTRE] + ord("0")
+    text[:, 0] = rows[:, SPECTRE] + ord("0")
     text[:, 1] = ord(":")
     used = np.arange(levels) < top[:, None]
     text[:, 2:] = np.where(used, indices + ord("0"), 0)
@@ -338,18 +462,61 @@ def id_bytes(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
 
 
 def tile_ids(tiling: Tiling, rows: np.ndarray) -> list[str]:
-    """The stable ids of address rows, as strings."""
+    """The stable ids of address rows, as strings.
+
+    Parameters
+    ----------
+    tiling : Tiling
+    rows : numpy.ndarray
+        (n, L) int8 address rows.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> tiling, found = patch_arrays(5, 5, seed=3)
+    >>> tile_ids(tiling, found.rows[:1])
+    ['0:']
+    """
     if len(rows) == 0:
         return []
     text = id_bytes(tiling, rows)
     return np.char.decode(text.view(f"S{text.shape[1]}").ravel(), "ascii").tolist()
 
 
+CHUNK = 1 << 15  # tiles handed to writers at a time
+
+
 @dataclass
 class Chunk:
-    """Consecutive tiles of a patch as arrays, for writers: address rows, metatile type
-    numbers (into ``TYPES``), index, colour (four-colouring), turn, exact corners (n, 4),
-    float vertices (n, 14, 2), and ids."""
+    """Consecutive tiles of a patch as arrays, for writers and for speed.
+
+    Attributes
+    ----------
+    tiling : Tiling
+        The tiling the tiles belong to (their ids are relative to its start tile).
+    rows : numpy.ndarray
+        (n, L) int8 address rows.
+    types : numpy.ndarray
+        (n,) metatile type numbers, into ``TYPES`` (``GREEK`` names them).
+    index : numpy.ndarray
+        (n,) 1 for the second Spectre of a Γ.
+    colour : numpy.ndarray
+        (n,) 0–3, a proper four-colouring.
+    turn : numpy.ndarray
+        (n,) 0–11.
+    corners : numpy.ndarray
+        (n, 4) exact corners.
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic import generate
+    >>> chunk = next(generate(10, 10, seed=3).chunks())
+    >>> chunk.xy.shape == (len(chunk), 14, 2), chunk.ids[0]
+    (True, '0:')
+    """
 
     tiling: Tiling
     rows: np.ndarray
@@ -365,10 +532,7 @@ class Chunk:
     @functools.cached_property
     def xy(self) -> np.ndarray:
         """The float vertices, (n, 14, 2)."""
-        c = self.corners.astype(float)
-        corner_x = c[:, 0] + HALF_SQRT3 * c[:, 1] + 0.5 * c[:, 2]
-        corner_y = c[:, 3] + HALF_SQRT3 * c[:, 2] + 0.5 * c[:, 1]
-        return SHAPES_XY[self.turn] + np.stack((corner_x, corner_y), axis=1)[:, None, :]
+        return SHAPES_XY[self.turn] + to_xy_array(self.corners)[:, None, :]
 
     @functools.cached_property
     def ids(self) -> list[str]:
@@ -381,26 +545,46 @@ class Chunk:
         return id_bytes(self.tiling, self.rows)
 
 
-def chunks(tiling: Tiling, found: Found, size: int = 1 << 15) -> Iterator[Chunk]:
-    """The tiles of ``found`` in chunks of ``size``."""
+def chunks(tiling: Tiling, found: Found, size: int = CHUNK) -> Iterator[Chunk]:
+    """The tiles of ``found`` in chunks of ``size``.
+
+    Parameters
+    ----------
+    tiling : Tiling
+    found : Found
+    size : int
+
+    Returns
+    -------
+    iterator of Chunk
+    """
     for first in range(0, len(found.turns), size):
         rows = found.rows[first : first + size]
         turns = found.turns[first : first + size]
         corners = found.corners[first : first + size]
-        index = rows[:, kernels.SPECTRE].astype(np.int64)
+        index = rows[:, SPECTRE].astype(np.int64)
         yield Chunk(
             tiling,
             rows,
-            rows[:, kernels.LEVELS].astype(np.int64),
+            rows[:, LEVELS].astype(np.int64),
             index,
-            np.where(index == 1, 3, rows[:, kernels.COLOUR]).astype(np.int64),
+            np.where(index == 1, 3, rows[:, COLOUR]).astype(np.int64),
             turns,
             corners,
         )
 
 
 def chunk_tiles(chunk: Chunk) -> Iterator[Tile]:
-    """The tiles of a chunk as ``Tile`` objects."""
+    """The tiles of a chunk as ``Tile`` objects.
+
+    Parameters
+    ----------
+    chunk : Chunk
+
+    Returns
+    -------
+    iterator of Tile
+    """
     columns = zip(
         chunk.ids,
         chunk.types.tolist(),
@@ -411,4 +595,4 @@ def chunk_tiles(chunk: Chunk) -> Iterator[Tile]:
         strict=True,
     )
     for name, t, index, turn, corner, colour in columns:
-        yield Tile(name, TYPES[t], index, Placed(turn, tuple(corner)), colour)
+        yield Tile(name, _GREEK[t], index, Placed(turn, tuple(corner)), colour)

@@ -19,6 +19,9 @@ import math
 from tilewright.aperiodic.exact import ORIGIN, Point, add, multiply, rotate, unit
 
 SPECTRE_TURNS = (-3, -2, 3, -2, -3, 2, -3, 2, -3, -2, 0, -2, 3, -2)
+# The first field of a transition table entry (``make_tables``): does a child's edge lead to
+# a sibling, or out through the parent's outline?
+INSIDE, OUTSIDE = 1, 0
 SPECTRE_EDGES = 14
 
 # Metatile types: Latin letters in code and addresses, Greek letters for people.
@@ -107,12 +110,51 @@ FREQUENCIES = {
 
 
 def spectres_in(hex_type: str) -> int:
+    """How many Spectres a level-0 hexagon of ``hex_type`` holds.
+
+    Parameters
+    ----------
+    hex_type : str
+        A letter of ``TYPES``.
+
+    Returns
+    -------
+    int
+        2 for Γ (the "mystic" pair), else 1.
+
+    Examples
+    --------
+    >>> spectres_in("G"), spectres_in("D")
+    (2, 1)
+    """
     return 2 if hex_type == MYSTIC else 1
 
 
 def place_spectre(start: Point, edge0: Point, at: int = 0) -> list[Point]:
     """The 14 vertices of the Spectre whose vertex ``at`` is ``start`` and whose edge ``at``
-    is the vector ``edge0``."""
+    is the vector ``edge0``.
+
+    Parameters
+    ----------
+    start : Point
+        Where vertex ``at`` lies.
+    edge0 : Point
+        Edge ``at`` as a vector (its length sets the size).
+    at : int
+        Which vertex and edge are given (0–13).
+
+    Returns
+    -------
+    list of Point
+        Vertices 0–13, clockwise.
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic.exact import ORIGIN, unit
+    >>> vertices = place_spectre(ORIGIN, unit(0))
+    >>> len(vertices), vertices[1]
+    (14, (1, 0, 0, 0))
+    """
     vertices: list[Point] = [ORIGIN] * SPECTRE_EDGES
     point, step = start, edge0
     for i in range(SPECTRE_EDGES):
@@ -123,5 +165,21 @@ def place_spectre(start: Point, edge0: Point, at: int = 0) -> list[Point]:
 
 
 def hexagon(centre: Point, orientation: int) -> list[Point]:
-    """The six vertices of a metatile hexagon turned by ``orientation`` × 60°."""
+    """The six vertices of a metatile hexagon turned by ``orientation`` × 60°.
+
+    Parameters
+    ----------
+    centre : Point
+    orientation : int
+
+    Returns
+    -------
+    list of Point
+        Vertices 0–5, anticlockwise from the top one (when ``orientation`` is 0).
+
+    Examples
+    --------
+    >>> hexagon((0, 0, 0, 0), 0)[0] == HEX_TOP
+    True
+    """
     return [add(centre, multiply(HEX_TOP, unit(2 * (orientation + j)))) for j in range(6)]

@@ -12,7 +12,7 @@ first of them in scan order, a test made from the tile's own exact position. The
 meeting the region are exactly those meeting some block, so the walk writes the same tiles
 as the breadth-first patch of the whole region, each once.
 
-Between blocks the walk moves by straight-line steps (``_spectre_kernels.walk_to``): to the
+Between blocks the walk moves by straight-line steps (``_search_kernels.walk_to``): to the
 next block of the band from the last one, to the next band from the first block of this one.
 """
 
@@ -21,18 +21,19 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from tilewright.aperiodic import _spectre_kernels as kernels
+from tilewright.aperiodic import _line_kernels as line
+from tilewright.aperiodic import _search_kernels as search
+from tilewright.aperiodic._step_kernels import LEVELS
 from tilewright.aperiodic.coordinates import Tiling
 from tilewright.aperiodic.patch import (
+    CHUNK,
     EDGE_TURNS,
     SHAPES_ARRAY,
     SHAPES_XY,
     START_DEPTH,
     Chunk,
     Found,
-    Tile,
     check_region,
-    chunk_tiles,
     chunks,
     start_place,
     start_row,
@@ -43,42 +44,60 @@ from tilewright.core.interrupts import deferred
 from tilewright.core.numbers import require_int, shown
 
 BLOCK = 96.0  # block side in tile edges: a block holds about 1 100 tiles
-CHUNK = 1 << 15  # tiles handed to writers at a time
 # room for one block's search: its tiles, those straddling its sides, the ring around it
 BLOCK_CAPACITY = int((BLOCK + 12) ** 2 / 8.196 * 1.3) + 256
 
 
 class Cursor:
-    """A tile the walk stands on: its address row, turn and exact corner."""
+    """A tile the walk stands on.
+
+    Parameters
+    ----------
+    row : numpy.ndarray
+        Its int8 address row.
+    turn : int
+    corner : numpy.ndarray
+        (4,) int64, exact.
+    """
 
     def __init__(self, row: np.ndarray, turn: int, corner: np.ndarray):
         self.row, self.turn, self.corner = row, turn, corner
 
     def copy(self) -> "Cursor":
+        """An independent copy."""
         return Cursor(self.row.copy(), self.turn, self.corner.copy())
 
     def deepen(self, tiling: Tiling, depth: int) -> None:
-        """Give the row ``depth`` levels: the levels above its own are the start tile's."""
-        levels = (len(self.row) - kernels.LEVELS) // 2
-        extra = start_row(tiling, depth)[kernels.LEVELS + 2 * levels :]
+        """Give the row ``depth`` levels: the levels above its own are the start tile's.
+
+        Parameters
+        ----------
+        tiling : Tiling
+        depth : int
+        """
+        levels = (len(self.row) - LEVELS) // 2
+        extra = start_row(tiling, depth)[LEVELS + 2 * levels :]
         self.row = np.concatenate((self.row, extra))
 
 
-def stream(
+def line_chunks(
     width: float,
     height: float,
-    seed: int | None = None,
+    seed: int,
     origin: tuple[float, float] = (0, 0),
     chunk: int = CHUNK,
-) -> tuple[Tiling, Iterator[Chunk]]:
-    """The tiling and, lazily, the chunks of its tiles meeting the region.
+) -> Iterator[Chunk]:
+    """The tiles of the tiling ``seed`` meeting the region, lazily, in chunks.
+
+    This is the line walk behind ``generate(..., method="line")``; ``Patch.chunks`` is the
+    public way to it.
 
     Parameters
     ----------
     width, height : float
         The region in tile edges (limits: ``patch.check_region``).
-    seed : int, optional
-        The tiling; None draws one.
+    seed : int
+        The tiling.
     origin : pair of float
         (x, y), the region's lower-left corner.
     chunk : int
@@ -86,22 +105,26 @@ def stream(
 
     Returns
     -------
-    tuple
-        The ``Tiling`` and an iterator of ``Chunk``: each tile once, in scan order of
-        blocks. What it holds at any time: one block's search (about ``BLOCK_CAPACITY``
-        tiles) and one chunk.
+    iterator of Chunk
+        Each tile once, in scan order of blocks. What it holds at any time: one block's
+        search (about ``BLOCK_CAPACITY`` tiles) and one chunk.
 
     Raises
     ------
     TypeError, TilewrightError
         As ``patch.check_region`` says (memory aside: it stays bounded), at the call.
+
+    Examples
+    --------
+    >>> sum(len(chunk) for chunk in line_chunks(200, 100, seed=3, chunk=1000))
+    2578
     """
     width, height, origin = check_region(width, height, origin, whole=False)
     if require_int(chunk, "chunk") < 1:
         raise TilewrightError(f"chunk must be at least 1 tile, got {shown(chunk)}")
     tiling = Tiling(seed)
     region = np.array([origin[0], origin[1], origin[0] + width, origin[1] + height])
-    return tiling, _chunks(tiling, region, chunk)
+    return _chunks(tiling, region, chunk)
 
 
 def _chunks(tiling: Tiling, region: np.ndarray, chunk: int) -> Iterator[Chunk]:
@@ -112,11 +135,11 @@ def _chunks(tiling: Tiling, region: np.ndarray, chunk: int) -> Iterator[Chunk]:
     waiting = 0
     box = np.empty(4)
     for j in range(rows):
-        band_start = None
+        band_start = cursor  # replaced by the band's first block, which always exists
         for i in range(columns):
-            kernels.block_box(region, BLOCK, i, j, box)
+            line.block_box(region, BLOCK, i, j, box)
             cursor, found = _block(tiling, cursor, box, region, columns, rows, i, j)
-            if band_start is None:
+            if i == 0:
                 band_start = cursor.copy()
             pending.append(found)
             waiting += len(found.turns)
@@ -135,23 +158,23 @@ def _block(tiling, cursor, box, region, columns, rows, i, j) -> tuple[Cursor, Fo
     while True:
         walker = cursor.copy()
         status, walker.turn = walk_into(walker.row, walker.turn, walker.corner, box)
-        if status == kernels.DONE:
+        if status == search.DONE:
             with deferred():  # arrays returned in a tuple: see core.interrupts
-                found_rows, turns, corners, inside, count, status = kernels.patch(
+                found_rows, turns, corners, inside, count, status = search.patch(
                     walker.row, walker.turn, walker.corner, box, SHAPES_ARRAY, SHAPES_XY,
                     EDGE_TURNS, capacity,
                 )  # fmt: skip
-            if status == kernels.DONE:
-                keep = kernels.owned(
+            if status == search.DONE:
+                keep = line.owned(
                     turns, corners, inside, count, region, BLOCK, columns, rows, i, j, SHAPES_XY
                 )
                 chosen = np.flatnonzero(keep)
                 return walker, Found(found_rows[chosen], turns[chosen], corners[chosen])
-            if status == kernels.FULL:
+            if status == search.FULL:
                 capacity *= 2
                 continue
         # too shallow an ancestry for this walk: give the row more levels and retry
-        cursor.deepen(tiling, (len(cursor.row) - kernels.LEVELS) // 2 * 2)
+        cursor.deepen(tiling, (len(cursor.row) - LEVELS) // 2 * 2)
 
 
 def _joined(parts: list[Found]) -> Found:
@@ -160,12 +183,3 @@ def _joined(parts: list[Found]) -> Found:
         np.concatenate([p.turns for p in parts]),
         np.concatenate([p.corners for p in parts]),
     )
-
-
-def tiles(
-    width: float, height: float, seed: int | None = None, origin: tuple[float, float] = (0, 0)
-) -> Iterator[Tile]:
-    """The streamed tiles one at a time, as ``Tile`` objects; the region is checked at the
-    call, as by :func:`stream`."""
-    parts = stream(width, height, seed, origin)[1]
-    return (tile for part in parts for tile in chunk_tiles(part))

@@ -8,20 +8,23 @@ each tile with one C-level ``%`` on a prepared template.
 
 import colorsys
 import io
+import json
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 import numpy as np
 
-from tilewright.aperiodic import _format_kernels
 from tilewright.aperiodic.patch import SHAPES_XY, Chunk
 from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
-from tilewright.core.numbers import quoted, require_bool, require_real
+from tilewright.core.metadata import png_text, record, svg_element
+from tilewright.core.numbers import quoted, require_bool, require_int, require_real
+from tilewright.core.picture_size import PIXEL_BUDGET
 
 DIGITS = 6
 COLOURINGS = ("type", "orientation", "four")
+SCALE = 10.0  # pixels a tile edge in pictures, unless that passes the pixel budget
 # the most pixels a PNG may have (the whole image is drawn in memory, 3 bytes a pixel)
 MAX_PNG_PIXELS = 2**28
 # one colour per metatile type, and a darker one for the second Spectre of a Γ
@@ -45,7 +48,27 @@ _PAIRS = ",".join([f"[{_NUMBER},{_NUMBER}]"] * 14)
 
 
 def fills(chunk: Chunk, colouring: str) -> list[str]:
-    """The fill colour of each tile of ``chunk`` under ``colouring``."""
+    """The fill colour of each tile of ``chunk`` under ``colouring``.
+
+    Parameters
+    ----------
+    chunk : Chunk
+    colouring : str
+        One of ``COLOURINGS``: by metatile ``"type"`` (the second Spectre of a Γ darker),
+        by ``"orientation"``, or ``"four"`` colours that no two neighbours share.
+
+    Returns
+    -------
+    list of str
+        ``#rrggbb`` colours.
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic import generate
+    >>> chunk = next(generate(6, 6, seed=1).chunks())
+    >>> set(fills(chunk, "four")) <= set(FOUR_COLOURS)
+    True
+    """
     if colouring == "four":
         return [FOUR_COLOURS[c] for c in chunk.colour.tolist()]
     if colouring == "orientation":
@@ -65,6 +88,8 @@ def _rows(chunk: Chunk) -> Iterator[tuple[str, str, int, tuple[float, ...]]]:
 
 
 def _compiled_rows(chunk: Chunk, pieces: tuple[np.ndarray, ...]) -> bytes:
+    from tilewright.aperiodic import _format_kernels  # imported by the text formats only
+
     if not len(chunk):
         return b""
     xy = chunk.xy.reshape(len(chunk), 28)
@@ -85,27 +110,85 @@ _GREEK_UTF8 = np.array([list(_GREEK[t].encode()) for t in range(len(TYPES))], dt
 
 
 def jsonl(chunks: Iterable[Chunk]) -> Iterator[bytes]:
-    """One JSON object per line: id, type (Greek letter), index, vertices [[x, y] × 14]."""
+    """One JSON object per line: id, type (Greek letter), index, vertices [[x, y] × 14].
+
+    Parameters
+    ----------
+    chunks : iterable of Chunk
+
+    Returns
+    -------
+    iterator of bytes
+        One piece a chunk, written as the chunks come.
+
+    Examples
+    --------
+    >>> import json
+    >>> from tilewright.aperiodic import generate
+    >>> line = b"".join(jsonl(generate(4, 4, seed=1).chunks())).splitlines()[0]
+    >>> sorted(json.loads(line))
+    ['id', 'index', 'type', 'vertices']
+    """
     for chunk in chunks:
         yield _compiled_rows(chunk, _JSONL)
 
 
 def csv(chunks: Iterable[Chunk]) -> Iterator[bytes]:
-    """The JSON Lines columns flattened: id,type,index,x0,y0,…,x13,y13."""
+    """The JSON Lines columns flattened: id,type,index,x0,y0,…,x13,y13, after a header.
+
+    Parameters
+    ----------
+    chunks : iterable of Chunk
+
+    Returns
+    -------
+    iterator of bytes
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic import generate
+    >>> b"".join(csv(generate(4, 4, seed=1).chunks())).split(b",", 4)[:4]
+    [b'id', b'type', b'index', b'x0']
+    """
     header = ["id", "type", "index"] + [f"{axis}{k}" for k in range(14) for axis in "xy"]
     yield (",".join(header) + "\n").encode()
     for chunk in chunks:
         yield _compiled_rows(chunk, _CSV)
 
 
-def geojson(chunks: Iterable[Chunk]) -> Iterator[bytes]:
+def geojson(chunks: Iterable[Chunk], info: Mapping[str, object] | None = None) -> Iterator[bytes]:
     """A GeoJSON FeatureCollection of polygons (rings closed and anticlockwise, as RFC 7946
-    asks: the Spectre's own vertices run clockwise), written feature by feature."""
+    asks: the Spectre's own vertices run clockwise), written feature by feature; ``info``
+    (seed, region, ...) goes into a ``"tilewright"`` member of the collection (a foreign
+    member, which RFC 7946 allows and readers ignore).
+
+    Parameters
+    ----------
+    chunks : iterable of Chunk
+    info : mapping, optional
+
+    Returns
+    -------
+    iterator of bytes
+
+    Examples
+    --------
+    >>> import json
+    >>> from tilewright.aperiodic import generate
+    >>> patch = generate(4, 4, seed=1)
+    >>> data = json.loads(b"".join(geojson(patch.chunks(), patch.info)))
+    >>> data["tilewright"]["seed"], len(data["features"]) == len(patch)
+    (1, True)
+    """
     template = (
         '{"type":"Feature","properties":{"id":"%s","type":"%s","index":%d,"colour":%d},'
         '"geometry":{"type":"Polygon","coordinates":[[' + _PAIRS + f",[{_NUMBER},{_NUMBER}]]]}}}}"
     )
-    yield b'{"type":"FeatureCollection","features":[\n'
+    head = {"type": "FeatureCollection"}
+    if info is not None:
+        head["tilewright"] = record(info)  # type: ignore[assignment]
+    opening = json.dumps(head, ensure_ascii=False, separators=(",", ":"), default=str)
+    yield (opening[:-1] + ',"features":[\n').encode()
     separator = ""
     for chunk in chunks:
         ring = chunk.xy[:, ::-1]
@@ -125,29 +208,59 @@ def svg(
     box: tuple[float, float, float, float],
     colouring: str = "type",
     plain: bool = False,
-    scale: float = 10.0,
+    scale: float = SCALE,
+    info: Mapping[str, object] | None = None,
 ) -> Iterator[bytes]:
     """The patch as SVG, clipped to the region. Compact by default: one path per turn in
     ``<defs>``, a ``<use>`` per tile; ``plain`` writes one closed path per tile, as laser
-    cutters want.
+    cutters want. ``info`` (seed, region, ...) is recorded in a ``<metadata>`` element.
 
-    Raises ``TypeError`` for arguments of the wrong type, and :class:`TilewrightError`
-    for a ``scale`` that is not finite and positive, a ``box`` that is not a finite
-    rectangle, or an unknown ``colouring`` (checked at the call, before anything is
-    written).
+    Parameters
+    ----------
+    chunks : iterable of Chunk
+    box : tuple of float
+        (x0, y0, x1, y1): the region drawn, y up.
+    colouring : str
+        One of ``COLOURINGS``.
+    plain : bool
+    scale : float
+        Pixels (SVG user units) a tile edge.
+    info : mapping, optional
+
+    Returns
+    -------
+    iterator of bytes
+
+    Raises
+    ------
+    TypeError
+        For arguments of the wrong type.
+    TilewrightError
+        For a ``scale`` that is not finite and positive, a ``box`` that is not a finite
+        rectangle, or an unknown ``colouring`` (checked at the call, before anything is
+        written).
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic import generate
+    >>> patch = generate(4, 4, seed=1)
+    >>> svg_text = b"".join(svg(patch.chunks(), patch.region)).decode()
+    >>> svg_text.count("<use") == len(patch)
+    True
     """
     x0, y0, x1, y1 = check_picture(box, colouring, scale)
     plain = require_bool(plain, "plain")
-    return _svg(chunks, (x0, y0, x1, y1), colouring, plain, scale)
+    return _svg(chunks, (x0, y0, x1, y1), colouring, plain, scale, info)
 
 
-def _svg(chunks, box, colouring, plain, scale) -> Iterator[bytes]:
+def _svg(chunks, box, colouring, plain, scale, info) -> Iterator[bytes]:
     x0, y0, x1, y1 = box
     view = f"{x0:g} {-y1:g} {x1 - x0:g} {y1 - y0:g}"
     yield (
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'width="{(x1 - x0) * scale:.2f}" height="{(y1 - y0) * scale:.2f}" viewBox="{view}">\n'
-        f'<clipPath id="region"><rect x="{x0:g}" y="{-y1:g}" width="{x1 - x0:g}" '
+        + (svg_element(info) + "\n" if info is not None else "")
+        + f'<clipPath id="region"><rect x="{x0:g}" y="{-y1:g}" width="{x1 - x0:g}" '
         f'height="{y1 - y0:g}"/></clipPath>\n'
     ).encode()
     if not plain:
@@ -183,14 +296,39 @@ def png(
     chunks: Iterable[Chunk],
     box: tuple[float, float, float, float],
     colouring: str = "type",
-    scale: float = 10.0,
+    scale: float = SCALE,
+    info: Mapping[str, object] | None = None,
 ) -> bytes:
-    """The patch as a PNG, ``scale`` pixels a tile edge, drawn tile by tile.
+    """The patch as a PNG, ``scale`` pixels a tile edge, drawn tile by tile; ``info`` (seed,
+    region, ...) is recorded in text chunks.
 
-    Raises ``TypeError`` and :class:`TilewrightError` as :func:`svg` does, and when the
-    picture would pass ``MAX_PNG_PIXELS`` pixels (see :func:`check_png_size`).
+    Parameters
+    ----------
+    chunks : iterable of Chunk
+    box : tuple of float
+    colouring : str
+    scale : float
+    info : mapping, optional
+
+    Returns
+    -------
+    bytes
+        The PNG file.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        As :func:`svg` does, and when the picture would pass ``MAX_PNG_PIXELS`` pixels
+        (see :func:`check_png_size`).
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic import generate
+    >>> patch = generate(4, 3, seed=1)
+    >>> png(patch.chunks(), patch.region, scale=5)[:4]
+    b'\\x89PNG'
     """
-    from PIL import Image, ImageDraw
+    from PIL import Image, ImageDraw, PngImagePlugin
 
     x0, _, _, y1 = check_picture(box, colouring, scale)
     size = check_png_size(box, scale)
@@ -201,18 +339,45 @@ def png(
         pixels = (chunk.xy - (x0, y1)) * (scale, -scale)
         for polygon, colour in zip(pixels.tolist(), fills(chunk, colouring), strict=True):
             draw.polygon([tuple(p) for p in polygon], fill=colour, outline=OUTLINE, width=outline)
+    chunks_of_text = PngImagePlugin.PngInfo()
+    for key, value in png_text(info or {}).items():
+        chunks_of_text.add_text(key, value)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
+    image.save(buffer, format="PNG", pnginfo=chunks_of_text)
     return buffer.getvalue()
 
 
 def check_picture(
     box: tuple[float, float, float, float], colouring: str, scale: float
 ) -> tuple[float, float, float, float]:
-    """Check a picture's arguments: ``box`` (x0, y0, x1, y1) a finite rectangle of positive
-    size, ``colouring`` one of ``COLOURINGS``, ``scale`` finite and positive. Returns the
-    box as floats; raises ``TypeError`` for wrong types, :class:`TilewrightError` for values
-    out of range."""
+    """Check a picture's arguments.
+
+    Parameters
+    ----------
+    box : tuple of float
+        (x0, y0, x1, y1), a finite rectangle of positive size.
+    colouring : str
+        One of ``COLOURINGS``.
+    scale : float
+        Finite and positive.
+
+    Returns
+    -------
+    tuple of float
+        The box as floats.
+
+    Raises
+    ------
+    TypeError
+        For wrong types.
+    TilewrightError
+        For values out of range.
+
+    Examples
+    --------
+    >>> check_picture((0, 0, 4, 3), "four", 10)
+    (0.0, 0.0, 4.0, 3.0)
+    """
     if isinstance(box, str | bytes) or not hasattr(box, "__len__") or len(box) != 4:
         raise TypeError("box must be four numbers: x0, y0, x1, y1")
     x0, y0, x1, y1 = (require_real(value, "a box coordinate") for value in box)
@@ -233,8 +398,28 @@ def check_picture(
 
 
 def check_png_size(box: tuple[float, float, float, float], scale: float) -> tuple[int, int]:
-    """The PNG's size in pixels for ``box`` at ``scale`` pixels a tile edge, or a
-    :class:`TilewrightError` when it passes ``MAX_PNG_PIXELS`` or does not fit in memory."""
+    """The PNG's size in pixels for ``box`` at ``scale`` pixels a tile edge.
+
+    Parameters
+    ----------
+    box : tuple of float
+    scale : float
+
+    Returns
+    -------
+    tuple of int
+        (width, height).
+
+    Raises
+    ------
+    TilewrightError
+        When it passes ``MAX_PNG_PIXELS`` or does not fit in memory.
+
+    Examples
+    --------
+    >>> check_png_size((0, 0, 40, 30), 2.5)
+    (100, 75)
+    """
     x0, y0, x1, y1 = check_picture(box, "type", scale)
     scale = require_real(scale, "scale")
     size = (max(1, round((x1 - x0) * scale)), max(1, round((y1 - y0) * scale)))
@@ -244,3 +429,68 @@ def check_png_size(box: tuple[float, float, float, float], scale: float) -> tupl
         )
     check_fits(size[0] * size[1] * 4, f"a {size[0]}x{size[1]} PNG")
     return size
+
+
+def picture_scale(
+    width: float, height: float, scale: float | None = None, max_side: int = PIXEL_BUDGET
+) -> float:
+    """Pixels a tile edge for a picture of a ``width`` × ``height`` region.
+
+    Parameters
+    ----------
+    width, height : float
+        The region in tile edges.
+    scale : float, optional
+        The scale asked for; None chooses the largest up to ``SCALE`` (10) whose picture
+        fits ``max_side`` pixels a side, computed directly (a scale is a real number).
+    max_side : int, default ``PIXEL_BUDGET``
+        The largest side in pixels a picture may have.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    TypeError
+        When a number is of the wrong type.
+    TilewrightError
+        When an explicit ``scale`` makes a picture past ``max_side``: the message names
+        the size it would need and the scale that fits.
+
+    Examples
+    --------
+    >>> picture_scale(40, 30)
+    10.0
+    >>> picture_scale(20000, 5000)
+    0.4096
+    >>> picture_scale(1000, 10, scale=10)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: the picture would be 10000x100 pixels, past ...
+    """
+    width, height = require_real(width, "width"), require_real(height, "height")
+    max_side = require_int(max_side, "max_side")
+    if max_side < 1:
+        raise TilewrightError(f"max_side must be at least 1 pixel, got {max_side}")
+    largest = max_side / max(width, height)
+    if scale is None:
+        return min(SCALE, largest)
+    scale = require_real(scale, "scale")
+    if not (math.isfinite(scale) and scale > 0):
+        raise TilewrightError(f"scale must be a finite number above 0, got {scale:g}")
+    size = (round(width * scale), round(height * scale))
+    if max(size) > max_side:
+        raise TilewrightError(
+            f"the picture would be {size[0]}x{size[1]} pixels, past the {max_side}-pixel "
+            f"budget a side: scale {_rounded_down(largest):g} fits (or leave the scale out), or "
+            f"raise the budget to {max(size)} (--max-side)"
+        )
+    return scale
+
+
+def _rounded_down(value: float, digits: int = 3) -> float:
+    """``value`` (positive) cut to ``digits`` significant digits, never rounded up: a scale
+    named as fitting must fit."""
+    unit = 10.0 ** (math.floor(math.log10(value)) - digits + 1)
+    return math.floor(value / unit) * unit

@@ -6,17 +6,14 @@ exit status 2, never a traceback and never a half-written file.
 """
 
 import contextlib
+import importlib
 import os
 import sys
 
 import click
 
 from tilewright import __version__
-from tilewright.cli.maze import maze
-from tilewright.cli.maze_stats import maze_stats
-from tilewright.cli.rect import rect
-from tilewright.cli.spectre import spectre
-from tilewright.cli.tromino import tromino
+from tilewright.cli.options import SuggestingGroup
 from tilewright.core.errors import TilewrightError
 
 USAGE_ERROR = 2
@@ -25,17 +22,36 @@ INTERNAL_ERROR = 70  # EX_SOFTWARE
 _LONGEST_MESSAGE = 300
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# each subcommand's module is imported only when that command runs, so that a command
+# never pays for another family's imports
+COMMANDS = {
+    "maze": "tilewright.cli.maze:maze",
+    "maze-stats": "tilewright.cli.maze_stats:maze_stats",
+    "rect": "tilewright.cli.rect:rect",
+    "spectre": "tilewright.cli.spectre:spectre",
+    "tromino": "tilewright.cli.tromino:tromino",
+    "warm": "tilewright.cli.warm:warm",
+}
+
+
+class _Commands(SuggestingGroup):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, name = COMMANDS[cmd_name].split(":")
+        command: click.Command = getattr(importlib.import_module(module), name)
+        return command
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="tilewright")
 def cli() -> None:
     """Mazes, tilings and grid puzzles at any size, reproducible from a seed."""
-
-
-cli.add_command(maze)
-cli.add_command(maze_stats)
-cli.add_command(tromino)
-cli.add_command(rect)
-cli.add_command(spectre)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,36 +1,59 @@
-"""``tilewright maze``: generate a maze and write it as text, .npz, JSON, SVG or PNG."""
-
-import sys
+"""``tilewright maze``: generate a maze and write it as text, .npz, JSON, SVG, PNG or PDF."""
 
 import click
-from tqdm import tqdm
 
 from tilewright.cli.maze_stats import print_stats
-from tilewright.cli.options import CELL, PROBABILITY, SEED, SIZE, Whole, format_from_suffix
+from tilewright.cli.options import (
+    CELL,
+    PROBABILITY,
+    SIZE,
+    NameChoice,
+    Whole,
+    announce_seed,
+    format_option,
+    max_side_option,
+    output_format,
+    output_option,
+    progress,
+    refuse_binary_terminal,
+    seed_option,
+)
+from tilewright.core.compilation import announce_if_cold
 from tilewright.core.errors import TilewrightError
 from tilewright.core.output import check_destination, open_output
-from tilewright.core.seeds import resolve_seed
-from tilewright.mazes.algorithms import ALGORITHMS, DEFAULT_ALGORITHM, ROWS, get_algorithm
+from tilewright.mazes import ALGORITHMS, DEFAULT_ALGORITHM
+from tilewright.mazes import braid as add_loops
+from tilewright.mazes.formats import (
+    BINARY,
+    FORMATS,
+    PICTURES,
+    SUFFIXES,
+    TEXT,
+    write,
+    write_bands,
+)
+from tilewright.mazes.generation import prepare, prepare_bands
+from tilewright.mazes.solve import check_cell, distances, shortest_path
+from tilewright.mazes.warm import COLD_SECONDS, used_kernels
 
-TEXT = ("unicode", "ascii")
-PICTURES = ("svg", "png")
-FORMATS = (*TEXT, "npz", "json", *PICTURES)
-_SUFFIX_FORMATS = {".npz": "npz", ".json": "json", ".svg": "svg", ".png": "png"}
 # Streams larger than this many cells show a progress bar (when stderr is a terminal).
 _PROGRESS_CELLS = 5_000_000
+# .txt is the unicode drawing by default, and takes the ascii one when -f asks for it.
+_ASCII_SUFFIXES = {**SUFFIXES, ".txt": "ascii"}
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+@click.command()
 @click.argument("size", type=SIZE, required=False)
 @click.option(
     "-a",
     "--algorithm",
+    type=NameChoice(ALGORITHMS),
     default=DEFAULT_ALGORITHM,
     show_default=True,
     metavar="NAME",
     help="Generation algorithm; --list shows them all.",
 )
-@click.option("-s", "--seed", type=SEED, help="Seed for a reproducible maze (default: random).")
+@seed_option("Seed for a reproducible maze (default: random, printed as seed: N).")
 @click.option("--strategy", help="growing-tree: newest, random, oldest, middle or a mix.")
 @click.option(
     "--join", type=PROBABILITY, help="eller: probability of joining east-west neighbours."
@@ -38,41 +61,40 @@ _PROGRESS_CELLS = 5_000_000
 @click.option("--down", type=PROBABILITY, help="eller: probability of extra passages down.")
 @click.option("--bias", type=PROBABILITY, help="binary-tree, sidewinder: probability of north.")
 @click.option("--braid", type=PROBABILITY, help="Remove this share (0-1) of dead ends: adds loops.")
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(FORMATS),
-    help="Output format (default: unicode, or npz/json/svg/png from the -o suffix).",
-)
-@click.option("-o", "--output", metavar="FILE", help="Write here instead of standard output.")
-@click.option("--solve", is_flag=True, help="svg, png: draw the shortest path start to goal.")
-@click.option("--heatmap", is_flag=True, help="svg, png: colour cells by distance from start.")
+@format_option(FORMATS, "Output format (default: unicode, or the one the -o suffix names).")
+@output_option
+@click.option("--compress", is_flag=True, help="npz: deflate the arrays (smaller, slower).")
+@click.option("--solve", is_flag=True, help="Pictures: draw the shortest path start to goal.")
+@click.option("--heatmap", is_flag=True, help="Pictures: colour cells by distance from start.")
 @click.option("--start", type=CELL, help="Start cell ROW,COL from 0 (default 0,0).")
 @click.option("--goal", type=CELL, help="Goal cell ROW,COL (default: bottom-right).")
 @click.option(
     "--stats",
-    type=click.Choice(["table", "json"]),
+    type=NameChoice(["table", "json"]),
     is_flag=False,
     flag_value="table",
     help="Print texture metrics (table or json) instead of the maze, or beside -o FILE.",
 )
 @click.option(
-    "--cell", type=Whole(1, 10_000), default=12, show_default=True, help="svg, png: cell size."
+    "--cell",
+    type=Whole(1, 10_000),
+    help="Pictures: cell size (default 12, or the largest that fits --max-side).",
 )
 @click.option(
-    "--wall", type=Whole(0, 10_000), default=2, show_default=True, help="svg, png: wall width."
+    "--wall", type=Whole(0, 10_000), help="Pictures: wall width (default a sixth of the cell)."
 )
-@click.option("--wall-colour", default="black", show_default=True, help="svg, png.")
-@click.option("--background", default="white", show_default=True, help="svg, png.")
-@click.option("--path-colour", default="#e4572e", show_default=True, help="svg, png.")
+@click.option("--wall-colour", default="black", show_default=True, help="Pictures.")
+@click.option("--background", default="white", show_default=True, help="Pictures.")
+@click.option("--path-colour", default="#e4572e", show_default=True, help="Pictures.")
+@max_side_option
 @click.option("--list", "list_", is_flag=True, help="List the algorithms and exit.")
 def maze(size, algorithm, seed, braid, fmt, output, stats, list_, **options) -> None:
     """Generate a perfect maze of SIZE cells (WIDTHxHEIGHT, for example 30x15).
 
     The default algorithm is the recursive backtracker: long winding corridors, the maze most
     people picture. Row-based algorithms (eller, sidewinder, binary-tree) stream text output
-    row by row, so the height is unlimited. The seed used is recorded in JSON and .npz output.
+    row by row, so the height is unlimited. A seed drawn at random is printed on stderr and
+    recorded in every output that can hold it (.npz, JSON, SVG, PNG, PDF).
     """
     if list_:
         _print_algorithms()
@@ -80,37 +102,36 @@ def maze(size, algorithm, seed, braid, fmt, output, stats, list_, **options) -> 
     if size is None:
         raise click.UsageError("missing SIZE (for example: tilewright maze 30x15)")
     width, height = size
-    info = get_algorithm(algorithm)
+    info = ALGORITHMS[algorithm]
     params = {
         key: options.pop(key)
         for key in ("strategy", "join", "down", "bias")
         if options[key] is not None
     }
-    fmt = fmt or format_from_suffix(output, _SUFFIX_FORMATS, "unicode")
-    if (options["solve"] or options["heatmap"]) and fmt not in PICTURES:
-        raise TilewrightError("--solve and --heatmap draw on pictures: use -f svg or -f png")
-    if (options["start"] or options["goal"]) and not (
-        options["solve"] or options["heatmap"] or stats
-    ):
-        raise TilewrightError("--start and --goal go with --solve, --heatmap or --stats")
-    style = _style(options)
-    if fmt in PICTURES:
-        from tilewright.mazes.pictures import check_picture
-
-        check_picture(width, height, style, fmt)  # before the maze is made
+    fmt = output_format(output, fmt, _ASCII_SUFFIXES if fmt == "ascii" else SUFFIXES, "unicode")
+    drawing = options["solve"] or options["heatmap"]
+    _check_combinations(fmt, drawing, stats, options)
+    style = _style(width, height, fmt, options) if fmt in PICTURES else None
+    if stats is None or output is not None:
+        refuse_binary_terminal(fmt, output, BINARY)
+    for what in ("start", "goal"):
+        if options[what] is not None:
+            check_cell(width, height, options[what], what)
     check_destination(output)
-    seed = resolve_seed(seed)
-    if fmt in TEXT and info.kind == ROWS and braid is None and stats is None:
-        _stream_text(width, height, info.name, seed, params, fmt, output)
+    streaming = fmt in TEXT and info.kind == "rows" and braid is None and stats is None
+    # every check first: a seed is printed, and kernels compiled, only for work that runs
+    if streaming:
+        bands = prepare_bands(width, height, info.name, **params)
+    else:
+        make = prepare(width, height, info.name, **params)
+    seed = announce_seed(seed)
+    _announce_compiling(info.name, braid, stats, options)
+    if streaming:
+        _stream_text(bands(seed), width, height, fmt, output)
         return
-    from tilewright.mazes import generate
-    from tilewright.mazes.braid import braid as add_loops
-    from tilewright.mazes.solve import endpoints
-
-    result = generate(width, height, info.name, seed, **params)
+    result = make(seed)
     if braid is not None:
         result = add_loops(result, braid)
-    endpoints(result, options["start"], options["goal"])  # refuse cells outside, up front
     if stats is None or output is not None:
         _write(result, fmt, output, style, options)
     if stats is not None:
@@ -118,71 +139,72 @@ def maze(size, algorithm, seed, braid, fmt, output, stats, list_, **options) -> 
 
 
 def _print_algorithms() -> None:
+    """Each algorithm in two lines: what it does and costs, and where it comes from."""
     width = max(len(name) for name in ALGORITHMS)
     for name, info in ALGORITHMS.items():
         marker = "*" if name == DEFAULT_ALGORITHM else " "
         click.echo(
             f"{marker}{name:<{width}}  {info.summary}. Memory {info.memory}; {info.texture}."
         )
+        click.echo(f" {'':<{width}}  Reference: {info.reference}.")
 
 
-def _style(options: dict):
-    from tilewright.mazes.pictures import Style
+def _check_combinations(fmt: str, drawing: bool, stats: str | None, options: dict) -> None:
+    if drawing and fmt not in PICTURES:
+        raise TilewrightError(
+            "--solve and --heatmap draw on pictures: use -f svg, -f png or -f pdf"
+        )
+    if (options["start"] or options["goal"]) and not (drawing or stats):
+        raise TilewrightError("--start and --goal go with --solve, --heatmap or --stats")
+    if options["compress"] and fmt != "npz":
+        raise TilewrightError("--compress goes with npz output")
 
-    return Style(
+
+def _style(width: int, height: int, fmt: str, options: dict):
+    """The picture's style, checked before the maze is made: a picture that cannot be
+    drawn is refused at once, not after minutes of generating."""
+    from tilewright.mazes.pictures import check_picture, picture_style
+
+    style = picture_style(
+        width,
+        height,
         cell=options["cell"],
         wall=options["wall"],
+        max_side=options["max_side"],
         wall_colour=options["wall_colour"],
         background=options["background"],
         path_colour=options["path_colour"],
     )
+    check_picture(width, height, style, fmt)
+    return style
 
 
-def _stream_text(width, height, algorithm, seed, params, style, output) -> None:
-    from tilewright.mazes import stream_bands
-    from tilewright.mazes.text import render
+def _announce_compiling(algorithm: str, braid, stats, options: dict) -> None:
+    kernels = used_kernels(
+        algorithm,
+        braid=braid is not None,
+        solve=options["solve"] or stats is not None,
+        heat=options["heatmap"],
+        stats=stats is not None,
+    )
+    announce_if_cold("the maze kernels", kernels, COLD_SECONDS)
 
-    bands = stream_bands(width, height, algorithm, seed, **params)
-    if width * height > _PROGRESS_CELLS:
-        bands = _with_progress(bands, height)
+
+def _stream_text(bands, width: int, height: int, fmt: str, output: str | None) -> None:
     with open_output(output) as stream:
-        for chunk in render(bands, width, style):
-            stream.write(chunk)
-
-
-def _with_progress(bands, height):
-    with tqdm(total=height, unit="row", unit_scale=True, disable=None, leave=False) as bar:
-        for band in bands:
-            yield band
-            bar.update(band.rows)
+        write_bands(progress(bands, height, "row", _PROGRESS_CELLS / width), width, fmt, stream)
 
 
 def _write(result, fmt: str, output: str | None, style, options: dict) -> None:
-    from tilewright.mazes import io
-    from tilewright.mazes.text import render
-
-    if fmt in ("npz", "png") and output in (None, "-") and sys.stdout.isatty():
-        raise TilewrightError(f"{fmt} is binary: give -o FILE.{fmt} or redirect standard output")
-    chunks = _picture(result, fmt, style, options) if fmt in PICTURES else None
-    with open_output(output) as stream:
-        if fmt == "npz":
-            io.write_npz(result, stream)
-        elif fmt == "json":
-            stream.writelines(io.json_chunks(result))
-        elif fmt in PICTURES:
-            stream.write(chunks)
-        else:
-            stream.writelines(render(result.bands(), result.width, fmt))
-
-
-def _picture(result, fmt: str, style, options: dict) -> bytes:
-    """The picture, made before the output file is opened so a failure leaves no file."""
-    from tilewright.mazes.pictures import png_bytes, svg_text
-    from tilewright.mazes.solve import distances, shortest_path
-
     start, goal = options["start"], options["goal"]
     path = shortest_path(result, start, goal) if options["solve"] else None
     heat = distances(result, start or (0, 0)) if options["heatmap"] else None
-    if fmt == "png":
-        return png_bytes(result, style, path=path, heat=heat)
-    return svg_text(result, style, path=path, heat=heat).encode()
+    write(
+        result,
+        output,
+        fmt,
+        style=style,
+        solution=path,
+        heat=heat,
+        compress=options["compress"],
+    )

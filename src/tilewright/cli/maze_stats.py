@@ -26,15 +26,18 @@ def maze_stats(file, start, goal, as_json) -> None:
     Only regular files are read, and a maze that would not fit in memory together with the
     work of measuring it is refused before it is inflated.
     """
-    from tilewright.mazes.io import read_maze
+    from tilewright.core.compilation import announce_if_cold
+    from tilewright.mazes import read_maze
+    from tilewright.mazes.warm import COLD_SECONDS, used_kernels
 
     maze = read_maze(file, work_bytes_per_cell=STATS_BYTES_PER_CELL)
+    announce_if_cold("the maze kernels", used_kernels(None, stats=True), COLD_SECONDS)
     print_stats(maze, "json" if as_json else "table", start, goal)
 
 
 def print_stats(maze, style: str, start, goal) -> None:
     """Print the maze's metrics as an aligned table or as one JSON object."""
-    from tilewright.mazes.metrics import maze_stats as measure
+    from tilewright.mazes import maze_stats as measure
 
     values = measure(maze, start, goal).as_dict()
     if style == "json":

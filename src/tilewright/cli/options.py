@@ -264,3 +264,38 @@ def max_side_option(function):
         show_default=True,
         help="Pictures: largest side in pixels; the default cell size fits it.",
     )(function)
+
+
+class SuggestingGroup(click.Group):
+    """A command group that answers a mistyped subcommand with the nearest one."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name = args[0] if args else ""
+        known = self.list_commands(ctx)
+        if name in known or name.startswith("-"):
+            return super().resolve_command(ctx, args)
+        near = difflib.get_close_matches(name.lower(), known, n=1)
+        hint = f" Did you mean {near[0]!r}?" if near else ""
+        ctx.fail(f"No such command {quoted(name)}.{hint}")
+
+
+class CellFromOneType(click.ParamType):
+    """``ROW,COLUMN`` counted from 1 at the top-left, as the textbook counts (``1,1``);
+    converted to (row, column) counted from 0, as the library takes it."""
+
+    name = "ROW,COL"
+
+    def convert(self, value, param, ctx) -> tuple[int, int]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
+        try:
+            if len(parts) != 2:
+                raise ValueError("two numbers are needed")
+            row, col = (parse_whole(part, "a row or column", 1, MAX_SIDE) for part in parts)
+        except ValueError:
+            self.fail(f"ROW,COL are counted from 1 (for example 1,1), got {quoted(value)}")
+        return row - 1, col - 1
+
+
+CELL_FROM_1 = CellFromOneType()

@@ -1,21 +1,43 @@
 """``tilewright rect``: Rectangles (Shikaku) puzzles."""
 
-import json
+import contextlib
+import os
 import sys
 
 import click
 
-from tilewright.cli.options import SEED, Whole, format_from_suffix
+from tilewright.cli.options import (
+    Whole,
+    announce_seed,
+    format_option,
+    max_side_option,
+    output_format,
+    output_option,
+    progress,
+    refuse_binary_terminal,
+    seed_option,
+)
 from tilewright.core.errors import TilewrightError
-from tilewright.core.output import check_destination, open_output
 
 NO_SOLUTION = 1
 AMBIGUOUS = 1
 GAVE_UP = 3
 # rect solve's guess budget: several seconds when each guess settles a few squares
 MAX_GUESSES = 1_000_000
-FORMATS = ("id", "text", "json", "svg", "png")
-_SUFFIX_FORMATS = {".png": "png", ".svg": "svg", ".json": "json", ".jsonl": "json", ".txt": "text"}
+# the library's names (tilewright.rectangles.formats), repeated here so that ``--help``
+# needs no import of the library; a test checks that they agree
+FORMATS = ("id", "text", "json", "svg", "png", "pdf")
+SUFFIXES = {
+    ".id": "id",
+    ".txt": "text",
+    ".json": "json",
+    ".jsonl": "json",
+    ".svg": "svg",
+    ".png": "png",
+    ".pdf": "pdf",
+}
+PICTURES = ("svg", "png", "pdf")
+BINARY = ("png", "pdf")
 # below this many puzzles a progress bar only flickers
 PROGRESS_FROM = 20
 
@@ -27,110 +49,119 @@ def rect() -> None:
 
 @rect.command()
 @click.argument("params", metavar="WxH[eF][a]")
-@click.option(
-    "-s", "--seed", type=SEED, help="Reproduce a puzzle; with --count, the seeds S, S+1, S+2, ..."
+@seed_option(
+    "Reproduce a puzzle (default: random, printed as 'seed: N'); with --count, the seeds "
+    "S, S+1, S+2, ..."
 )
 @click.option(
     "--count",
     type=Whole(1, 10**12),
     default=1,
     show_default=True,
-    help="How many puzzles (id and json formats: one per line).",
+    help="How many puzzles (id, text and json: one after another).",
 )
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(FORMATS),
-    help="Default: id, or what the -o FILE suffix says.",
-)
+@format_option(FORMATS, "Default: id, or what the -o FILE suffix says.")
 @click.option("--solution", is_flag=True, help="Show the solution (thick borders / regions).")
+@click.option(
+    "--answer",
+    metavar="FILE",
+    help="Also write each puzzle's solution to FILE (format from its suffix).",
+)
 @click.option("--max-area", type=Whole(1, 2**63 - 1), help="No rectangle larger than this.")
 @click.option("--singles", is_flag=True, help="Allow 1x1 rectangles (clue 1).")
 @click.option(
     "--cell",
-    type=Whole(8, 256),
-    default=32,
-    show_default=True,
-    help="png/svg: pixels a square.",
+    type=Whole(4, 1024),
+    help="Pictures: pixels a square (default: 32, or less to fit --max-side).",
 )
-@click.option("-o", "--output", metavar="FILE", help="Write here, not to stdout.")
-def generate(params, seed, count, fmt, solution, max_area, singles, cell, output) -> None:
+@max_side_option
+@output_option
+def generate(
+    params, seed, count, fmt, solution, answer, max_area, singles, cell, max_side, output
+) -> None:
     """Generate puzzles with exactly one solution, proven by deduction.
 
     WxH[eF][a] is the public puzzle collection's form: 15x15, 30x20e0.5 (expansion 0.5:
     fewer, larger rectangles), 10x10a (ambiguous puzzles allowed). Game IDs (the default
-    output) paste into the collection's Rectangles.
+    output) paste into the collection's Rectangles. Pictures (svg, png, pdf) and json
+    record the seed and parameters; --answer writes the solution of the same puzzle to a
+    second file in the same run.
     """
     from dataclasses import replace
 
-    from tilewright.core.seeds import MAX_SEED, resolve_seed
+    from tilewright.core.compilation import announce_if_cold
+    from tilewright.core.output import check_destination, open_output
+    from tilewright.core.seeds import MAX_SEED
     from tilewright.rectangles import generate as make
     from tilewright.rectangles import parse_params
+    from tilewright.rectangles.formats import encode, picture_cell
+    from tilewright.rectangles.generator import check_room
+    from tilewright.rectangles.pictures import check_png_size
+    from tilewright.rectangles.warm import GENERATE_SECONDS, compile_on_two_cores, used_kernels
 
     settings = replace(parse_params(params), max_area=max_area, singles=singles)
-    fmt = fmt or format_from_suffix(output, _SUFFIX_FORMATS, "id")
-    if count > 1 and fmt in ("svg", "png"):
-        raise TilewrightError(f"{fmt} holds one puzzle; use --count with id, text or json")
-    if fmt == "png" and output in (None, "-") and sys.stdout.isatty():
-        raise TilewrightError("png is binary: give -o FILE.png or redirect standard output")
-    if fmt == "png":
-        from tilewright.rectangles.pictures import check_png_size
-
-        check_png_size(settings.width, settings.height, cell)
+    _refuse_many_pictures(count, (fmt,))  # -f as given, before any -o suffix is looked at
+    fmt = output_format(output, fmt, SUFFIXES, "id")
+    answer_fmt = _answer_format(answer, output, solution)
+    formats = (fmt,) if answer_fmt is None else (fmt, answer_fmt)
+    _refuse_many_pictures(count, formats)
     if solution and fmt == "id":
-        raise TilewrightError("--solution needs -f text, json, svg or png")
+        raise TilewrightError("--solution needs -f text, json, svg, png or pdf")
+    refuse_binary_terminal(fmt, output, BINARY)
+    if answer_fmt is not None:
+        refuse_binary_terminal(answer_fmt, answer, BINARY)
+    if any(kind in PICTURES for kind in formats):
+        cell = picture_cell(settings.width, settings.height, cell, max_side)
+        if "png" in formats:
+            check_png_size(settings.width, settings.height, cell)
     check_destination(output)
-    first = resolve_seed(seed)
-    with open_output(output) as stream:
-        for index in _progress(range(count)):
+    check_destination(answer)
+    check_room(settings)
+    first = announce_seed(seed)
+    expanded = settings.expansion > 0
+    kernels = used_kernels("generate", expansion=expanded, unique=settings.unique)
+    if announce_if_cold("the Rectangles generator", kernels, GENERATE_SECONDS):
+        compile_on_two_cores(expansion=expanded, unique=settings.unique)
+    answers = open_output(answer) if answer_fmt else contextlib.nullcontext(None)
+    with open_output(output) as stream, answers as answer_stream:
+        for index in progress(range(count), count, "puzzle", PROGRESS_FROM):
             made = make(settings, seed=(first + index) % (MAX_SEED + 1))
-            stream.write(_formatted(made, fmt, solution, cell))
+            shown = made.regions if solution else None
+            stream.write(encode(fmt, made.puzzle, shown, made, cell))
+            if answer_stream is not None and answer_fmt:
+                answer_stream.write(encode(answer_fmt, made.puzzle, made.regions, made, cell))
 
 
-def _progress(numbers: range):
-    from tqdm import tqdm
-
-    # tqdm stays silent when stderr is not a terminal (disable=None)
-    return tqdm(
-        numbers,
-        unit="puzzle",
-        disable=None if len(numbers) >= PROGRESS_FROM else True,
-        file=sys.stderr,
-        leave=False,
-    )
+def _refuse_many_pictures(count: int, formats) -> None:
+    if count > 1 and any(kind in PICTURES for kind in formats):
+        raise TilewrightError("a picture holds one puzzle; use --count with id, text or json")
 
 
-def _formatted(made, fmt: str, solution: bool, cell: int) -> bytes:
-    from tilewright.rectangles import format_game_id
+def _answer_format(answer: str | None, output: str | None, solution: bool) -> str | None:
+    """The format of ``--answer FILE`` (from its suffix; none: text), refusing what cannot
+    work: an answer that shows no solution, or one that would land where the puzzle goes."""
+    if answer is None:
+        return None
+    if solution:
+        raise TilewrightError("--answer writes the solution; leave out --solution")
+    kind = output_format(answer, None, SUFFIXES, "text")
+    if kind == "id":
+        raise TilewrightError(
+            "--answer needs a format that shows the solution: .txt, .json, .svg, .png or .pdf"
+        )
+    standard = ("-", None)
+    if (answer in standard and output in standard) or _same_file(answer, output):
+        raise TilewrightError("--answer and the puzzle would be written to the same place")
+    return kind
 
-    regions = made.regions if solution else None
-    if fmt == "id":
-        return (format_game_id(made.puzzle) + "\n").encode()
-    if fmt == "json":
-        record = {
-            "params": str(made.params),
-            "max_area": made.params.max_area,
-            "singles": made.params.singles,
-            "seed": made.seed,
-            "game_id": format_game_id(made.puzzle),
-            "width": made.puzzle.width,
-            "height": made.puzzle.height,
-            "clues": made.puzzle.clues.tolist(),
-        }
-        if solution:
-            record["solution"] = made.regions.tolist()
-        return (json.dumps(record, separators=(",", ":")) + "\n").encode()
-    if fmt == "text":
-        from tilewright.rectangles.text import render
 
-        text = f"{format_game_id(made.puzzle)}\n{render(made.puzzle, regions)}\n"
-        return text.encode()
-    from tilewright.rectangles import pictures
-
-    if fmt == "svg":
-        return pictures.svg_text(made.puzzle, regions, cell).encode()
-    return pictures.png_bytes(made.puzzle, regions, cell)
+def _same_file(first: str, second: str | None) -> bool:
+    if second is None or "-" in (first, second):
+        return False
+    try:
+        return os.path.samefile(first, second)
+    except OSError:  # one of them does not exist yet: compare the names
+        return os.path.realpath(first) == os.path.realpath(second)
 
 
 @rect.command()
@@ -153,12 +184,13 @@ def solve(game_id: str, max_guesses: int) -> None:
       3  gave up after --max-guesses guesses (one line on stderr): some
          puzzles need exponentially many, and the answer is then unknown
     """
-    from tilewright.rectangles import parse_game_id
-    from tilewright.rectangles.solve import GuessBudgetExceeded
-    from tilewright.rectangles.solve import solve as find
-    from tilewright.rectangles.text import render
+    from tilewright.core.compilation import announce_if_cold
+    from tilewright.rectangles import GuessBudgetExceeded, parse_game_id
+    from tilewright.rectangles import solve as find
+    from tilewright.rectangles.warm import SOLVE_SECONDS, used_kernels
 
     puzzle = parse_game_id(game_id)
+    announce_if_cold("the Rectangles solver", used_kernels("solve"), SOLVE_SECONDS)
     try:
         solutions = find(puzzle, limit=2, max_guesses=max_guesses)
     except GuessBudgetExceeded as error:
@@ -171,6 +203,6 @@ def solve(game_id: str, max_guesses: int) -> None:
     if len(solutions) > 1:
         click.echo("more than one solution; two of them:")
         for regions in solutions:
-            click.echo(render(puzzle, regions))
+            click.echo(puzzle.to_text(regions))
         sys.exit(AMBIGUOUS)
-    click.echo(render(puzzle, solutions[0]), nl=False)
+    click.echo(puzzle.to_text(solutions[0]), nl=False)

@@ -5,18 +5,25 @@ import sys
 import click
 
 from tilewright.cli.options import (
+    CELL_FROM_1,
     MAX_SIDE,
     SIZE,
     Whole,
-    format_from_suffix,
+    format_option,
+    max_side_option,
+    output_format,
+    output_option,
     parse_whole,
+    refuse_binary_terminal,
+    seed_option,
 )
 from tilewright.core.errors import TilewrightError
-from tilewright.core.numbers import quoted
-from tilewright.core.output import check_destination, open_output
 
-FORMATS = ("text", "npy", "png", "svg")
-_SUFFIX_FORMATS = {".npy": "npy", ".png": "png", ".svg": "svg"}
+# the library's names, repeated here so that ``--help`` needs no import of the library;
+# a test checks that they agree
+FORMATS = ("text", "npy", "png", "svg", "pdf")
+SUFFIXES = {".txt": "text", ".npy": "npy", ".png": "png", ".svg": "svg", ".pdf": "pdf"}
+BINARY = ("npy", "png", "pdf")
 
 
 @click.group()
@@ -27,29 +34,34 @@ def tromino() -> None:
 def _output_options(function):
     for option in reversed(
         [
+            format_option(FORMATS, "text, npy, png, svg or pdf (default: the -o suffix, or text)."),
+            output_option,
             click.option(
-                "-f", "--format", "fmt", type=click.Choice(FORMATS), help="Default: text."
+                "--colours", type=Whole(3, 4), help="Pictures: a proper colouring with 3 or 4."
             ),
-            click.option("-o", "--output", metavar="FILE", help="Write here, not to stdout."),
-            click.option("--colours", type=Whole(3, 4), help="Proper colouring with 3 or 4."),
-            click.option("--cell", type=Whole(1, 256), help="png/svg: pixels a cell."),
+            click.option(
+                "--cell",
+                type=Whole(1, 2**31 - 1),
+                help="Pictures: pixels a cell (default: up to 24, to fit --max-side).",
+            ),
+            max_side_option,
         ]
     ):
         function = option(function)
     return function
 
 
-@tromino.command(context_settings={"ignore_unknown_options": True})
+@tromino.command()
 @click.argument("numbers", nargs=-1)
 @_output_options
-def classic(numbers, fmt, output, colours, cell) -> None:
+def classic(numbers, fmt, output, colours, cell, max_side) -> None:
     """The textbook program: M x y, or the line "M x y" on standard input.
 
     Prints the 2^k board M wide with the special square at row x, column y (from 1) covered
     by trominoes numbered in the textbook's order, "%2d " per cell, byte for byte the
     textbook's output, for any power of two M.
     """
-    from tilewright.tromino.tiling import classic_plan
+    from tilewright.tromino import classic as textbook
 
     if not numbers:
         if sys.stdin is None:
@@ -57,85 +69,55 @@ def classic(numbers, fmt, output, colours, cell) -> None:
         numbers = sys.stdin.read(4096).split()
     if len(numbers) != 3:
         raise TilewrightError("classic needs three numbers: M x y (for example 8 2 3)")
-    try:
-        size, row, col = (parse_whole(n, "M, x and y", 1, MAX_SIDE) for n in numbers)
-    except ValueError as error:
-        raise TilewrightError(str(error)) from None
-    plan = classic_plan(size, row, col)
-    _write(plan, fmt, output, colours, cell, number_width=2)
+    size, row, col = (parse_whole(n, "M, x and y", 1, MAX_SIDE) for n in numbers)
+    fmt = _format(fmt, output)
+    _write(textbook(size, row, col), fmt, output, colours, cell, max_side)
 
 
-@tromino.command(context_settings={"ignore_unknown_options": True})
+@tromino.command()
 @click.argument("size", type=SIZE)
 @click.option(
     "--missing",
-    required=True,
-    metavar="ROW,COL",
-    help="The missing square, from 1 (1,1: top-left).",
+    type=CELL_FROM_1,
+    help="The missing square, from 1 (1,1: top-left); default: drawn from the seed "
+    "among the squares that leave a board with a tiling.",
 )
+@seed_option("Draws the missing square when --missing is not given (default: random, printed).")
 @_output_options
-def tile(size, missing, fmt, output, colours, cell) -> None:
+def tile(size, missing, seed, fmt, output, colours, cell, max_side) -> None:
     """Tile a WIDTHxHEIGHT board missing one square, or say which theorem forbids it.
 
     2^k boards use the textbook divide and conquer; any other board that can be tiled is
     built from 2x3 blocks around a small core solved exactly, so huge boards stream.
     """
-    from tilewright.tromino.construct import plan_tiling
+    from tilewright.tromino import generate
 
     width, height = size
-    parts = missing.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError("two numbers are needed")
-        row, col = (parse_whole(part, "a row or column", 1, MAX_SIDE) for part in parts)
-    except ValueError:
-        raise TilewrightError(
-            f"--missing is ROW,COL counted from 1, got {quoted(missing)}"
-        ) from None
-    plan = plan_tiling(width, height, row - 1, col - 1)
-    _write(plan, fmt, output, colours, cell, number_width=len(str(plan.trominoes)))
+    fmt = _format(fmt, output)
+    tiling = generate(width, height, missing, seed)  # draws a seed when neither is given
+    drawn = missing is None and seed is None
+    _write(tiling, fmt, output, colours, cell, max_side, drawn)
 
 
-def _write(plan, fmt, output, colours, cell, number_width: int) -> None:
-    from tilewright.tromino import pictures, writers
-    from tilewright.tromino.tiling import tile_rows
+def _format(fmt: str | None, output: str | None) -> str:
+    fmt = output_format(output, fmt, SUFFIXES, "text")
+    refuse_binary_terminal(fmt, output, BINARY)
+    return fmt
 
-    fmt = fmt or format_from_suffix(output, _SUFFIX_FORMATS, "text")
-    if colours and fmt not in ("png", "svg"):
-        raise TilewrightError("--colours colours pictures: use -f png or -f svg")
+
+def _write(tiling, fmt, output, colours, cell, max_side, drawn=False) -> None:
+    from tilewright.core.compilation import announce_if_cold
+    from tilewright.core.output import check_destination, open_output
+    from tilewright.tromino import warm
+
+    tiling.check(fmt, colours, cell, max_side)
     check_destination(output)
-    width, height, missing = plan.width, plan.height, (plan.row, plan.col)
-    cell = cell or pictures.default_cell(width, height)
-    if fmt in ("npy", "png") and output in (None, "-") and sys.stdout.isatty():
-        raise TilewrightError(f"{fmt} is binary: give -o FILE.{fmt} or redirect standard output")
-    if fmt in ("png", "svg"):
-        pictures.check_picture_size(width, height, cell, fmt, coloured=bool(colours))
-    if fmt == "svg" or colours:
-        bands = [_coloured_board(width, height, missing, colours)]
-    else:
-        bands = ((band, None) for band in tile_rows(width, height, missing))
-    if fmt == "svg":
-        labels, shades = bands[0]
-        text = pictures.svg_text(labels, shades, cell)
-    with open_output(output) as stream:
-        if fmt == "svg":
-            stream.write(text.encode())
-        elif fmt == "png":
-            pixels = pictures.png_rows(bands, width, cell)
-            pictures.write_png(stream, pixels, width, height, cell)
-        elif fmt == "npy":
-            labels = (band for band, _ in bands)
-            writers.write_npy(stream, labels, width, height, plan.trominoes)
-        else:
-            writers.write_text(stream, (band for band, _ in bands), number_width)
-
-
-def _coloured_board(width, height, missing, colours):
-    from tilewright.tromino.tiling import tile
-
-    labels = tile(width, height, missing)
-    if not colours:
-        return labels, None
-    from tilewright.tromino.colour import colour_grid
-
-    return labels, colour_grid(labels, colours)
+    # The drawn seed, as announce_seed prints it, but only once nothing the seed does not
+    # decide can refuse the command, so that a refusal stays one line; a failure the seed
+    # decides (no 3-colouring of the tiling it drew) follows it, and can be made again.
+    if drawn:
+        click.echo(f"seed: {tiling.seed}", err=True)
+    modules = warm.kernel_modules(tiling.width, tiling.height, fmt, colours)
+    announce_if_cold("the tromino kernels", modules, warm.cold_seconds(modules))
+    with open_output(output) as sink:
+        tiling.write(sink, fmt, colours, cell, max_side)

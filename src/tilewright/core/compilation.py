@@ -14,10 +14,13 @@ from types import ModuleType
 
 
 def cold_kernels(modules: Iterable[str | ModuleType]) -> list[str]:
-    """Names of the cached kernels in ``modules`` that have nothing in Numba's cache yet.
+    """Names of the cached kernels in ``modules`` whose module has nothing in Numba's cache.
 
-    A kernel counts as warm once any of its signatures is cached for its current source;
-    a cache this check cannot read counts as warm (the line is a courtesy, never an error).
+    A module counts as warm once any of its kernels is cached for its current source: a
+    kernel called only from other kernels is compiled into its callers and never gets a
+    cache entry of its own, so judging kernel by kernel would call it cold for ever. To
+    judge a few kernels of a large module, pass a view: a module object holding only them.
+    A cache this check cannot read counts as warm (the line is a courtesy, never an error).
 
     Examples
     --------
@@ -26,24 +29,34 @@ def cold_kernels(modules: Iterable[str | ModuleType]) -> list[str]:
     """
     from numba.core.registry import CPUDispatcher
 
-    cold = []
+    cold: list[str] = []
     for module in modules:
         if isinstance(module, str):
             module = importlib.import_module(module)
-        for name, value in vars(module).items():
-            mine = isinstance(value, CPUDispatcher) and value.__module__ == module.__name__
-            if mine and not _cached(value):
-                cold.append(f"{module.__name__}.{name}")
+        states = {
+            f"{module.__name__}.{name}": _cache_state(value)
+            for name, value in vars(module).items()
+            if isinstance(value, CPUDispatcher)
+            # a view's kernels come from the module it stands for
+            and value.__module__ == module.__name__
+            # a helper inlined into its callers has no cache entry of its own
+            and value.targetoptions.get("inline") != "always"
+        }
+        if True not in states.values():
+            cold.extend(name for name, state in states.items() if state is False)
     return cold
 
 
-def _cached(dispatcher) -> bool:
+def _cache_state(dispatcher) -> bool | None:
+    """Whether Numba's cache holds ``dispatcher`` for its current source; None when it
+    is not cached at all, or the cache cannot be read (the line is a courtesy, never an
+    error)."""
     cache = getattr(dispatcher, "_cache", None)
     try:
         # Numba's own index reader: empty when the file is missing or its source changed
         return bool(cache._cache_file._load_index())  # type: ignore[union-attr]
-    except Exception:  # a Numba without this layout, or no cache: say nothing
-        return True
+    except Exception:  # no cache (plain @njit), or a Numba without this layout
+        return None
 
 
 def announce_if_cold(what: str, modules: Iterable[str | ModuleType], seconds: float) -> bool:

@@ -8,4 +8,16 @@ to show a traceback.
 
 
 class TilewrightError(ValueError):
-    """Input that tilewright rejects, with a message meant for the user."""
+    """Input that tilewright rejects, with a message meant for the user.
+
+    A ``ValueError``, so code that already catches bad values catches it too.
+
+    Examples
+    --------
+    >>> from tilewright.core.seeds import resolve_seed
+    >>> try:
+    ...     resolve_seed(-1)
+    ... except ValueError as error:
+    ...     print(f"{type(error).__name__}: {error}")
+    TilewrightError: seed must be between 0 and 9223372036854775807, got -1
+    """

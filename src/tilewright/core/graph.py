@@ -35,7 +35,26 @@ _CSR_DTYPES = {"indptr": np.int64, "indices": np.int32, "slots": np.int64, "endp
 
 @dataclass(frozen=True)
 class SquareGrid:
-    """A ``width`` × ``height`` grid of square cells, numbered row by row."""
+    """A ``width`` × ``height`` grid of square cells, numbered row by row.
+
+    Parameters
+    ----------
+    width, height : int
+        Cells across and down, at least 1.
+
+    Raises
+    ------
+    TypeError
+        When a size is not an integer.
+    TilewrightError
+        When a size is below 1.
+
+    Examples
+    --------
+    >>> grid = SquareGrid(3, 2)
+    >>> grid.num_cells, grid.num_slots
+    (6, 12)
+    """
 
     width: int
     height: int
@@ -45,14 +64,16 @@ class SquareGrid:
 
     @property
     def num_cells(self) -> int:
+        """Cells in the grid: ``width * height``."""
         return self.width * self.height
 
     @property
     def num_slots(self) -> int:
+        """Passage slots: one down and one right per cell (those off the edge stay shut)."""
         return 2 * self.num_cells
 
-    def kernel_graph(self) -> tuple[int, int]:
-        """The form kernels take: ``(width, height)``."""
+    def kernel_graph(self) -> tuple[np.int64, np.int64]:
+        """The form kernels take: ``(width, height)``, as int64 so each kernel compiles once."""
         return (np.int64(self.width), np.int64(self.height))
 
 
@@ -73,6 +94,16 @@ class CellGraph:
         When an array is not a NumPy array of its dtype and number of dimensions.
     TilewrightError
         When the arrays do not describe one undirected graph.
+
+    Examples
+    --------
+    A path of three cells, 0 - 1 - 2:
+
+    >>> graph = CellGraph.from_edges(3, [[0, 1], [1, 2]])
+    >>> graph.num_cells, graph.num_slots, graph.max_degree
+    (3, 2, 2)
+    >>> sorted(graph.indices[graph.indptr[1] : graph.indptr[2]].tolist())  # 1's neighbours
+    [0, 2]
     """
 
     indptr: np.ndarray
@@ -111,6 +142,18 @@ class CellGraph:
         TilewrightError
             When ``num_cells`` is out of range, ``edges`` is not (m, 2), or an edge names a
             cell outside the graph, joins a cell to itself or is listed twice.
+
+        Examples
+        --------
+        A hexagon's ring of six cells:
+
+        >>> ring = CellGraph.from_edges(6, [[i, (i + 1) % 6] for i in range(6)])
+        >>> ring.endpoints[ring.slots[ring.indptr[0]]].tolist()  # cell 0's first edge
+        [0, 1]
+        >>> CellGraph.from_edges(2, [[0, 1], [1, 0]])
+        Traceback (most recent call last):
+        ...
+        tilewright.core.errors.TilewrightError: an edge is listed twice
         """
         num_cells = require_int(num_cells, "num_cells")
         if not 0 < num_cells <= MAX_GRAPH_CELLS:
@@ -143,14 +186,17 @@ class CellGraph:
 
     @property
     def num_cells(self) -> int:
+        """Cells in the graph."""
         return len(self.indptr) - 1
 
     @property
     def num_slots(self) -> int:
+        """Passage slots: one per undirected edge."""
         return len(self.endpoints)
 
     @property
     def max_degree(self) -> int:
+        """The most neighbours any cell has."""
         return int(np.diff(self.indptr).max())
 
     def kernel_graph(self) -> tuple[np.ndarray, ...]:
@@ -172,6 +218,14 @@ def check_size(width: int, height: int) -> None:
         When a size is not an integer.
     TilewrightError
         When a size is below 1.
+
+    Examples
+    --------
+    >>> check_size(30, 15)
+    >>> check_size(30, 0)
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: height must be at least 1, got 0
     """
     for name, value in (("width", width), ("height", height)):
         value = require_int(value, name)

@@ -39,14 +39,36 @@ _installed = False
 
 
 def register_cleanup(cleanup: Callable[[], None]) -> int:
-    """Run ``cleanup`` if a signal ends the run; returns a token for :func:`unregister`."""
+    """Run ``cleanup`` if a signal ends the run.
+
+    Parameters
+    ----------
+    cleanup : callable
+        Called with no arguments; its exceptions are ignored.
+
+    Returns
+    -------
+    int
+        A token for :func:`unregister_cleanup`, once the work is done.
+
+    Examples
+    --------
+    >>> token = register_cleanup(lambda: print("removing the temporary file"))
+    >>> unregister_cleanup(token)
+    """
     token = next(_tokens)
     _cleanups[token] = cleanup
     return token
 
 
 def unregister_cleanup(token: int) -> None:
-    """Forget a clean-up (its work finished normally)."""
+    """Forget a clean-up (its work finished normally); an unknown token is ignored.
+
+    Parameters
+    ----------
+    token : int
+        What :func:`register_cleanup` returned.
+    """
     _cleanups.pop(token, None)
 
 
@@ -125,6 +147,18 @@ def deferred() -> Iterator[None]:
     raises ``KeyboardInterrupt`` after the result is whole instead of crashing the
     interpreter. Only the main thread runs Python signal handlers, and the command line's
     handlers (:func:`end_on_signals`) never raise, so there nothing is swapped.
+
+    Examples
+    --------
+    >>> import signal
+    >>> try:
+    ...     with deferred():
+    ...         signal.raise_signal(signal.SIGINT)  # arrives during the kernel call
+    ...         print("the kernel's result is whole")
+    ... except KeyboardInterrupt:
+    ...     print("then the interrupt")
+    the kernel's result is whole
+    then the interrupt
     """
     if _installed or threading.current_thread() is not threading.main_thread():
         yield

@@ -23,7 +23,18 @@ _ALWAYS_FITS = 16 << 20
 
 def available_bytes() -> int:
     """Memory this process can still take: the least of the machine's, its control
-    group's and its address-space limit's room."""
+    group's and its address-space limit's room.
+
+    Returns
+    -------
+    int
+        Bytes.
+
+    Examples
+    --------
+    >>> available_bytes() > 0
+    True
+    """
     return min(_machine_available(), _cgroup_room(), _address_space_room())
 
 
@@ -124,7 +135,23 @@ def _virtual_size() -> int:
 
 
 def human_bytes(count: float) -> str:
-    """``count`` bytes for people: ``1.5 GiB``."""
+    """``count`` bytes for people: ``1.5 GiB``.
+
+    Parameters
+    ----------
+    count : float
+        Bytes.
+
+    Returns
+    -------
+    str
+        In binary units (KiB = 1024 bytes), one decimal past bytes.
+
+    Examples
+    --------
+    >>> human_bytes(512), human_bytes(1.5 * 2**30)
+    ('512 B', '1.5 GiB')
+    """
     for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
         if count < 1024 or unit == "PiB":
             return f"{count:.0f} {unit}" if unit == "B" else f"{count:.1f} {unit}"
@@ -133,7 +160,28 @@ def human_bytes(count: float) -> str:
 
 
 def check_fits(needed: float, what: str) -> None:
-    """Raise :class:`TilewrightError` when ``needed`` bytes exceed the available memory."""
+    """Raise :class:`TilewrightError` when ``needed`` bytes exceed the available memory.
+
+    Parameters
+    ----------
+    needed : float
+        The estimate of what the work will allocate, in bytes (NaN is refused).
+    what : str
+        The work, for the message ("a 30x15 maze").
+
+    Raises
+    ------
+    TilewrightError
+        Naming the bytes needed and the bytes available (see :func:`available_bytes`).
+
+    Examples
+    --------
+    >>> check_fits(1 << 20, "a small maze")
+    >>> check_fits(2**80, "a huge maze")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: a huge maze needs about ... PiB of memory; only ...
+    """
     if 0 <= needed <= _ALWAYS_FITS:
         return  # reading the limits costs more than a small puzzle takes to make
     available = available_bytes()

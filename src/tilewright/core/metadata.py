@@ -23,7 +23,11 @@ def record(info: Mapping[str, object]) -> dict[str, object]:
     """
     from tilewright import __version__
 
-    return {"software": f"tilewright {__version__}", **info}
+    # the software's own name wins over an "info" that claims to be something else
+    return {
+        "software": f"tilewright {__version__}",
+        **{k: v for k, v in info.items() if k != "software"},
+    }
 
 
 def describe(info: Mapping[str, object]) -> str:

@@ -19,7 +19,13 @@ from tilewright.core.errors import TilewrightError
 
 class ArgumentTypeError(TilewrightError, TypeError):
     """An argument of the wrong type where tilewright used to raise
-    :class:`TilewrightError`: it is both, so that callers catching either still do."""
+    :class:`TilewrightError`: it is both, so that callers catching either still do.
+
+    Examples
+    --------
+    >>> issubclass(ArgumentTypeError, TypeError), issubclass(ArgumentTypeError, ValueError)
+    (True, True)
+    """
 
 
 # integers longer than this (about 36 digits) are written approximately in messages
@@ -27,7 +33,26 @@ _SHOWN_BITS = 120
 
 
 def quoted(text: str, limit: int = 40) -> str:
-    """``text`` for a one-line message: repr'd, and cut to about ``limit`` characters."""
+    """``text`` for a one-line message: repr'd, and cut to about ``limit`` characters.
+
+    Parameters
+    ----------
+    text : str
+        What the user gave.
+    limit : int, default 40
+        Characters kept; a longer text ends in ``...``.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> quoted("30y15")
+    "'30y15'"
+    >>> quoted("9" * 100, limit=10)
+    "'9999999...'"
+    """
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     return repr(text)
@@ -35,7 +60,24 @@ def quoted(text: str, limit: int = 40) -> str:
 
 def shown(value: int) -> str:
     """An integer for a message: written out, or as "about 1.0e+5000" when it is long
-    (``str()`` of a huge integer is slow and, past 4300 digits, an error)."""
+    (``str()`` of a huge integer is slow and, past 4300 digits, an error).
+
+    Parameters
+    ----------
+    value : int
+        Any integer, of any length.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> shown(-42)
+    '-42'
+    >>> shown(10**5000)
+    'about 1.0e+5000'
+    """
     bits = abs(value).bit_length()
     if bits <= _SHOWN_BITS:
         return str(value)
@@ -52,6 +94,26 @@ def check_ascii(text: str, what: str) -> None:
 
     Found by the ASCII codec, at C speed: a pasted text of any length costs time linear
     in its length.
+
+    Parameters
+    ----------
+    text : str
+        What the user gave.
+    what : str
+        What it is, for the message ("the size").
+
+    Raises
+    ------
+    TilewrightError
+        Naming the first character beyond ASCII.
+
+    Examples
+    --------
+    >>> check_ascii("30x15", "the size")
+    >>> check_ascii("３0x15", "the size")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: the size may only use the digits 0-9, not '３'
     """
     if text.isascii():
         return
@@ -88,6 +150,15 @@ def parse_whole(text: str, what: str, largest: int) -> int:
         When ``text`` is not a string.
     TilewrightError
         When ``text`` is not made of ASCII digits, or the value passes ``largest``.
+
+    Examples
+    --------
+    >>> parse_whole("0042", "the width", largest=1000)
+    42
+    >>> parse_whole("1" * 5000, "the width", largest=1000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: the width may be at most 1000, got a number of 5000...
     """
     if not isinstance(text, str):
         raise TypeError(f"{what} must be given as text, not {type(text).__name__}")
@@ -106,7 +177,33 @@ def parse_whole(text: str, what: str, largest: int) -> int:
 
 def require_int(value: object, name: str) -> int:
     """``value`` as a Python int, or a ``TypeError`` if it is not an integer (``np.integer``
-    counts, ``bool`` does not)."""
+    counts, ``bool`` does not).
+
+    Parameters
+    ----------
+    value : object
+        What the caller passed.
+    name : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        When ``value`` is not an integer.
+
+    Examples
+    --------
+    >>> require_int(np.int32(7), "width")
+    7
+    >>> require_int(True, "width")
+    Traceback (most recent call last):
+    ...
+    TypeError: width must be an integer, not bool
+    """
     if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
     return int(value)
@@ -115,17 +212,69 @@ def require_int(value: object, name: str) -> int:
 def require_real(value: object, name: str) -> float:
     """``value`` as a float, or a ``TypeError`` if it is not a real number (``bool`` is
     not one here). Integers too large for a float become ``inf``, for the caller's range
-    check to refuse."""
+    check to refuse.
+
+    Parameters
+    ----------
+    value : object
+        What the caller passed.
+    name : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    TypeError
+        When ``value`` is not a real number.
+
+    Examples
+    --------
+    >>> require_real(1, "bias"), require_real(-(10**400), "bias")
+    (1.0, -inf)
+    >>> require_real("0.5", "bias")
+    Traceback (most recent call last):
+    ...
+    TypeError: bias must be a real number, not str
+    """
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
     try:
         return float(value)
     except OverflowError:
-        return math.inf if value > 0 else -math.inf
+        return -math.inf if value < 0 else math.inf
 
 
 def require_bool(value: object, name: str) -> bool:
-    """``value`` as a bool, or a ``TypeError`` if it is not ``True`` or ``False``."""
+    """``value`` as a bool, or a ``TypeError`` if it is not ``True`` or ``False``.
+
+    Parameters
+    ----------
+    value : object
+        What the caller passed (``np.bool_`` counts, ``0`` and ``1`` do not).
+    name : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    TypeError
+        When ``value`` is not a bool.
+
+    Examples
+    --------
+    >>> require_bool(np.True_, "solve")
+    True
+    >>> require_bool(1, "solve")
+    Traceback (most recent call last):
+    ...
+    TypeError: solve must be True or False, not int
+    """
     if not isinstance(value, bool | np.bool_):
         raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
     return bool(value)

@@ -25,7 +25,7 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import BinaryIO
 
 from tilewright.core.errors import TilewrightError
@@ -39,7 +39,27 @@ _MAX_LINK_HOPS = 40
 
 
 def check_destination(path: str | None) -> None:
-    """Fail early, before any work, when ``path`` cannot be written."""
+    """Fail early, before any work, when ``path`` cannot be written.
+
+    Parameters
+    ----------
+    path : str or None
+        The output's name; ``None`` or ``-`` is standard output.
+
+    Raises
+    ------
+    TilewrightError
+        When ``path`` is a directory, lies in a folder that does not exist or cannot be
+        written, or names a closed descriptor.
+
+    Examples
+    --------
+    >>> check_destination("maze.svg")
+    >>> check_destination("no/such/folder/maze.svg")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: cannot write no/such/folder/maze.svg: folder ...
+    """
     if path is None or path == "-":
         return
     descriptor = _open_descriptor(path)
@@ -69,7 +89,40 @@ def check_destination(path: str | None) -> None:
 @contextlib.contextmanager
 def open_output(path: str | None) -> Iterator[BinaryIO]:
     """A binary stream for ``path`` (standard output for ``None`` or ``-``), all or nothing:
-    a regular file changes only when the writing has finished."""
+    a regular file changes only when the writing has finished.
+
+    Parameters
+    ----------
+    path : str or None
+        The output's name; ``None`` or ``-`` is standard output (see the module docstring
+        for links, hard links, devices and descriptors).
+
+    Yields
+    ------
+    BinaryIO
+        The stream to write to.
+
+    Raises
+    ------
+    TilewrightError
+        When ``path`` cannot be written, or writing fails (a full disk, EIO): the file is
+        then as it was.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> name = os.path.join(tempfile.mkdtemp(), "out.txt")
+    >>> with open_output(name) as stream:
+    ...     _ = stream.write(b"whole")
+    >>> try:
+    ...     with open_output(name) as stream:
+    ...         _ = stream.write(b"half")
+    ...         raise RuntimeError("a bug half-way")
+    ... except RuntimeError:
+    ...     pass
+    >>> open(name, "rb").read()  # the failed write left it as it was
+    b'whole'
+    """
     if path is None or path == "-":
         if sys.stdout is None:
             raise TilewrightError("standard output is closed: give -o FILE")
@@ -206,3 +259,50 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def format_by_suffix(path: str | os.PathLike, suffixes: Mapping[str, str], noun: str) -> str:
+    """The format that ``path``'s suffix (in any case) names among ``suffixes``.
+
+    Every family's ``save(path)`` chooses its format this way, so that a suffix it cannot
+    write is refused in the same words everywhere, before any file is opened.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file name.
+    suffixes : mapping
+        Suffix (``".png"``) to format.
+    noun : str
+        What is saved, for the message ("a maze").
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    TypeError
+        When ``path`` is not a str or path.
+    TilewrightError
+        When the suffix is none of ``suffixes``, naming them.
+
+    Examples
+    --------
+    >>> format_by_suffix("maze.PNG", {".png": "png", ".svg": "svg"}, "a maze")
+    'png'
+    >>> format_by_suffix("maze.gif", {".png": "png", ".svg": "svg"}, "a maze")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: cannot write .gif files: a maze is saved as .png or .svg
+    """
+    name = os.fspath(path) if isinstance(path, str | os.PathLike) else None
+    if not isinstance(name, str):
+        raise TypeError(f"a file is named by a str or path, not {type(path).__name__}")
+    suffix = os.path.splitext(name)[1].lower()
+    if suffix not in suffixes:
+        known = sorted(suffixes)
+        what = f"{suffix[:20]} files" if suffix else "a file without a suffix"
+        listed = f"{', '.join(known[:-1])} or {known[-1]}" if len(known) > 1 else known[0]
+        raise TilewrightError(f"cannot write {what}: {noun} is saved as {listed}")
+    return suffixes[suffix]

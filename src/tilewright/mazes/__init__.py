@@ -1,22 +1,90 @@
-"""Perfect mazes on square grids and on any cell graph.
+"""Perfect mazes on square grids and on any cell graph: generate, check, solve, measure,
+braid, draw and save them.
 
->>> from tilewright.mazes import generate
+The shape every tilewright family has: parameters → :func:`generate` (``seed=``) → a
+:class:`Maze` → :func:`validate` (a reason, or ``None``) → :func:`shortest_path` →
+``Maze.save(path)`` (the format from the suffix).
+
+Examples
+--------
+>>> from tilewright.mazes import generate, shortest_path, validate
 >>> maze = generate(30, 15, "wilson", seed=1)
->>> maze.is_perfect()
+>>> maze
+<Maze 30x15 wilson seed=1>
+>>> validate(maze) is None
+True
+>>> len(shortest_path(maze)) > 1
 True
 """
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from tilewright.mazes.algorithms import ALGORITHMS, DEFAULT_ALGORITHM, Algorithm
-from tilewright.mazes.generate import generate, spanning_tree, stream_bands
-from tilewright.mazes.model import Band, Maze
+from tilewright.mazes.braiding import braid
+from tilewright.mazes.generation import generate, spanning_tree, stream_bands
+from tilewright.mazes.model import Band, Maze, validate
+
+if TYPE_CHECKING:
+    from tilewright.mazes.io import read_maze
+    from tilewright.mazes.metrics import MazeStats, maze_stats
+    from tilewright.mazes.pictures import Style
+    from tilewright.mazes.solve import (
+        FillResult,
+        FollowResult,
+        dead_end_filling,
+        distances,
+        shortest_path,
+        wall_follower,
+    )
+
+# Names loaded on first use: reading files, pictures and solvers import zipfile, Pillow
+# and more, which a command that only generates and prints a maze need not pay for.
+_LAZY = {
+    "read_maze": "io",
+    "MazeStats": "metrics",
+    "maze_stats": "metrics",
+    "Style": "pictures",
+    "FillResult": "solve",
+    "FollowResult": "solve",
+    "dead_end_filling": "solve",
+    "distances": "solve",
+    "shortest_path": "solve",
+    "wall_follower": "solve",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "ALGORITHMS",
     "DEFAULT_ALGORITHM",
     "Algorithm",
     "Band",
+    "FillResult",
+    "FollowResult",
     "Maze",
+    "MazeStats",
+    "Style",
+    "braid",
+    "dead_end_filling",
+    "distances",
     "generate",
+    "maze_stats",
+    "read_maze",
+    "shortest_path",
     "spanning_tree",
     "stream_bands",
+    "validate",
+    "wall_follower",
 ]

@@ -39,7 +39,9 @@ def probability(value: object, name: str) -> float:
     number = require_real(value, name)
     if not (math.isfinite(number) and 0 <= number <= 1):
         raise TilewrightError(f"{name} must be a probability between 0 and 1, got {number!r}")
-    return value if type(value) in (int, float) else number
+    if type(value) is int or type(value) is float:
+        return value
+    return number
 
 
 def seed_or_none(seed: object) -> int | None:

@@ -41,7 +41,9 @@ MIDDLE = 2
 RANDOM = 3
 
 
-@njit(cache=True, nogil=True, inline="always")
+# Inlined helpers are compiled into their callers, whose cache holds them: a cache of
+# their own would stay empty and make them look uncompiled to `tilewright warm`.
+@njit(nogil=True, inline="always")
 def _fenwick_add(tree, position, delta):
     i = position + 1
     while i < tree.shape[0]:
@@ -49,7 +51,7 @@ def _fenwick_add(tree, position, delta):
         i += i & -i
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _fenwick_select(tree, rank, top_bit):
     """Position of the ``rank``-th (1-based) present item."""
     position = 0

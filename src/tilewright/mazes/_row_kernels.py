@@ -45,7 +45,8 @@ def eller_band(rng, labels, first_row, height, join, down, south, east):
     for i in range(south.shape[0]):
         row = first_row + i
         last = row == height - 1
-        parent[:] = -1
+        for c in range(width):  # loops, not slice fills: they compile seconds faster
+            parent[c] = -1
         a = labels[0]  # the root of cell c's set, carried along the row
         for c in range(width - 1):
             b = find(parent, labels[c + 1])
@@ -57,14 +58,16 @@ def eller_band(rng, labels, first_row, height, join, down, south, east):
             break
         for c in range(width):
             roots[c] = find(parent, labels[c])
-        members[:] = 0
+        for c in range(width):
+            members[c] = 0
         for c in range(width):
             root = roots[c]
             members[root] += 1
             # Reservoir sampling: each cell of a set ends up chosen with equal chance.
             if members[root] == 1 or below(rng, members[root]) == 0:
                 chosen[root] = c
-        relabel[:] = -1
+        for c in range(width):
+            relabel[c] = -1
         fresh = 0
         for c in range(width):
             root = roots[c]
@@ -93,7 +96,8 @@ def sidewinder_band(rng, next_east, first_row, height, bias, south, east):
     width = next_east.shape[0]
     for i in range(south.shape[0]):
         row = first_row + i
-        east[i, :] = next_east
+        for c in range(width):  # a loop, not a slice copy: compiles seconds faster
+            east[i, c] = next_east[c]
         if row == height - 1:
             break
         run_start = 0
@@ -117,7 +121,8 @@ def binary_tree_band(rng, next_east, first_row, height, bias, south, east):
     width = next_east.shape[0]
     for i in range(south.shape[0]):
         row = first_row + i
-        east[i, :] = next_east
+        for c in range(width):  # a loop, not a slice copy: compiles seconds faster
+            east[i, c] = next_east[c]
         if row == height - 1:
             break
         for c in range(width):
@@ -137,8 +142,10 @@ def recursive_division(rng, width, height):
     it never holds more than ``width + height`` of them.
     """
     passages = np.zeros((2, height, width), dtype=np.bool_)
-    passages[0, : height - 1, :] = True
-    passages[1, :, : width - 1] = True
+    for y in range(height):  # loops, not slice fills: they compile seconds faster
+        for x in range(width):
+            passages[0, y, x] = y < height - 1
+            passages[1, y, x] = x < width - 1
     stack = np.empty((width + height + 2, 4), dtype=np.int64)
     stack[0, 0] = 0
     stack[0, 1] = 0

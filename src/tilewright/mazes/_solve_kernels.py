@@ -14,7 +14,9 @@ from tilewright.core._rng import below, shuffle
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 
 
-@njit(cache=True, nogil=True, inline="always")
+# Inlined helpers are compiled into their callers, whose cache holds them: a cache of
+# their own would stay empty and make them look uncompiled to `tilewright warm`.
+@njit(nogil=True, inline="always")
 def _open(south, east, width, cell, direction):
     """Is there a passage from ``cell`` in ``direction``?"""
     if direction == NORTH:
@@ -26,7 +28,7 @@ def _open(south, east, width, cell, direction):
     return cell % width != 0 and east[cell - 1]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _step(width, cell, direction):
     if direction == NORTH:
         return cell - width

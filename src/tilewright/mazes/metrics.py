@@ -29,6 +29,31 @@ from tilewright.mazes.solve import Cell, shortest_path
 
 @dataclass(frozen=True)
 class MazeStats:
+    """The texture metrics of one maze, defined in this module's docstring.
+
+    Parameters
+    ----------
+    width, height : int
+        The maze's size in cells.
+    passages : int
+        Open passages.
+    perfect : bool
+        Whether every cell reaches every other by exactly one path.
+    dead_ends, corridors, junctions, straight, horizontal : float
+        Shares, 0 to 1.
+    solution_length, solution_turns : int
+        Moves and turns of the shortest path from start to goal.
+    river : float
+        Mean length in moves of a passage between branchings.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> stats = maze_stats(generate(4, 3, "kruskal", seed=2))
+    >>> stats.solution_length, stats.perfect, round(stats.dead_ends, 4)
+    (7, True, 0.4167)
+    """
+
     width: int
     height: int
     passages: int
@@ -43,11 +68,42 @@ class MazeStats:
     river: float
 
     def as_dict(self) -> dict[str, int | float | bool]:
+        """The metrics by name, in the order above (as ``--stats json`` prints them)."""
         return asdict(self)
 
 
 def maze_stats(maze: Maze, start: Cell | None = None, goal: Cell | None = None) -> MazeStats:
-    """Measure ``maze`` (see the module docstring for the definitions)."""
+    """Measure ``maze`` (see the module docstring for the definitions).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze, perfect or braided.
+    start, goal : (int, int) or None
+        The ends of the solution measured; default the top-left and bottom-right cells.
+
+    Returns
+    -------
+    MazeStats
+
+    Raises
+    ------
+    TypeError
+        When ``maze`` is not a Maze or a cell is not a pair of integers.
+    TilewrightError
+        When a cell lies outside the maze, the goal cannot be reached, or the maze is too
+        large.
+
+    References
+    ----------
+    .. [1] W. D. Pullen, *Think Labyrinth: Maze Algorithms* (texture: dead ends, river).
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> maze_stats(generate(200, 200, "backtracker", seed=1)).river > 4
+    True
+    """
     cells = maze.width * maze.height
     degree = maze.degrees()
     corridor = degree == 2

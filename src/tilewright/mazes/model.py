@@ -6,6 +6,7 @@ machine-learning datasets already use, so a maze converts to and from them witho
 A passage out of the grid (down from the last row, right from the last column) is invalid.
 """
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,21 @@ _NOTEBOOK_CELLS = 40_000
 
 @dataclass(frozen=True)
 class Band:
-    """Consecutive rows of a maze: ``south`` and ``east`` passages, each (k, W)."""
+    """Consecutive rows of a maze, as :func:`stream_bands` and :meth:`Maze.bands` give them.
+
+    Parameters
+    ----------
+    first_row : int
+        The maze row of the band's first row, from 0.
+    south, east : numpy.ndarray
+        bool, shape (k, W): passages down and right from each cell of the k rows.
+
+    Examples
+    --------
+    >>> band = Band(0, np.zeros((3, 5), dtype=bool), np.zeros((3, 5), dtype=bool))
+    >>> band.rows
+    3
+    """
 
     first_row: int
     south: np.ndarray
@@ -30,7 +45,12 @@ class Band:
 
     @property
     def rows(self) -> int:
-        return self.south.shape[0]
+        """The number of rows in the band."""
+        return int(self.south.shape[0])
+
+    def __len__(self) -> int:
+        """The number of rows, so that progress counts rows."""
+        return self.rows
 
 
 @dataclass(eq=False)
@@ -57,6 +77,23 @@ class Maze:
     TilewrightError
         When the connections have the wrong shape or lead out of the grid, or the seed is
         out of range.
+
+    See Also
+    --------
+    generate : a maze made by an algorithm.
+    validate : why a maze is not sound, or None.
+
+    Examples
+    --------
+    A 2×2 maze by hand: (0,0) right to (0,1), and down to (1,0), then right to (1,1).
+
+    >>> connections = np.zeros((2, 2, 2), dtype=bool)
+    >>> connections[1, 0, 0] = connections[0, 0, 0] = connections[1, 1, 0] = True
+    >>> maze = Maze(connections)
+    >>> maze
+    <Maze 2x2>
+    >>> maze.is_perfect(), maze.dead_end_share()
+    (True, 0.5)
     """
 
     connections: np.ndarray
@@ -179,14 +216,107 @@ class Maze:
             last = min(first + rows_per_band, self.height)
             yield Band(first, self.south[first:last], self.east[first:last])
 
+    @property
+    def info(self) -> dict[str, Any]:
+        """What made the maze, as every output records it (JSON and .npz fields, the PNG
+        text chunk, SVG and PDF metadata).
+
+        Examples
+        --------
+        >>> Maze(np.zeros((2, 1, 2), dtype=bool), algorithm="kruskal", seed=3).info
+        {'family': 'maze', 'width': 2, 'height': 1, 'algorithm': 'kruskal', 'seed': 3, \
+'params': {}}
+        """
+        return {
+            "family": "maze",
+            "width": self.width,
+            "height": self.height,
+            "algorithm": self.algorithm,
+            "seed": self.seed,
+            "params": dict(self.params),
+        }
+
+    def save(
+        self,
+        path: str | os.PathLike,
+        *,
+        solution: bool | np.ndarray | None = None,
+        heat: bool | np.ndarray | None = None,
+        compress: bool = False,
+        max_side: int | None = None,
+        **style: Any,
+    ) -> None:
+        """Write the maze to ``path`` in the format its suffix names, all or nothing.
+
+        ``.txt`` is the Unicode box drawing (as ``tilewright maze`` prints it), ``.npz``
+        and ``.json`` are data that :func:`read_maze` reads back, ``.svg``, ``.png`` and
+        ``.pdf`` are pictures. Every format records the algorithm, seed and parameters
+        (the text drawing excepted). The file is written completely or not at all.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file; its suffix (in any case) chooses the format.
+        solution : bool or array_like, optional
+            Pictures: ``True`` draws the shortest path from the top-left to the
+            bottom-right cell; a (k, 2) array of rows and columns draws that path.
+        heat : bool or numpy.ndarray, optional
+            Pictures: ``True`` colours each cell by its distance from the top-left cell;
+            an (H, W) integer array (-1 unreachable) gives the distances.
+        compress : bool
+            ``.npz``: deflate the arrays (smaller, several times slower to write).
+        max_side : int, optional
+            Pictures: the largest side in pixels (default ``PIXEL_BUDGET``); without
+            ``cell``, the largest cell up to 12 that fits it is used.
+        **style
+            Pictures: ``cell``, ``wall``, ``wall_colour``, ``background``,
+            ``path_colour``, as :class:`~tilewright.mazes.pictures.Style` takes them.
+
+        Raises
+        ------
+        TypeError
+            When an argument has the wrong type.
+        TilewrightError
+            When the suffix is not one of ``.txt .npz .json .svg .png .pdf``, a picture
+            option is given for a data format, the picture would pass ``max_side``, or
+            the file cannot be written.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> from tilewright.mazes import generate, read_maze
+        >>> maze = generate(12, 8, "wilson", seed=4)
+        >>> folder = tempfile.mkdtemp()
+        >>> for name in ("maze.npz", "maze.json", "maze.txt", "maze.svg", "maze.png"):
+        ...     maze.save(os.path.join(folder, name), solution=name.endswith(("svg", "png")))
+        >>> read_maze(os.path.join(folder, "maze.npz")) == maze
+        True
+        >>> maze.save(os.path.join(folder, "maze.gif"))
+        Traceback (most recent call last):
+        ...
+        tilewright.core.errors.TilewrightError: cannot write .gif files: a maze is saved \
+as .json, .npz, .pdf, .png, .svg or .txt
+        """
+        from tilewright.mazes.formats import save
+
+        save(
+            self,
+            path,
+            solution=solution,
+            heat=heat,
+            compress=compress,
+            max_side=max_side,
+            **style,
+        )
+
     def _repr_svg_(self) -> str | None:
         """Jupyter shows small mazes as pictures (larger ones as text, to stay responsive)."""
         if self.width * self.height > _NOTEBOOK_CELLS:
             return None
-        from tilewright.mazes.pictures import Style, svg_text
+        from tilewright.mazes.pictures import Style, default_wall, svg_text
 
         cell = max(4, min(16, 640 // max(self.width, self.height)))
-        return svg_text(self, Style(cell=cell, wall=max(1, cell // 6)))
+        return svg_text(self, Style(cell=cell, wall=default_wall(cell)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Maze):
@@ -194,8 +324,73 @@ class Maze:
         return np.array_equal(self.connections, other.connections)
 
     def __repr__(self) -> str:
-        how = f", algorithm={self.algorithm!r}, seed={self.seed}" if self.algorithm else ""
-        return f"Maze({self.width}x{self.height}{how})"
+        """``<Maze 30x15 wilson seed=1>``: the size and what made the maze, in one line."""
+        words = [f"{self.width}x{self.height}"]
+        if self.algorithm:
+            words.append(self.algorithm)
+        if self.seed is not None:
+            words.append(f"seed={self.seed}")
+        if "braid" in self.params:
+            words.append(f"braid={self.params['braid']}")
+        return f"<Maze {' '.join(words)}>"
+
+
+def validate(maze: object) -> str | None:
+    """Why ``maze`` is not a sound maze, in one line, or ``None`` when it is.
+
+    Sound means: a :class:`Maze` whose connections are a boolean (2, H, W) array with no
+    passage out of the grid, and, when it records an algorithm of ``ALGORITHMS`` and no
+    braid, a perfect maze (every cell reaches every other by exactly one path), as every
+    such algorithm makes. A maze from elsewhere (no algorithm recorded, or another name)
+    may have loops and islands. Like the puzzle collection's ``validate_desc``, this
+    answers instead of raising, for checking files and data sets.
+
+    Parameters
+    ----------
+    maze : object
+        What to check: a maze built, loaded or edited by hand.
+
+    Returns
+    -------
+    str or None
+        The first fault found, or ``None``.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> maze = generate(6, 4, "kruskal", seed=1)
+    >>> validate(maze) is None
+    True
+    >>> maze.connections[:] = False  # every wall closed
+    >>> validate(maze)
+    'a kruskal maze must be perfect, but this one has 0 passages for 24 cells (a perfect \
+one has 23)'
+    >>> maze.connections[1, :, -1] = True
+    >>> validate(maze)
+    'a passage leads right out of the last column'
+    >>> validate("maze")
+    'not a Maze but a str'
+    """
+    from tilewright.mazes.algorithms import ALGORITHMS
+
+    if not isinstance(maze, Maze):
+        return f"not a Maze but a {type(maze).__name__}"
+    try:
+        _checked_connections(maze.connections)
+        seed_or_none(maze.seed)
+        _check_params(maze.params)
+    except (TypeError, TilewrightError) as error:
+        return str(error)
+    if maze.algorithm not in ALGORITHMS or "braid" in maze.params or maze.is_perfect():
+        return None
+    cells = maze.width * maze.height
+    passages = maze.passage_count()
+    if passages != cells - 1:
+        return (
+            f"a {maze.algorithm} maze must be perfect, but this one has {passages} passages "
+            f"for {cells} cells (a perfect one has {cells - 1})"
+        )
+    return f"a {maze.algorithm} maze must be perfect, but this one has loops and islands"
 
 
 def check_maze(maze: object, name: str = "maze") -> Maze:
@@ -220,6 +415,17 @@ def check_maze(maze: object, name: str = "maze") -> Maze:
         array).
     TilewrightError
         When its connections no longer have a valid shape or lead out of the grid.
+
+    Examples
+    --------
+    >>> maze = Maze(np.zeros((2, 2, 3), dtype=bool))
+    >>> check_maze(maze) is maze
+    True
+    >>> maze.connections[0, 1, 0] = True  # down from the last row
+    >>> check_maze(maze)
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: a passage leads down out of the last row
 
     Notes
     -----

@@ -1,27 +1,35 @@
-"""Pictures of mazes: PNG rasterised straight from NumPy arrays, and SVG.
+"""Pictures of mazes: PNG rasterised straight from NumPy arrays, SVG, and PDF from the SVG.
 
-Both share one geometry. Grid lines sit ``cell`` units apart and walls are ``wall`` units
+All share one geometry. Grid lines sit ``cell`` units apart and walls are ``wall`` units
 thick, so a W×H maze is ``W·cell + wall`` wide and ``H·cell + wall`` high. The picture
 can carry a solution path (a line through cell centres, with the start and goal marked)
-and a heat map (each cell coloured by its distance from a start cell).
+and a heat map (each cell coloured by its distance from a start cell). Each records what
+made the maze (algorithm, seed, parameters): a PNG text chunk, SVG ``<metadata>``, the
+PDF's document information.
 
 The PNG is built on the *lattice* of the maze — the (2H+1)×(2W+1) grid of corners, wall
 segments and cells — as one byte per point indexing a palette, then stretched to pixels
 with ``np.repeat``: a 4000×4000 maze becomes a 16-million-cell lattice and a palette PNG
 in a few seconds, with no per-cell Python.
+
+The SVG is written as text: a handful of elements (walls as one path, each heat shade as
+one path of rectangles), which every renderer draws alike; a heat map as vector cells
+keeps its edges sharp where an embedded bitmap would be smoothed across the walls. The
+PDF is that SVG drawn by cairo (``tilewright.core.pdf``).
 """
 
 import io
 from dataclasses import dataclass
+from html import escape
+from typing import Any
 
-import drawsvg
 import numpy as np
-from PIL import Image, ImageDraw
 
 from tilewright.core.colours import gradient, parse_colour
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import quoted, require_int, shown
+from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, fit_cell
 from tilewright.mazes.model import Maze, check_maze
 
 # Palette entries of the PNG: then HEAT_LEVELS shades of the heat map.
@@ -29,6 +37,8 @@ _WALL, _FLOOR, _PATH, _MARK = 0, 1, 2, 3
 _HEAT0 = 4
 HEAT_LEVELS = 256 - _HEAT0
 
+# The cell size pictures have whenever it fits the pixel budget (with walls a sixth of it).
+DEFAULT_CELL = 12
 _QUICK_COMPRESSION_PIXELS = 1 << 24
 # Pillow and most viewers struggle beyond this; larger pictures are refused up front.
 MAX_PIXELS = 2**31 - 1
@@ -39,6 +49,8 @@ MAX_CELL = MAX_PIXELS
 _LONGEST_COLOUR = 40
 # Heat values are distances (int32 from the solvers), -1 where unreachable.
 _HEAT_RANGE = (-1, 2**31 - 1)
+# Bytes of SVG text a cell can take at most: its walls, and a heat-map run of its own.
+_SVG_BYTES_PER_CELL = 60
 
 
 @dataclass(frozen=True)
@@ -61,9 +73,18 @@ class Style:
         or a colour not a str.
     TilewrightError
         When the sizes are out of range or a colour is unknown.
+
+    See Also
+    --------
+    picture_style : the style that fits a maze into a pixel budget.
+
+    Examples
+    --------
+    >>> Style(cell=8, wall=1, wall_colour="navy").wall_colour
+    'navy'
     """
 
-    cell: int = 12
+    cell: int = DEFAULT_CELL
     wall: int = 2
     wall_colour: str = "black"
     background: str = "white"
@@ -93,6 +114,101 @@ def _check_colour(colour: object, name: str) -> None:
     parse_colour(colour)
 
 
+def picture_style(
+    width: int,
+    height: int,
+    *,
+    cell: int | None = None,
+    wall: int | None = None,
+    max_side: int | None = None,
+    **colours: str,
+) -> Style:
+    """The style of a picture of a ``width`` × ``height`` maze within a pixel budget.
+
+    Without ``cell``, the cell is the largest up to ``DEFAULT_CELL`` (12) whose picture
+    fits ``max_side`` pixels a side, so a large maze draws by default (a 4000×4000 one at
+    2 pixels a cell); the wall is a sixth of the cell, at least 1 (2 at the default cell),
+    so passages stay open at every size. A ``cell`` given is honoured up to the budget and
+    refused beyond it, naming the size it would need.
+
+    Parameters
+    ----------
+    width, height : int
+        The maze's size in cells.
+    cell, wall : int, optional
+        Cell size and wall width in pixels (SVG units).
+    max_side : int, optional
+        The largest side of the picture, default ``PIXEL_BUDGET`` (8192).
+    **colours : str
+        ``wall_colour``, ``background``, ``path_colour``, as :class:`Style` takes them.
+
+    Returns
+    -------
+    Style
+
+    Raises
+    ------
+    TypeError
+        When a size is not an integer or a colour not a str.
+    TilewrightError
+        When the picture would pass ``max_side`` (even at the smallest cell, when
+        ``cell`` is not given), or a size or colour is out of range.
+
+    Examples
+    --------
+    >>> picture_style(30, 15)
+    Style(cell=12, wall=2, wall_colour='black', background='white', path_colour='#e4572e')
+    >>> style = picture_style(4000, 4000)
+    >>> style.cell, style.wall
+    (2, 1)
+    >>> picture_style(4000, 4000, cell=12)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: the picture would be 48002x48002 pixels, ...
+    """
+    budget = PIXEL_BUDGET if max_side is None else require_int(max_side, "max_side")
+    if budget < 1:
+        raise TilewrightError(f"max_side must be at least 1, got {shown(budget)}")
+    if wall is not None:
+        wall = require_int(wall, "wall width")
+
+    def size_at(size: int) -> tuple[int, int]:
+        line = default_wall(size) if wall is None else wall
+        return width * size + line, height * size + line
+
+    smallest = 2 if wall is None else max(2, wall + 1)
+    best = fit_cell(size_at, DEFAULT_CELL, smallest, budget)
+    if cell is None:
+        cell = best
+        check_budget(size_at(cell), budget)
+    else:
+        cell = require_int(cell, "cell size")
+        fits = max(size_at(best)) <= budget and best < cell
+        check_budget(size_at(cell), budget, fits=best if fits else None)
+    return Style(cell=cell, wall=default_wall(cell) if wall is None else wall, **colours)
+
+
+def default_wall(cell: int) -> int:
+    """The wall width that goes with ``cell`` when none is given: a sixth of it, rounded,
+    at least 1 (so a 2-pixel cell keeps a 1-pixel passage).
+
+    Parameters
+    ----------
+    cell : int
+        The cell size.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> default_wall(12), default_wall(10), default_wall(5), default_wall(2)
+    (2, 2, 1, 1)
+    """
+    return max(1, (cell + 3) // 6)
+
+
 def picture_size(maze: Maze, style: Style) -> tuple[int, int]:
     """(width, height) of the picture in pixels or SVG units.
 
@@ -112,6 +228,12 @@ def picture_size(maze: Maze, style: Style) -> tuple[int, int]:
     ------
     TypeError
         When ``maze`` is not a Maze or ``style`` not a Style.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> picture_size(generate(30, 15, seed=1), Style())
+    (362, 182)
     """
     check_maze(maze)
     _check_style(style)
@@ -122,14 +244,27 @@ def check_picture(width: int, height: int, style: Style, fmt: str) -> None:
     """Refuse a picture of a ``width`` × ``height`` maze that cannot be made, before the
     maze is: more than ``MAX_PIXELS`` pixels (PNG), or more memory than there is.
 
+    Parameters
+    ----------
+    width, height : int
+        The maze's size in cells.
+    style : Style
+        The picture's style.
+    fmt : {"png", "svg", "pdf"}
+        The picture's format.
+
     Raises
     ------
     TilewrightError
         Saying how large the picture would be.
+
+    Examples
+    --------
+    >>> check_picture(30, 15, Style(), "png")
     """
     _check_style(style)
-    if fmt == "svg":
-        check_fits(60 * width * height, "the SVG text")
+    if fmt in ("svg", "pdf"):
+        check_fits(_SVG_BYTES_PER_CELL * width * height, "the SVG text")
         return
     width_px, height_px = width * style.cell + style.wall, height * style.cell + style.wall
     if width_px * height_px > MAX_PIXELS:
@@ -142,10 +277,29 @@ def check_picture(width: int, height: int, style: Style, fmt: str) -> None:
 def wall_lattice(maze: Maze) -> np.ndarray:
     """(2H+1, 2W+1) bool: True where the lattice point is wall (corners always are).
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze.
+
+    Returns
+    -------
+    numpy.ndarray
+        bool: even rows and columns are the grid lines, odd ones the cells.
+
     Raises
     ------
     TypeError
         When ``maze`` is not a Maze.
+
+    Examples
+    --------
+    >>> connections = np.zeros((2, 1, 2), dtype=bool)
+    >>> connections[1, 0, 0] = True  # one passage, between the two cells
+    >>> wall_lattice(Maze(connections)).astype(int)
+    array([[1, 1, 1, 1, 1],
+           [1, 0, 0, 0, 1],
+           [1, 1, 1, 1, 1]])
     """
     check_maze(maze)
     height, width = maze.height, maze.width
@@ -175,8 +329,13 @@ def heat_levels(dist: np.ndarray) -> np.ndarray:
         When ``dist`` is not an integer array.
     TilewrightError
         When it is empty or a value is out of range.
+
+    Examples
+    --------
+    >>> heat_levels(np.array([[0, 1, 2], [4, -1, 4]])).tolist()
+    [[0, 62, 125], [251, -1, 251]]
     """
-    _check_heat_values(dist)
+    dist = _checked_heat(dist)
     top = max(int(dist.max()), 1)
     levels = (dist.astype(np.int64) * (HEAT_LEVELS - 1)) // top
     return np.where(dist < 0, -1, levels)
@@ -187,7 +346,8 @@ def _check_style(style: object) -> None:
         raise TypeError(f"style must be a Style, not {type(style).__name__}")
 
 
-def _check_heat_values(dist: object) -> None:
+def _checked_heat(dist: object) -> np.ndarray:
+    """``dist`` itself, checked to be a non-empty array of distances (-1 unreachable)."""
     if not isinstance(dist, np.ndarray) or dist.dtype.kind not in "iu":
         what = dist.dtype if isinstance(dist, np.ndarray) else type(dist).__name__
         raise TypeError(f"heat must be a NumPy array of integer distances, not {what}")
@@ -196,6 +356,7 @@ def _check_heat_values(dist: object) -> None:
     low, high = _HEAT_RANGE
     if dist.min() < low or dist.max() > high:
         raise TilewrightError(f"heat values must be -1 (unreachable) or 0 to {high}")
+    return dist
 
 
 def _checked_extras(
@@ -205,7 +366,7 @@ def _checked_extras(
     check_maze(maze)
     _check_style(style)
     if heat is not None:
-        _check_heat_values(heat)
+        heat = _checked_heat(heat)
         if heat.shape != (maze.height, maze.width):
             raise TilewrightError(
                 f"heat must have the maze's shape ({maze.height}, {maze.width}), got {heat.shape}"
@@ -238,6 +399,7 @@ def png_bytes(
     style: Style = Style(),
     path: np.ndarray | None = None,
     heat: np.ndarray | None = None,
+    info: dict[str, Any] | None = None,
 ) -> bytes:
     """The maze as a palette PNG.
 
@@ -252,6 +414,9 @@ def png_bytes(
         with the first and last marked.
     heat : numpy.ndarray or None
         Integers, shape (H, W): distances, -1 where unreachable, shown as colours.
+    info : dict or None
+        What made the maze, recorded in a text chunk (``tilewright.core.metadata``);
+        default ``maze.info``.
 
     Returns
     -------
@@ -264,26 +429,49 @@ def png_bytes(
         When an argument has the wrong type (a ``heat`` of floats too).
     TilewrightError
         When ``path`` or ``heat`` does not fit the maze, or the picture is too large.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> png = png_bytes(generate(10, 5, seed=3))
+    >>> png[1:4], len(png) > 100
+    (b'PNG', True)
     """
+    from PIL import Image
+    from PIL.PngImagePlugin import PngInfo
+
+    from tilewright.core.metadata import png_text
+
     path, heat = _checked_extras(maze, style, path, heat)
     check_picture(maze.width, maze.height, style, "png")
     width_px, height_px = picture_size(maze, style)
-    lattice = np.where(wall_lattice(maze), _WALL, _FLOOR).astype(np.uint8)
+    lattice = np.where(wall_lattice(maze), np.uint8(_WALL), np.uint8(_FLOOR))
     if heat is not None:
         _paint_heat(lattice, maze, heat_levels(heat))
-    rows = np.tile([style.wall, style.cell - style.wall], maze.height + 1)[: 2 * maze.height + 1]
-    cols = np.tile([style.wall, style.cell - style.wall], maze.width + 1)[: 2 * maze.width + 1]
-    pixels = np.repeat(np.repeat(lattice, rows, axis=0), cols, axis=1)
+    painted = path is not None and _paint_path(lattice, path, style)
+    if style.cell - style.wall == 1 and style.wall == 1:
+        pixels = lattice  # one pixel a lattice point already
+    else:
+        rows = np.tile([style.wall, style.cell - style.wall], maze.height + 1)
+        cols = np.tile([style.wall, style.cell - style.wall], maze.width + 1)
+        pixels = np.repeat(
+            np.repeat(lattice, rows[: 2 * maze.height + 1], axis=0),
+            cols[: 2 * maze.width + 1],
+            axis=1,
+        )
     image = Image.fromarray(pixels, mode="P")
     image.putpalette(_palette(style).reshape(-1).tolist())
     if path is not None and len(path):
-        _draw_path(image, path, style)
+        _draw_path(image, path, style, line=not painted)
+    chunks = PngInfo()
+    for key, value in png_text(maze.info if info is None else info).items():
+        chunks.add_text(key, value)
     out = io.BytesIO()
     # Without a heat map only palette entries 0-3 occur: two bits a pixel, a quarter of the
     # data to compress. Huge pictures get fast compression (seconds instead of tens).
     bits = 8 if heat is not None else 2
     level = 6 if width_px * height_px <= _QUICK_COMPRESSION_PIXELS else 1
-    image.save(out, format="PNG", bits=bits, compress_level=level)
+    image.save(out, format="PNG", bits=bits, compress_level=level, pnginfo=chunks)
     return out.getvalue()
 
 
@@ -307,13 +495,34 @@ def _paint_heat(lattice: np.ndarray, maze: Maze, levels: np.ndarray) -> None:
     right[maze.east[:, :-1]] = shade[:, :-1][maze.east[:, :-1]]
 
 
-def _draw_path(image: Image.Image, path: np.ndarray, style: Style) -> None:
-    """A line through the centres of the path's cells, with the start and goal marked."""
+def _paint_path(lattice: np.ndarray, path: np.ndarray, style: Style) -> bool:
+    """Paint the path on the lattice when the line would fill the passages exactly: one
+    pixel between one-pixel walls, every step to a neighbouring cell. Then the path's
+    cells and the passages between them are its pixels, painted at NumPy speed (a
+    4000×4000 maze's path has a million cells, which Pillow draws as a line in seconds).
+    Returns whether it painted."""
+    if style.cell - style.wall != 1 or len(path) == 0:
+        return False
+    steps = np.abs(np.diff(path, axis=0)).sum(axis=1)
+    if not np.all(steps == 1):
+        return False
+    rows, cols = 2 * path[:, 0] + 1, 2 * path[:, 1] + 1
+    lattice[rows, cols] = _PATH
+    lattice[(rows[:-1] + rows[1:]) // 2, (cols[:-1] + cols[1:]) // 2] = _PATH
+    return True
+
+
+def _draw_path(image: Any, path: np.ndarray, style: Style, line: bool = True) -> None:
+    """A line through the centres of the path's cells (unless painted already), with the
+    start and goal marked."""
+    from PIL import ImageDraw
+
     centre = style.wall / 2 + style.cell / 2
-    points = [(c * style.cell + centre, r * style.cell + centre) for r, c in path.tolist()]
+    ends = path[[0, -1]] if not line else path
+    points = [(c * style.cell + centre, r * style.cell + centre) for r, c in ends.tolist()]
     width = max(1, round(0.45 * (style.cell - style.wall)))
     draw = ImageDraw.Draw(image)
-    if len(points) > 1:
+    if line and len(points) > 1:
         draw.line(points, fill=_PATH, width=width, joint="curve")
     radius = max(1.0, 0.3 * (style.cell - style.wall))
     for x, y in (points[0], points[-1]):
@@ -325,6 +534,7 @@ def svg_text(
     style: Style = Style(),
     path: np.ndarray | None = None,
     heat: np.ndarray | None = None,
+    info: dict[str, Any] | None = None,
 ) -> str:
     """The maze as SVG: the walls as one path, then optional heat map and solution.
 
@@ -337,7 +547,11 @@ def svg_text(
     path : array_like or None
         Integers, shape (k, 2): rows and columns of cells inside the maze.
     heat : numpy.ndarray or None
-        Integers, shape (H, W): distances, -1 where unreachable.
+        Integers, shape (H, W): distances, -1 where unreachable; drawn as vector cells,
+        one path of rectangles per shade.
+    info : dict or None
+        What made the maze, recorded as a ``<metadata>`` element
+        (``tilewright.core.metadata``); default ``maze.info``.
 
     Returns
     -------
@@ -351,48 +565,165 @@ def svg_text(
     TilewrightError
         When ``path`` or ``heat`` does not fit the maze, or the text would not fit in
         memory.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> svg = svg_text(generate(3, 2, "kruskal", seed=1), Style(cell=10, wall=2))
+    >>> start = svg.index("<svg")
+    >>> print(svg[start : svg.index(">", start) + 1])
+    <svg xmlns="http://www.w3.org/2000/svg" width="32" height="22" viewBox="0 0 32 22">
+    >>> '"seed":1' in svg
+    True
     """
+    from tilewright.core.metadata import svg_element
+
     path, heat = _checked_extras(maze, style, path, heat)
     check_picture(maze.width, maze.height, style, "svg")
-    width_px, height_px = picture_size(maze, style)
-    drawing = drawsvg.Drawing(width_px, height_px)
-    drawing.append(drawsvg.Rectangle(0, 0, width_px, height_px, fill=style.background))
+    width, height = picture_size(maze, style)
     offset = style.wall / 2
+    parts = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">\n',
+        svg_element(maze.info if info is None else info) + "\n",
+        f'<rect x="0" y="0" width="{width}" height="{height}" '
+        f'fill="{_attribute(style.background)}"/>\n',
+        # Grid units inside: one unit per cell, shifted so that walls fit in the picture.
+        f'<g transform="translate({offset:g},{offset:g}) scale({style.cell})">\n',
+    ]
     if heat is not None:
-        drawing.append(_heat_image(maze, heat, style, offset))
-    # Grid units inside: one unit per cell, shifted so that walls fit in the picture.
-    grid = drawsvg.Group(transform=f"translate({offset:g},{offset:g}) scale({style.cell})")
-    grid.append(
-        drawsvg.Path(
-            d=wall_path_data(maze),
-            stroke=style.wall_colour,
-            stroke_width=f"{style.wall / style.cell:g}",
-            stroke_linecap="square",
-            fill="none",
-        )
+        parts.append(_heat_paths(heat_levels(heat)))
+    parts.append(
+        f'<path d="{wall_path_data(maze)}" stroke="{_attribute(style.wall_colour)}" '
+        f'stroke-width="{style.wall / style.cell:g}" stroke-linecap="square" fill="none"/>\n'
     )
     if path is not None and len(path):
-        centres = " ".join(f"{c + 0.5:g},{r + 0.5:g}" for r, c in path.tolist())
-        line = max(0.15, 0.45 * (1 - style.wall / style.cell))
-        grid.append(
-            drawsvg.Raw(
-                f'<polyline points="{centres}" fill="none" stroke="{style.path_colour}" '
-                f'stroke-width="{line:.3g}" stroke-linecap="round" stroke-linejoin="round"/>'
+        parts.append(_solution(path, style))
+    parts.append("</g>\n</svg>\n")
+    return "".join(parts)
+
+
+def pdf_bytes(
+    maze: Maze,
+    style: Style = Style(),
+    path: np.ndarray | None = None,
+    heat: np.ndarray | None = None,
+    info: dict[str, Any] | None = None,
+) -> bytes:
+    """The maze as a one-page vector PDF: the SVG of :func:`svg_text`, drawn by cairo.
+
+    One SVG unit is 0.75 pt (96 a inch), so the default 12-unit cell prints 3.2 mm wide.
+
+    Parameters
+    ----------
+    maze, style, path, heat
+        As for :func:`svg_text`.
+    info : dict or None
+        What made the maze, recorded in the PDF's subject and keywords; default
+        ``maze.info``.
+
+    Returns
+    -------
+    bytes
+        The PDF file.
+
+    Raises
+    ------
+    TypeError
+        When an argument has the wrong type.
+    TilewrightError
+        When ``path`` or ``heat`` does not fit the maze, or the drawing would not fit in
+        memory.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> pdf_bytes(generate(4, 3, seed=2))[:5]
+    b'%PDF-'
+    """
+    from tilewright.core.pdf import pdf_from_svg
+
+    info = maze.info if info is None else info
+    return pdf_from_svg(svg_text(maze, style, path, heat, info), info)
+
+
+def _attribute(text: str) -> str:
+    """``text`` safe inside a double-quoted XML attribute."""
+    return escape(text, quote=True)
+
+
+def _solution(path: np.ndarray, style: Style) -> str:
+    """The path as a line through cell centres, in grid units, its ends marked."""
+    centres = " ".join(f"{c + 0.5:g},{r + 0.5:g}" for r, c in path.tolist())
+    line = max(0.15, 0.45 * (1 - style.wall / style.cell))
+    marks = "".join(
+        f'<circle cx="{c + 0.5:g}" cy="{r + 0.5:g}" r="{line:.3g}" '
+        f'fill="{_attribute(style.wall_colour)}"/>\n'
+        for r, c in (path[0].tolist(), path[-1].tolist())
+    )
+    return (
+        f'<polyline points="{centres}" fill="none" stroke="{_attribute(style.path_colour)}" '
+        f'stroke-width="{line:.3g}" stroke-linecap="round" stroke-linejoin="round"/>\n{marks}'
+    )
+
+
+def _heat_paths(levels: np.ndarray) -> str:
+    """The heat map in grid units: each run of equal shade along a row one rectangle, and
+    each shade one path of its rectangles (unreachable cells keep the background).
+
+    ``crispEdges`` keeps renderers from smoothing the edges where rectangles meet, which
+    would leave faint seams between rows of the same shade.
+    """
+    height, width = levels.shape
+    starts = np.ones((height, width), dtype=np.bool_)
+    starts[:, 1:] = levels[:, 1:] != levels[:, :-1]
+    rows, cols = np.nonzero(starts)
+    first = rows * width + cols
+    lengths = np.diff(first, append=height * width)  # a run ends where the next begins
+    shade = levels[rows, cols]
+    keep = shade >= 0
+    rows, cols, lengths, shade = rows[keep], cols[keep], lengths[keep], shade[keep]
+    order = np.argsort(shade, kind="stable")
+    colours = gradient(HEAT_LEVELS)
+    parts = ['<g shape-rendering="crispEdges">\n']
+    bounds = np.flatnonzero(np.diff(shade[order], prepend=-1, append=HEAT_LEVELS))
+    for low, high in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+        runs = order[low:high]
+        red, green, blue = colours[shade[runs[0]]].tolist()
+        data = "".join(
+            f"M{c},{r}h{n}v1h-{n}z"
+            for r, c, n in zip(
+                rows[runs].tolist(), cols[runs].tolist(), lengths[runs].tolist(), strict=True
             )
         )
-        for r, c in (path[0], path[-1]):
-            grid.append(drawsvg.Circle(c + 0.5, r + 0.5, line, fill=style.wall_colour))
-    drawing.append(grid)
-    return drawing.as_svg()
+        parts.append(f'<path fill="#{red:02x}{green:02x}{blue:02x}" d="{data}"/>\n')
+    parts.append("</g>\n")
+    return "".join(parts)
 
 
 def wall_path_data(maze: Maze) -> str:
     """SVG path data of every wall in grid units, each straight run of walls one stroke.
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze.
+
+    Returns
+    -------
+    str
+        ``M x,y H x2`` for each horizontal run, then ``M x,y V y2`` for each vertical one.
+
     Raises
     ------
     TypeError
         When ``maze`` is not a Maze.
+
+    Examples
+    --------
+    >>> wall_path_data(Maze(np.zeros((2, 1, 1), dtype=bool)))
+    'M0,0H1M0,1H1M0,0V1M1,0V1'
     """
     check_maze(maze)
     horizontal = np.ones((maze.height + 1, maze.width), dtype=np.bool_)
@@ -412,23 +743,3 @@ def _runs(walls: np.ndarray) -> list[tuple[int, int, int]]:
     line, start = np.nonzero(edges == 1)
     _, end = np.nonzero(edges == -1)
     return list(zip(line.tolist(), start.tolist(), end.tolist(), strict=True))
-
-
-def _heat_image(maze: Maze, heat: np.ndarray, style: Style, offset: float) -> drawsvg.Image:
-    """The heat map as an embedded PNG of one pixel per cell, drawn without smoothing."""
-    levels = heat_levels(heat)
-    colours = gradient(HEAT_LEVELS)[np.maximum(levels, 0)]
-    colours[levels < 0] = parse_colour(style.background)
-    out = io.BytesIO()
-    Image.fromarray(colours, mode="RGB").save(out, format="PNG")
-    return drawsvg.Image(
-        offset,
-        offset,
-        maze.width * style.cell,
-        maze.height * style.cell,
-        data=out.getvalue(),
-        mime_type="image/png",
-        embed=True,
-        preserveAspectRatio="none",
-        style="image-rendering:pixelated",
-    )

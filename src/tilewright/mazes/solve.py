@@ -30,7 +30,22 @@ _CELL_BYTES = 40  # a flat int64 index, then its row and column, then both stack
 
 @dataclass(frozen=True)
 class FillResult:
-    """Dead-end filling: the cells filled, in order, and what stayed open."""
+    """Dead-end filling: the cells filled, in order, and what stayed open.
+
+    Parameters
+    ----------
+    order : numpy.ndarray
+        (k, 2) rows and columns, in the order they were filled.
+    remaining : numpy.ndarray
+        (H, W) bool: the cells never filled (the solution, and any loops).
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> fill = dead_end_filling(generate(4, 3, "kruskal", seed=2))
+    >>> len(fill.order), int(fill.remaining.sum())
+    (4, 8)
+    """
 
     order: np.ndarray  # (k, 2) rows and columns, in the order they were filled
     remaining: np.ndarray  # (H, W) bool: cells never filled (the solution and any loops)
@@ -38,7 +53,22 @@ class FillResult:
 
 @dataclass(frozen=True)
 class FollowResult:
-    """Wall following: every cell stepped on, in order, and whether the goal was reached."""
+    """Wall following: every cell stepped on, in order, and whether the goal was reached.
+
+    Parameters
+    ----------
+    visits : numpy.ndarray
+        (k, 2) rows and columns, the start first, cells walked again included.
+    reached : bool
+        Whether the walk arrived at the goal.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> walk = wall_follower(generate(4, 3, "kruskal", seed=2))
+    >>> walk.reached, len(walk.visits)
+    (True, 12)
+    """
 
     visits: np.ndarray  # (k, 2) rows and columns, start first, repeats included
     reached: bool
@@ -66,6 +96,12 @@ def endpoints(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[int, i
         When ``maze`` is not a Maze, or a cell is not a pair of integers.
     TilewrightError
         When a cell is not two numbers or lies outside the maze.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> endpoints(generate(4, 3, seed=1), None, None)
+    (0, 11)
     """
     check_maze(maze)
     start = (0, 0) if start is None else start
@@ -97,15 +133,60 @@ def cell_index(maze: Maze, cell: Cell, what: str = "cell") -> int:
         When ``maze`` is not a Maze or ``cell`` is not a pair of integers.
     TilewrightError
         When ``cell`` has other than two numbers or lies outside the maze.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> cell_index(generate(4, 3, seed=1), (2, 1))
+    9
     """
     check_maze(maze)
-    row, col = _pair(cell, what)
-    if not (0 <= row < maze.height and 0 <= col < maze.width):
-        raise TilewrightError(
-            f"{what} {shown(row)},{shown(col)} is outside the {maze.width}x{maze.height} maze "
-            f"(rows 0-{maze.height - 1}, columns 0-{maze.width - 1})"
-        )
+    row, col = check_cell(maze.width, maze.height, cell, what)
     return row * maze.width + col
+
+
+def check_cell(width: int, height: int, cell: Cell, what: str = "cell") -> Cell:
+    """``cell`` as a (row, column) pair of ints, checked to lie in a ``width`` × ``height``
+    maze: for checking a start or goal before the maze is made.
+
+    Parameters
+    ----------
+    width, height : int
+        The maze's size in cells.
+    cell : (int, int)
+        ``(row, column)``, as :func:`cell_index` takes it.
+    what : str
+        What the cell is, for messages ("start").
+
+    Returns
+    -------
+    tuple of int
+        ``(row, column)``.
+
+    Raises
+    ------
+    TypeError
+        When ``cell`` is not a pair of integers.
+    TilewrightError
+        When ``cell`` has other than two numbers or lies outside the maze.
+
+    Examples
+    --------
+    >>> check_cell(30, 15, (14, 0), "goal")
+    (14, 0)
+    >>> check_cell(30, 15, (15, 0), "goal")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: goal 15,0 is outside the 30x15 maze (rows 0-14, \
+columns 0-29)
+    """
+    row, col = _pair(cell, what)
+    if not (0 <= row < height and 0 <= col < width):
+        raise TilewrightError(
+            f"{what} {shown(row)},{shown(col)} is outside the {width}x{height} maze "
+            f"(rows 0-{height - 1}, columns 0-{width - 1})"
+        )
+    return row, col
 
 
 def _pair(cell: object, what: str) -> tuple[int, int]:
@@ -124,7 +205,7 @@ def _pair(cell: object, what: str) -> tuple[int, int]:
 
 def _checked(maze: object, bytes_per_cell: int, what: str) -> Maze:
     """``maze`` checked, and small enough for the int32 kernels and the free memory."""
-    check_maze(maze)
+    maze = check_maze(maze)
     cells = maze.width * maze.height
     if cells > MAX_CELLS:
         raise TilewrightError(f"{what} handles at most {MAX_CELLS} cells, this maze has {cells}")
@@ -153,6 +234,12 @@ def distances(maze: Maze, start: Cell = (0, 0)) -> np.ndarray:
         When ``maze`` is not a Maze or ``start`` is not a pair of integers.
     TilewrightError
         When ``start`` lies outside the maze, or the maze is too large.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> distances(generate(4, 3, "kruskal", seed=2)).tolist()
+    [[0, 3, 4, 7], [1, 2, 5, 6], [2, 7, 6, 7]]
     """
     from tilewright.mazes._solve_kernels import bfs_distances
 
@@ -185,6 +272,12 @@ def shortest_path(maze: Maze, start: Cell | None = None, goal: Cell | None = Non
     TilewrightError
         When a cell lies outside the maze, the goal cannot be reached, or the maze is too
         large.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> shortest_path(generate(4, 3, "kruskal", seed=2)).tolist()
+    [[0, 0], [1, 0], [1, 1], [0, 1], [0, 2], [1, 2], [2, 2], [2, 3]]
     """
     from tilewright.mazes._solve_kernels import bfs_distances, trace_back
 
@@ -218,6 +311,15 @@ def dead_end_filling(maze: Maze, start: Cell | None = None, goal: Cell | None = 
         When ``maze`` is not a Maze or a cell is not a pair of integers.
     TilewrightError
         When a cell lies outside the maze, or the maze is too large.
+
+    Examples
+    --------
+    On a perfect maze, what stays open is the solution:
+
+    >>> from tilewright.mazes import generate
+    >>> maze = generate(9, 6, "wilson", seed=3)
+    >>> int(dead_end_filling(maze).remaining.sum()) == len(shortest_path(maze))
+    True
     """
     from tilewright.mazes._solve_kernels import dead_end_filling as fill
 
@@ -257,6 +359,13 @@ def wall_follower(
     TilewrightError
         When a cell lies outside the maze, ``hand`` is neither side, or the maze is too
         large.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> walk = wall_follower(generate(9, 6, "wilson", seed=3), hand="right")
+    >>> walk.reached, walk.visits[0].tolist(), walk.visits[-1].tolist()
+    (True, [0, 0], [5, 8])
     """
     from tilewright.mazes._solve_kernels import wall_follower as follow
 

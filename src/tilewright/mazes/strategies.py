@@ -19,7 +19,24 @@ _WEIGHT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 @dataclass(frozen=True)
 class Strategy:
-    """A parsed strategy: the kernel's list mode, picks and cumulative probabilities."""
+    """A parsed strategy: the kernel's list mode, picks and cumulative probabilities.
+
+    Parameters
+    ----------
+    spec : str
+        The strategy in its canonical spelling.
+    mode : int
+        How the kernel keeps its active cells (``BAG``, ``LAZY`` or ``ORDERED``).
+    picks : numpy.ndarray
+        int64: which active cell each choice takes (``NEWEST``, ...).
+    cumulative : numpy.ndarray
+        float64: the cumulative probability of each choice, the last 1.
+
+    Examples
+    --------
+    >>> parse_strategy("newest:3,random").cumulative.tolist()
+    [0.75, 1.0]
+    """
 
     spec: str
     mode: int
@@ -47,6 +64,11 @@ def parse_strategy(spec: str) -> Strategy:
         When ``spec`` is not a str.
     TilewrightError
         When a name is unknown or repeated, or a weight is not a positive number.
+
+    Examples
+    --------
+    >>> parse_strategy("Newest:75, random:25").spec
+    'newest:75,random:25'
     """
     if not isinstance(spec, str):
         raise TypeError(f"strategy must be a str such as 'newest', not {type(spec).__name__}")

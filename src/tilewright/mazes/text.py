@@ -31,7 +31,40 @@ _UP, _RIGHT, _DOWN, _LEFT = 1, 2, 4, 8
 
 
 def render(bands: Iterable[Band], width: int, style: str) -> Iterator[bytes]:
-    """The maze drawn in ``style``, as chunks of UTF-8 text ending in newlines."""
+    """The maze drawn in ``style``, as chunks of UTF-8 text ending in newlines.
+
+    Parameters
+    ----------
+    bands : iterable of Band
+        The maze's rows, top to bottom: ``Maze.bands()`` or ``stream_bands(...)``.
+    width : int
+        The maze's width in cells.
+    style : {"unicode", "ascii"}
+        Compact box drawing, or the classic ``+--+`` drawing.
+
+    Returns
+    -------
+    iterator of bytes
+        The text, a band at a time.
+
+    Raises
+    ------
+    TilewrightError
+        When ``style`` is unknown, or (unicode) there are no rows.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> maze = generate(4, 3, "kruskal", seed=2)
+    >>> print(b"".join(render(maze.bands(), maze.width, "ascii")).decode(), end="")
+    +--+--+--+--+
+    |  |     |  |
+    +  +  +  +  +
+    |     |     |
+    +  +--+  +--+
+    |  |        |
+    +--+--+--+--+
+    """
     if style == "ascii":
         return _ascii(bands, width)
     if style == "unicode":

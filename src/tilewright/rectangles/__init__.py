@@ -1,12 +1,74 @@
-"""Rectangles (Shikaku) puzzles: generation with proven unique solutions, game IDs, a
-complete solver."""
+"""Rectangles (Shikaku) puzzles: generated with proven unique solutions, read and written as
+the public puzzle collection's game IDs, solved completely, drawn and saved.
 
-from tilewright.rectangles.gameid import Puzzle, format_game_id, parse_game_id
-from tilewright.rectangles.generate import Generated, Params, generate, parse_params
-from tilewright.rectangles.solve import solve
+The shape every tilewright family has: parameters (:class:`Params`, :func:`parse_params`)
+→ :func:`generate` (``seed=``) → a :class:`Generated` puzzle → :func:`validate` (a reason,
+or ``None``) → :func:`solve` → ``save(path)`` (the format from the suffix).
+
+Names load on first use: ``import tilewright.rectangles`` costs nothing, and the compiled
+kernels of the generator and of the solver load only with :func:`generate` and
+:func:`solve`, so that solving a puzzle never loads the generator.
+
+Examples
+--------
+>>> from tilewright.rectangles import Params, generate, parse_game_id, solve, validate
+>>> made = generate(Params(15, 15), seed=1)
+>>> made
+<Rectangles 15x15 seed=1: 45 rectangles>
+>>> validate(made.game_id) is None
+True
+>>> puzzle = parse_game_id("7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f")
+>>> puzzle
+<Puzzle 7x7: 16 clues>
+>>> len(solve(puzzle))
+1
+"""
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tilewright.rectangles.gameid import (
+        Puzzle,
+        format_game_id,
+        parse_game_id,
+        validate,
+    )
+    from tilewright.rectangles.generated import Generated
+    from tilewright.rectangles.generator import generate
+    from tilewright.rectangles.params import Params, parse_params
+    from tilewright.rectangles.solver import GuessBudgetExceeded, solve
+
+# each public name and the module it lives in
+_LAZY = {
+    "GuessBudgetExceeded": "solver",
+    "Generated": "generated",
+    "Params": "params",
+    "Puzzle": "gameid",
+    "format_game_id": "gameid",
+    "generate": "generator",
+    "parse_game_id": "gameid",
+    "parse_params": "params",
+    "solve": "solver",
+    "validate": "gameid",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "Generated",
+    "GuessBudgetExceeded",
     "Params",
     "Puzzle",
     "format_game_id",
@@ -14,4 +76,5 @@ __all__ = [
     "parse_game_id",
     "parse_params",
     "solve",
+    "validate",
 ]

@@ -15,27 +15,32 @@ dozen cheap passes rather than by search. Round after round, until nothing chang
 
 A clue with no rectangle left, or a square no clue can reach, is a contradiction; when
 every clue has one rectangle left and they tile the grid, the solution is proven unique.
+
+Arrays are made with ``np.empty`` and filled by loops, not ``np.zeros``, ``np.ones`` or
+``fill``: each NumPy call is one more function for Numba to compile on a first run.
 """
 
 import numpy as np
-from numba import njit
+
+from tilewright.rectangles._jit import helper, inline, kernel
 
 SOLVED, STALLED, CONTRADICTION = 0, 1, 2
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def placements(height, width, clue_rows, clue_cols, clue_areas):
     """Every rectangle each clue may become: ``n`` squares, inside the grid, covering its
     clue and no other. Returns ``start`` (K + 1 offsets) and ``boxes`` (P, 4) int32 of
     top, left, height, width, grouped by clue."""
     count = clue_rows.shape[0]
-    clues = np.zeros((height + 1, width + 1), dtype=np.int32)
+    clues = np.empty((height + 1, width + 1), dtype=np.int32)
+    _set(clues, 0)
     for k in range(count):
         clues[clue_rows[k] + 1, clue_cols[k] + 1] = 1
     for y in range(1, height + 1):
         for x in range(1, width + 1):
             clues[y, x] += clues[y - 1, x] + clues[y, x - 1] - clues[y - 1, x - 1]
-    start = np.zeros(count + 1, dtype=np.int64)
+    start = np.empty(count + 1, dtype=np.int64)  # every entry is set below
     boxes = np.empty((0, 4), dtype=np.int32)
     for sweep in range(2):
         total = 0
@@ -65,7 +70,15 @@ def placements(height, width, clue_rows, clue_cols, clue_areas):
     return start, boxes
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
+def _set(grid, value):
+    # every entry of a 2-D array set to ``value``
+    for y in range(grid.shape[0]):
+        for x in range(grid.shape[1]):
+            grid[y, x] = value
+
+
+@inline
 def _box_sum(prefix, top, left, rows, cols):
     return (
         prefix[top + rows, left + cols]
@@ -75,7 +88,7 @@ def _box_sum(prefix, top, left, rows, cols):
     )
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _prefix_sums(grid):
     for y in range(grid.shape[0]):
         for x in range(grid.shape[1]):
@@ -87,24 +100,25 @@ def _prefix_sums(grid):
                 grid[y, x] -= grid[y - 1, x - 1]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def deduce(height, width, clue_rows, clue_cols, start, boxes, alive, owner):
     """Apply the rules to the live rectangles (``alive``, uint8 per box, updated in place)
     until nothing changes. ``owner`` (H, W) int32 receives the clue each square is known to
     belong to, -1 where unknown. Returns SOLVED, STALLED or CONTRADICTION."""
     count = clue_rows.shape[0]
-    owner.fill(-1)
-    owned = np.ones(count, dtype=np.int64)
+    _set(owner, -1)
+    owned = np.empty(count, dtype=np.int64)
     for k in range(count):
         owner[clue_rows[k], clue_cols[k]] = k
-    known = np.zeros((height + 1, width + 1), dtype=np.int64)
-    cover = np.zeros((3, height + 1, width + 1), dtype=np.int64)
+        owned[k] = 1
+    known = np.empty((height + 1, width + 1), dtype=np.int64)
+    cover = np.empty((3, height + 1, width + 1), dtype=np.int64)
     need = np.empty((count, 4), dtype=np.int64)
     changed = True
     while changed:
         changed = False
         # rule 1
-        known.fill(0)
+        _set(known, 0)
         for y in range(height):
             for x in range(width):
                 if owner[y, x] >= 0:
@@ -123,7 +137,8 @@ def deduce(height, width, clue_rows, clue_cols, start, boxes, alive, owner):
             if live == 0:
                 return CONTRADICTION
         # rule 2
-        cover.fill(0)
+        for layer in range(3):
+            _set(cover[layer], 0)
         for k in range(count):
             for p in range(start[k], start[k + 1]):
                 if alive[p]:
@@ -186,7 +201,7 @@ def deduce(height, width, clue_rows, clue_cols, start, boxes, alive, owner):
     return _verdict(height, width, start, boxes, alive)
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _running_sums(grid):
     # inverse of the difference array: grid[y, x] becomes the sum over grid[:y+1, :x+1]
     for y in range(grid.shape[0]):
@@ -197,7 +212,7 @@ def _running_sums(grid):
             grid[y, x] += grid[y - 1, x]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
 def _single_owner(count, ids, squares):
     """The clue whose rectangles alone cover a square, -1 if several clues' do, -2 if none.
 
@@ -213,10 +228,11 @@ def _single_owner(count, ids, squares):
     return k if squares == count * k * k else -1
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _verdict(height, width, start, boxes, alive):
     # SOLVED only if every clue has one rectangle left and those tile the grid
-    covered = np.zeros((height, width), dtype=np.int32)
+    covered = np.empty((height, width), dtype=np.int32)
+    _set(covered, 0)
     for k in range(start.shape[0] - 1):
         live, last = 0, -1
         for p in range(start[k], start[k + 1]):

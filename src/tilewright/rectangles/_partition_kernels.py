@@ -15,12 +15,21 @@ A partition lives in arrays that every kernel here shares:
 - ``spare`` (N + 1) int32: a stack of unused ids, ``spare[N]`` holding how many.
 
 ``limits`` is int64 [largest height, largest width, largest area, smallest area].
+
+Compile time: Numba compiles a kernel once for each set of argument types it meets, and
+every compiled kernel again inside each kernel that calls it. So the kernels here pass
+int64 scalars only (values read from the int32 arrays are converted, constants are
+``np.int64``: a literal argument would compile its own copy: ``add_rect`` had seven), and
+use loops rather than NumPy calls (``np.full``, ``x in array``, ``argmax``, ``max``,
+``.T``), each of which is one more compiled function. With the generator's steps called
+from Python (``_generate_kernels``), a first ``rect generate 15x15`` went from about 50 to
+about 18 seconds of compiling on one core.
 """
 
 import numpy as np
-from numba import njit
 
 from tilewright.core._rng import below, next_u64, shuffle
+from tilewright.rectangles._jit import helper, inline, kernel
 
 MAX_H, MAX_W, MAX_AREA, MIN_AREA = 0, 1, 2, 3
 # up, down, left, right
@@ -28,19 +37,17 @@ STEP_ROW = np.array([-1, 1, 0, 0])
 STEP_COL = np.array([0, 0, -1, 1])
 
 
-@njit(cache=True, nogil=True)
-def new_partition(height, width, capacity):
+def new_partition(height: int, width: int, capacity: int):
     """Empty labels for a ``height`` × ``width`` grid, and room for ``capacity`` rectangles."""
     labels = np.full((height, width), -1, dtype=np.int32)
     rects = np.zeros((capacity, 4), dtype=np.int32)
     spare = np.empty(capacity + 1, dtype=np.int32)
-    for i in range(capacity):
-        spare[i] = capacity - 1 - i
+    spare[:capacity] = np.arange(capacity - 1, -1, -1)
     spare[capacity] = capacity
     return labels, rects, spare
 
 
-@njit(cache=True, nogil=True)
+@inline
 def _paint(labels, top, left, height, width, value):
     # loops, not a slice assignment: Numba compiles them many times faster
     for y in range(top, top + height):
@@ -48,41 +55,52 @@ def _paint(labels, top, left, height, width, value):
             labels[y, x] = value
 
 
-@njit(cache=True, nogil=True)
+@inline
+def rect_of(rects, rid):
+    """Top, left, height and width of rectangle ``rid``, as int64."""
+    return (
+        np.int64(rects[rid, 0]),
+        np.int64(rects[rid, 1]),
+        np.int64(rects[rid, 2]),
+        np.int64(rects[rid, 3]),
+    )
+
+
+@helper
 def add_rect(labels, rects, spare, top, left, height, width):
     """Paint a new rectangle over free cells and return its id."""
     n = spare.shape[0] - 1
     spare[n] -= 1
-    rid = spare[spare[n]]
+    rid = np.int64(spare[spare[n]])
     rects[rid, 0], rects[rid, 1], rects[rid, 2], rects[rid, 3] = top, left, height, width
     _paint(labels, top, left, height, width, rid)
     return rid
 
 
-@njit(cache=True, nogil=True)
+@helper
 def remove_rect(labels, rects, spare, rid):
     """Free the cells of rectangle ``rid`` and its id."""
-    top, left, height, width = rects[rid, 0], rects[rid, 1], rects[rid, 2], rects[rid, 3]
-    _paint(labels, top, left, height, width, -1)
+    top, left, height, width = rect_of(rects, rid)
+    _paint(labels, top, left, height, width, np.int64(-1))
     rects[rid, 2] = 0
     n = spare.shape[0] - 1
     spare[spare[n]] = rid
     spare[n] += 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
 def _triangle(n):
     # pairs (i, j) of non-negative integers with i + j <= n
     return (n + 1) * (n + 2) // 2 if n >= 0 else 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@helper
 def _pairs(a, b, k):
     # pairs (i, j) in [0, a) × [0, b) with i + j <= k (inclusion–exclusion on the triangle)
     return _triangle(k) - _triangle(k - a) - _triangle(k - b) + _triangle(k - a - b)
 
 
-@njit(cache=True, nogil=True)
+@helper
 def covering(labels, r, c, limits, target, out):
     """How many free rectangles within ``limits`` cover (r, c); with ``target`` >= 0, also
     write the ``target``-th of them (a fixed order) to ``out`` as top, left, height, width.
@@ -142,7 +160,7 @@ def covering(labels, r, c, limits, target, out):
     return total
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def fill(labels, rects, spare, cells, limits, state, singles, n_singles):
     """Cover the free cells among ``cells``, taken in that order, each by a random free
     rectangle covering it; a cell no rectangle can cover is appended to ``singles``.
@@ -153,7 +171,7 @@ def fill(labels, rects, spare, cells, limits, state, singles, n_singles):
         r, c = index // width, index % width
         if labels[r, c] >= 0:
             continue
-        total = covering(labels, r, c, limits, -1, out)
+        total = covering(labels, r, c, limits, np.int64(-1), out)
         if total == 0:
             singles[n_singles] = index
             n_singles += 1
@@ -163,7 +181,7 @@ def fill(labels, rects, spare, cells, limits, state, singles, n_singles):
     return n_singles
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _merge_options(labels, rects, r, c, hard_cap, options):
     """Ways to absorb the single free cell (r, c) into a neighbouring rectangle R, written
     to ``options`` as (R, direction); returns how many.
@@ -178,8 +196,8 @@ def _merge_options(labels, rects, r, c, hard_cap, options):
         nr, nc = r + STEP_ROW[d], c + STEP_COL[d]
         if not (0 <= nr < height and 0 <= nc < width):
             continue
-        rid = labels[nr, nc]
-        top, left, rows, cols = rects[rid, 0], rects[rid, 1], rects[rid, 2], rects[rid, 3]
+        rid = np.int64(labels[nr, nc])
+        top, left, rows, cols = rect_of(rects, rid)
         if d < 2:  # R above or below: its facing side runs along a row
             depth, before, after = rows, c - left, left + cols - 1 - c
         else:
@@ -193,28 +211,29 @@ def _merge_options(labels, rects, r, c, hard_cap, options):
     return count
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _absorb(labels, rects, spare, r, c, rid, d):
-    top, left, rows, cols = rects[rid, 0], rects[rid, 1], rects[rid, 2], rects[rid, 3]
+    top, left, rows, cols = rect_of(rects, rid)
+    one = np.int64(1)
     remove_rect(labels, rects, spare, rid)
     if d < 2:
         if c > left:
             add_rect(labels, rects, spare, top, left, rows, c - left)
         if c < left + cols - 1:
             add_rect(labels, rects, spare, top, c + 1, rows, left + cols - 1 - c)
-        add_rect(labels, rects, spare, min(top, r), c, rows + 1, 1)
+        add_rect(labels, rects, spare, min(top, r), c, rows + 1, one)
     else:
         if r > top:
             add_rect(labels, rects, spare, top, left, r - top, cols)
         if r < top + rows - 1:
             add_rect(labels, rects, spare, r + 1, left, top + rows - 1 - r, cols)
-        add_rect(labels, rects, spare, r, min(left, c), 1, cols + 1)
+        add_rect(labels, rects, spare, r, min(left, c), one, cols + 1)
 
 
-@njit(cache=True, nogil=True)
+@helper
 def cells_of(rects, rid, width, out, size):
     """Append the squares of rectangle ``rid`` to ``out[size:]``; returns the new size."""
-    top, left, rows, cols = rects[rid, 0], rects[rid, 1], rects[rid, 2], rects[rid, 3]
+    top, left, rows, cols = rect_of(rects, rid)
     for y in range(top, top + rows):
         for x in range(left, left + cols):
             out[size] = y * width + x
@@ -222,7 +241,7 @@ def cells_of(rects, rid, width, out, size):
     return size
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def fix_singletons(labels, rects, spare, singles, n_singles, limits, hard_cap, state):
     """Give every single free cell in ``singles`` to a rectangle so that no 1×1 remains.
 
@@ -250,35 +269,38 @@ def fix_singletons(labels, rects, spare, singles, n_singles, limits, hard_cap, s
             _absorb(labels, rects, spare, r, c, options[pick, 0], options[pick, 1])
             continue
         # free the neighbours and cover their squares afresh, this cell first
-        around = np.full(4, -1, dtype=np.int64)
+        around = np.empty(4, dtype=np.int64)
+        around[0], around[1], around[2], around[3] = -1, -1, -1, -1
         size = 0
         for d in range(4):
             nr, nc = r + STEP_ROW[d], c + STEP_COL[d]
             if 0 <= nr < height and 0 <= nc < width and labels[nr, nc] >= 0:
-                rid = labels[nr, nc]
-                if rid not in around:
+                rid = np.int64(labels[nr, nc])
+                if rid != around[0] and rid != around[1] and rid != around[2]:
                     around[d] = rid
                     size += rects[rid, 2] * rects[rid, 3]
         order = np.empty(size + 1, dtype=np.int64)
         order[size] = index
-        size = 0
+        size = np.int64(0)
         for rid in around:
             if rid >= 0:
                 size = cells_of(rects, rid, width, order, size)
                 remove_rect(labels, rects, spare, rid)
         shuffle(state, order)
-        first = np.argmax(order == index)
+        first = 0
+        while order[first] != index:
+            first += 1
         order[0], order[first] = order[first], order[0]
         n_singles = fill(labels, rects, spare, order, limits, state, singles, n_singles)
     return True
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _beside(labels, y, column):
     return labels[y, column] if 0 <= column < labels.shape[1] else -1
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _insert_column(labels, gap, hard_cap, state):
     """``labels`` with one new column before column ``gap`` (0 to W), or an empty array
     when every way would break ``hard_cap``.
@@ -290,7 +312,13 @@ def _insert_column(labels, gap, hard_cap, state):
     """
     height, width = labels.shape
     grown = np.empty((height, width + 1), dtype=np.int32)
-    area = np.zeros(labels.max() + 1, dtype=np.int64)
+    largest = np.int64(0)
+    for y in range(height):
+        for x in range(width):
+            largest = max(largest, np.int64(labels[y, x]))
+    area = np.empty(largest + 1, dtype=np.int64)
+    for rid in range(largest + 1):
+        area[rid] = 0
     for y in range(height):
         for x in range(width):
             grown[y, x + (x >= gap)] = labels[y, x]
@@ -318,23 +346,11 @@ def _insert_column(labels, gap, hard_cap, state):
             ):
                 break
             end += 1
-        sides_ok = np.zeros(2, dtype=np.bool_)
-        for side in range(2):
-            if (side == 0 and gap == 0) or (side == 1 and gap == width):
-                continue
-            column = gap - 1 if side == 0 else gap
-            fits = True
-            for yy in range(y, end + 1):
-                rid = labels[yy, column]
-                rows = 1
-                while yy + rows <= end and labels[yy + rows, column] == rid:
-                    rows += 1
-                if area[rid] + rows > hard_cap:
-                    fits = False
-            sides_ok[side] = fits
-        if not sides_ok[0] and not sides_ok[1]:
+        left_ok = gap > 0 and _side_fits(labels, area, y, end, gap - 1, hard_cap)
+        right_ok = gap < width and _side_fits(labels, area, y, end, gap, hard_cap)
+        if not left_ok and not right_ok:
             return np.empty((0, 0), dtype=np.int32)
-        side = 1 if not sides_ok[0] else (0 if not sides_ok[1] else below(state, 2))
+        side = 1 if not left_ok else (0 if not right_ok else below(state, 2))
         column = gap - 1 if side == 0 else gap
         for yy in range(y, end + 1):
             grown[yy, gap] = labels[yy, column]
@@ -342,7 +358,21 @@ def _insert_column(labels, gap, hard_cap, state):
     return grown
 
 
-@njit(cache=True, nogil=True)
+@helper
+def _side_fits(labels, area, y, end, column, hard_cap):
+    # whether the rows y to end of the new column can join the rectangles in ``column``
+    fits = True
+    for yy in range(y, end + 1):
+        rid = labels[yy, column]
+        rows = 1
+        while yy + rows <= end and labels[yy + rows, column] == rid:
+            rows += 1
+        if area[rid] + rows > hard_cap:
+            fits = False
+    return fits
+
+
+@helper
 def expand(labels, height, width, hard_cap, state):
     """Stretch a covered grid to ``height`` × ``width`` by inserting columns, then rows, at
     random gaps (the collection's expansion: fewer, larger rectangles). An empty array
@@ -358,11 +388,20 @@ def expand(labels, height, width, hard_cap, state):
             if grown.shape[0] == 0:
                 return grown
             labels = grown
-        labels = np.ascontiguousarray(labels.T)
+        labels = _transposed(labels)
     return labels
 
 
-@njit(cache=True, nogil=True)
+@inline
+def _transposed(labels):
+    flipped = np.empty((labels.shape[1], labels.shape[0]), dtype=np.int32)
+    for y in range(labels.shape[0]):
+        for x in range(labels.shape[1]):
+            flipped[x, y] = labels[y, x]
+    return flipped
+
+
+@helper
 def measure(labels, rects):
     """Set ``rects`` from the bounding boxes of ``labels`` (after ``expand``)."""
     height, width = labels.shape

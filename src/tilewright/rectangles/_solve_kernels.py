@@ -37,12 +37,16 @@ an exhausted search proves there are no more. ``search`` returns after about
 ``slice_work`` steps (squares and rectangles visited, plus ``STEP_COST`` per search step
 and removal) so that the Python loop around it can answer Ctrl-C; all its state lives in
 the arrays passed in.
+
+Loops rather than slice assignments and NumPy calls: each of those is one more function
+for Numba to compile on a first run (a slice copy alone, with its error message for
+mismatched shapes, took longer to compile than the kernel around it).
 """
 
 import numpy as np
-from numba import njit
 
 from tilewright.rectangles._deduce_kernels import _single_owner, placements
+from tilewright.rectangles._jit import helper, inline, kernel
 
 # what ``search`` returns
 RUNNING, SOLUTION, EXHAUSTED, OUT_OF_GUESSES = 0, 1, 2, 3
@@ -60,19 +64,24 @@ FRAME_WIDTH = 4
 STEP_COST = 32
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def boxes_with_clues(height, width, clue_rows, clue_cols, clue_areas):
     """``placements`` as one (P, 5) int32 array: top, left, height, width, clue."""
     start, boxes = placements(height, width, clue_rows, clue_cols, clue_areas)
     out = np.empty((boxes.shape[0], 5), dtype=np.int32)
     for k in range(start.shape[0] - 1):
         for p in range(start[k], start[k + 1]):
-            out[p, :4] = boxes[p]
+            out[p, 0], out[p, 1], out[p, 2], out[p, 3] = (
+                boxes[p, 0],
+                boxes[p, 1],
+                boxes[p, 2],
+                boxes[p, 3],
+            )
             out[p, 4] = k
     return out
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def bucket_estimate(boxes, start, size):
     """An upper bound of the entries of the bucket index with ``size`` × ``size`` buckets,
     found in O(shapes) time, to choose the size before building."""
@@ -87,13 +96,15 @@ def bucket_estimate(boxes, start, size):
     return total
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def bucket_pass(boxes, start, size, columns, bucket_start, bucket_clues, fill):
     """Count (``fill`` false: into ``bucket_start[b + 1]``) or write (``fill`` true: into
     ``bucket_clues`` from the offsets ``bucket_start``) the clues of every bucket; bucket
     ``b`` holds the squares of bucket row ``b // columns`` and column ``b % columns``."""
-    last = np.full(bucket_start.shape[0] - 1, -1, dtype=np.int64)
-    cursor = bucket_start[:-1].copy()
+    last = np.empty(bucket_start.shape[0] - 1, dtype=np.int64)
+    cursor = np.empty(bucket_start.shape[0] - 1, dtype=np.int64)
+    for b in range(last.shape[0]):
+        last[b], cursor[b] = -1, bucket_start[b]
     for k in range(start.shape[0] - 1):
         p = start[k]
         while p < start[k + 1]:
@@ -112,7 +123,7 @@ def bucket_pass(boxes, start, size, columns, bucket_start, bucket_clues, fill):
             p = q
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
 def _shape_run(boxes, end, p):
     # the boxes p, p + 1, ... before ``end`` that share box p's shape (``placements`` lists
     # them together): the first box after them and their bounding box (bottom, right open)
@@ -127,7 +138,7 @@ def _shape_run(boxes, end, p):
     return q, top, left, bottom, right
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def prepare(
     clue_rows, clue_cols, boxes, start, items, slot, live, core, need, queued, queue,
     order, rank, first, owner, cover, regs,
@@ -142,18 +153,23 @@ def prepare(
         items[p] = p
         slot[p] = p
     # counting sort of the clues by their number of boxes
-    first[:] = 0
+    for c in range(first.shape[0]):
+        first[c] = 0
     for k in range(count):
         live[k] = start[k + 1] - start[k]
         first[live[k] + 1] += 1
     for c in range(1, first.shape[0]):
         first[c] += first[c - 1]
-    place = first.copy()
+    place = np.empty(first.shape[0], dtype=np.int64)
+    for c in range(first.shape[0]):
+        place[c] = first[c]
     for k in range(count):
         order[place[live[k]]] = k
         rank[k] = place[live[k]]
         place[live[k]] += 1
-    owner[:] = -1
+    for y in range(height):
+        for x in range(width):
+            owner[y, x] = -1
     for k in range(count):
         r, c = clue_rows[k], clue_cols[k]
         owner[r, c] = k
@@ -179,10 +195,12 @@ def prepare(
         _enqueue(k, queued, queue, regs)
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _sum_cover(boxes, cover):
     # per square: how many live boxes cover it, the sum of their clue ids, of the squares
-    cover[:] = 0
+    for y in range(cover.shape[0]):
+        for x in range(cover.shape[1]):
+            cover[y, x, 0], cover[y, x, 1], cover[y, x, 2] = 0, 0, 0
     for p in range(boxes.shape[0]):
         k = np.int64(boxes[p, 4])
         top, left = boxes[p, 0], boxes[p, 1]
@@ -203,7 +221,7 @@ def _sum_cover(boxes, cover):
                     cover[y, x, layer] -= cover[y - 1, x - 1, layer]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def search(
     boxes, start, bucket_start, bucket_clues, items, slot, live, core, need, queued, queue,
     stamp, order, rank, first, owner, cover, trail, frames, regs, slice_work,
@@ -284,7 +302,7 @@ def search(
     return RUNNING
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
 def _choose(order, first):
     # The fewest live boxes (at least two): clues are sorted by that count. Of those, the
     # one whose count dropped last, near what the last guess changed: the search follows
@@ -296,17 +314,19 @@ def _choose(order, first):
     return -1  # not reached: the search guesses only while some clue has several boxes
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def fill_regions(boxes, start, items, regions):
     """Write into ``regions`` (H, W) the clue of every square, from each clue's first live
     box (its only one when ``search`` has just returned SOLUTION)."""
     for k in range(start.shape[0] - 1):
         p = items[start[k]]
         top, left = boxes[p, 0], boxes[p, 1]
-        regions[top : top + boxes[p, 2], left : left + boxes[p, 3]] = k
+        for y in range(top, top + boxes[p, 2]):
+            for x in range(left, left + boxes[p, 3]):
+                regions[y, x] = k
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _process(
     k, boxes, start, bucket_start, bucket_clues, items, slot, live, core, need, queued, queue,
     stamp, order, rank, first, owner, cover, trail, regs,
@@ -343,7 +363,7 @@ def _process(
             return True
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _grow(
     k, boxes, start, bucket_start, bucket_clues, items, slot, live, core, need, queued, queue,
     stamp, order, rank, first, owner, cover, trail, regs,
@@ -409,7 +429,7 @@ def _grow(
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
 def _strip(strip, new, old_top, old_left, old_bottom, old_right):
     # new core minus the old one (inside it) as four strips: above, below, left, right
     top, left, bottom, right = new[0], new[1], new[2], new[3]
@@ -422,7 +442,7 @@ def _strip(strip, new, old_top, old_left, old_bottom, old_right):
     return old_top, old_right, old_bottom, right
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _kill(
     p, boxes, start, items, slot, live, order, rank, first, owner, cover, need, queued, queue,
     trail, regs,
@@ -469,7 +489,7 @@ def _kill(
     return fine
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _undo(
     mark, slice_work, boxes, start, items, slot, live, core, order, rank, first, owner, cover,
     trail, regs,
@@ -498,7 +518,7 @@ def _undo(
     return True
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _revive(p, here, boxes, start, items, slot, live, order, rank, first, cover, regs):
     # the exact inverse of _kill, on the state _kill left behind
     k = np.int64(boxes[p, 4])
@@ -518,7 +538,7 @@ def _revive(p, here, boxes, start, items, slot, live, order, rank, first, cover,
             cover[y, x, 2] += squared
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
 def _lower(k, was, order, rank, first):
     # k's count drops from ``was``: move k to the front of its block, which then shrinks
     i, j = first[was], rank[k]
@@ -528,7 +548,7 @@ def _lower(k, was, order, rank, first):
     first[was] += 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
 def _raise(k, now, order, rank, first):
     # k's count rises to ``now``: move k to the back of its block, which then shrinks
     i, j = first[now] - 1, rank[k]
@@ -538,7 +558,7 @@ def _raise(k, now, order, rank, first):
     first[now] -= 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
 def _enqueue(k, queued, queue, regs):
     # a circular queue; each clue is in it at most once, so K places are enough
     if not queued[k]:
@@ -547,7 +567,7 @@ def _enqueue(k, queued, queue, regs):
         regs[QUEUE_SIZE] += 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
 def _dequeue(queue, regs):
     k = queue[regs[HEAD]]
     regs[HEAD] = (regs[HEAD] + 1) % queue.shape[0]
@@ -555,7 +575,7 @@ def _dequeue(queue, regs):
     return k
 
 
-@njit(cache=True, nogil=True)
+@helper
 def _clear_queue(k, queued, need, queue, regs, shape):
     # after a contradiction: nothing pending survives into the next branch
     queued[k] = 0
@@ -566,12 +586,12 @@ def _clear_queue(k, queued, need, queue, regs, shape):
         _forget_need(j, need, shape[0], shape[1])
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
 def _add_need(k, y, x, need):
     need[k, 0], need[k, 1] = min(need[k, 0], y), min(need[k, 1], x)
     need[k, 2], need[k, 3] = max(need[k, 2], y), max(need[k, 3], x)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@inline
 def _forget_need(k, need, height, width):
     need[k, 0], need[k, 1], need[k, 2], need[k, 3] = height, width, -1, -1

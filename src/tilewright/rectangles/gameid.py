@@ -6,7 +6,9 @@ underscore separates two clues that follow each other in reading order. A clue f
 a letter needs no separator. Everything a pasted ID can get wrong is reported in one line.
 """
 
+import os
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -23,15 +25,43 @@ MAX_DIGITS = len(str(MAX_CELLS))
 # count of cells and their running total (measured peak: about 28).
 READ_BYTES_PER_CHARACTER = 40
 _POWERS = 10 ** np.arange(MAX_DIGITS, dtype=np.int64)
+# Jupyter draws puzzles up to this many squares; larger ones show as their text repr
+NOTEBOOK_SQUARES = 10_000
+# pictures record the game ID up to this length; a longer one (megabytes for a puzzle of
+# millions of squares) would swell the PNG text chunk and the PDF information
+SHORT_GAME_ID = 2000
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Puzzle:
-    """A Rectangles puzzle: ``clues`` is (H, W) int64, 0 where a cell has no number.
+    """A Rectangles puzzle: a grid of clues.
 
-    Raises ``TypeError`` when ``clues`` is not a NumPy integer array, and
-    :class:`TilewrightError` when it is not a 2-D grid of at least two cells whose clues
-    lie between 0 and its number of cells.
+    Parameters
+    ----------
+    clues : numpy.ndarray
+        (H, W) integers, 0 where a square has no clue, each clue between 1 and H·W.
+
+    Raises
+    ------
+    TypeError
+        When ``clues`` is not a NumPy integer array.
+    TilewrightError
+        When it is not a 2-D grid of at least two squares whose clues lie between 0 and its
+        number of squares. (Whether the clues add up to the grid is :func:`validate`'s
+        question: the solver answers such a puzzle with "no solution".)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> puzzle = Puzzle(np.array([[2, 0], [0, 2]]))
+    >>> puzzle
+    <Puzzle 2x2: 2 clues>
+    >>> print(puzzle.to_text(), end="")
+    +--+--+
+    | 2|  |
+    +--+--+
+    |  | 2|
+    +--+--+
     """
 
     clues: np.ndarray
@@ -41,18 +71,201 @@ class Puzzle:
 
     @property
     def height(self) -> int:
+        """Rows of squares."""
         return self.clues.shape[0]
 
     @property
     def width(self) -> int:
+        """Columns of squares."""
         return self.clues.shape[1]
+
+    def to_text(self, regions: np.ndarray | None = None) -> str:
+        """The puzzle drawn in ASCII; with ``regions`` (a solution), walls only between
+        different rectangles.
+
+        Parameters
+        ----------
+        regions : numpy.ndarray, optional
+            (H, W) integers naming each square's rectangle, as :func:`solve` returns them.
+
+        Returns
+        -------
+        str
+            Each square as wide as the longest clue (at least two characters).
+
+        Examples
+        --------
+        >>> puzzle = parse_game_id("2x2:2b2")
+        >>> print(puzzle.to_text(np.array([[0, 1], [0, 1]])), end="")
+        +--+--+
+        | 2|  |
+        +  +  +
+        |  | 2|
+        +--+--+
+        """
+        from tilewright.rectangles.text import render
+
+        return render(self, regions)
+
+    def save(
+        self, path: str | os.PathLike, regions: np.ndarray | None = None, **style: Any
+    ) -> None:
+        """Write the puzzle (or, with ``regions``, its solution) to ``path`` in the format
+        its suffix names: ``.txt``, ``.id``, ``.json``, ``.svg``, ``.png`` or ``.pdf``, all
+        or nothing (see :meth:`Generated.save <tilewright.rectangles.Generated.save>`).
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file; its suffix (in any case) chooses the format.
+        regions : numpy.ndarray, optional
+            A solution to draw, as :func:`solve` returns it.
+        **style
+            Pictures only: ``cell`` and ``max_side``.
+
+        Raises
+        ------
+        TypeError
+            When an argument has the wrong type.
+        TilewrightError
+            When the suffix is unknown, ``regions`` does not match the puzzle, the picture
+            would pass ``max_side``, or the file cannot be written.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> name = os.path.join(tempfile.mkdtemp(), "puzzle.id")
+        >>> parse_game_id("2x2:2b2").save(name)
+        >>> open(name).read()
+        '2x2:2b2\\n'
+        """
+        from tilewright.rectangles.formats import save
+
+        save(path, self, regions, None, **style)
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter draws puzzles of up to ``NOTEBOOK_SQUARES`` squares as pictures."""
+        if self.clues.size > NOTEBOOK_SQUARES:
+            return None
+        from tilewright.rectangles.pictures import svg_text
+
+        return svg_text(self, cell=max(12, min(32, 640 // max(self.width, self.height))))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Puzzle) and np.array_equal(self.clues, other.clues)
 
+    __hash__ = None  # type: ignore[assignment]  # the clues are a mutable array
+
+    def __repr__(self) -> str:
+        """``<Puzzle 7x7: 16 clues>``: the size and the number of clues, in one line."""
+        count = int(np.count_nonzero(self.clues))
+        return f"<Puzzle {self.width}x{self.height}: {count} clue{'' if count == 1 else 's'}>"
+
+
+def picture_info(game_id: str, solution: bool = False) -> dict[str, object]:
+    """What a picture of a puzzle records of it: its game ID (when at most
+    ``SHORT_GAME_ID`` characters) and whether it shows the solution.
+
+    Parameters
+    ----------
+    game_id : str
+        The puzzle's game ID.
+    solution : bool, default False
+        Whether the picture shows the solution.
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> picture_info("2x2:2b2", solution=True)
+    {'game_id': '2x2:2b2', 'solution': True}
+    """
+    info: dict[str, object] = {}
+    if len(game_id) <= SHORT_GAME_ID:
+        info["game_id"] = game_id
+    if solution:
+        info["solution"] = True
+    return info
+
+
+def validate(puzzle: "str | Puzzle") -> str | None:
+    """Why a game ID or a puzzle is not a well-formed Rectangles puzzle, in one line, or
+    ``None`` when it is.
+
+    Like the puzzle collection's ``validate_desc``, this answers instead of raising, for
+    checking pasted IDs, files and data sets. Well-formed means: a game ID that
+    :func:`parse_game_id` reads, or a :class:`Puzzle` whose clues are integers between 0
+    and its number of squares, and in both cases clues that add up to the squares of the
+    grid. It says nothing of how many solutions there are: that is :func:`solve`'s work.
+
+    Parameters
+    ----------
+    puzzle : str or Puzzle
+        A game ID (``WxH:DESC``) or a puzzle.
+
+    Returns
+    -------
+    str or None
+        The reason, or ``None``.
+
+    Raises
+    ------
+    TypeError
+        When ``puzzle`` is neither a str nor a :class:`Puzzle`.
+
+    Examples
+    --------
+    >>> validate("7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f") is None
+    True
+    >>> validate("2x2:4b")
+    'the description covers 3 of the 4 cells of a 2x2 grid'
+    >>> validate(Puzzle(np.array([[2, 0], [0, 1]])))
+    'the clues add up to 3, not to the 4 cells'
+    """
+    if isinstance(puzzle, str):
+        try:
+            parse_game_id(puzzle)
+        except TilewrightError as error:
+            return str(error)
+        return None
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"validate needs a game ID or a Puzzle, not {type(puzzle).__name__}")
+    try:
+        check_clues(puzzle.clues)
+    except (TypeError, TilewrightError) as error:  # an array changed after the puzzle was made
+        return str(error)
+    total = int(puzzle.clues.sum(dtype=np.int64))
+    if total != puzzle.clues.size:
+        return f"the clues add up to {total}, not to the {puzzle.clues.size} cells"
+    return None
+
 
 def check_clues(clues: np.ndarray) -> None:
-    """Refuse a clue grid that no game ID could describe (see :class:`Puzzle`)."""
+    """Refuse a clue grid that no game ID could describe.
+
+    Parameters
+    ----------
+    clues : numpy.ndarray
+        What a :class:`Puzzle` holds.
+
+    Raises
+    ------
+    TypeError
+        When ``clues`` is not a NumPy integer array.
+    TilewrightError
+        When it is not a 2-D grid of at least two squares, or a clue lies outside 0 to the
+        number of squares.
+
+    Examples
+    --------
+    >>> check_clues(np.array([[2, 0], [0, 2]]))
+    >>> check_clues(np.array([[5, 0], [0, 2]]))
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: clue 5 is not between 0 (no clue) and 4 (the grid)
+    """
     if not isinstance(clues, np.ndarray) or not np.issubdtype(clues.dtype, np.integer):
         kind = clues.dtype if isinstance(clues, np.ndarray) else type(clues).__name__
         raise TypeError(f"clues must be a NumPy array of integers, not {kind}")
@@ -89,6 +302,15 @@ def parse_game_id(game_id: str) -> Puzzle:
         Saying what is wrong with the ID, in one line. Only the digits 0-9 are read, a grid
         has at most ``MAX_CELLS`` cells, and the time and memory spent are linear in the
         ID's length (the description is read as one array, never cell by cell in Python).
+
+    Examples
+    --------
+    >>> parse_game_id("2x2:2b2").clues.tolist()
+    [[2, 0], [0, 2]]
+    >>> parse_game_id("2x2:2b")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: the description covers 3 of the 4 cells of a 2x2 grid
     """
     if not isinstance(game_id, str):
         raise TypeError(f"a game ID is text, not {type(game_id).__name__}")
@@ -219,6 +441,11 @@ def format_game_id(puzzle: Puzzle) -> str:
         When ``puzzle`` is not a :class:`Puzzle` or its clues are not integers.
     TilewrightError
         When its clues are not a 2-D grid with clues between 0 and its number of cells.
+
+    Examples
+    --------
+    >>> format_game_id(Puzzle(np.array([[3, 0, 0], [0, 0, 3]])))
+    '3x2:3d3'
     """
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"format_game_id needs a Puzzle, not {type(puzzle).__name__}")

@@ -8,7 +8,31 @@ from tilewright.rectangles.gameid import Puzzle
 
 def render(puzzle: Puzzle, regions: np.ndarray | None = None) -> str:
     """The puzzle as text, clues in their squares; with ``regions``, its solution: walls
-    only between different rectangles."""
+    only between different rectangles.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The clues.
+    regions : numpy.ndarray, optional
+        (H, W) integers naming each square's rectangle.
+
+    Returns
+    -------
+    str
+        Lines of ``+--+`` corners and ``|`` walls, ending in a newline.
+
+    Examples
+    --------
+    >>> from tilewright.rectangles import parse_game_id
+    >>> puzzle = parse_game_id("2x2:2b2")
+    >>> print(render(puzzle, np.array([[0, 0], [1, 1]])), end="")
+    +--+--+
+    | 2   |
+    +--+--+
+    |    2|
+    +--+--+
+    """
     if regions is None:
         regions = np.arange(puzzle.clues.size).reshape(puzzle.clues.shape)
     cell = max(2, len(str(int(puzzle.clues.max()))))

@@ -16,7 +16,7 @@ from numba import njit
 BANDS, SIDES, CORE = 0, 1, 2
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _block_label(y, x, height, width):
     """Tromino number (from 0) of cell (y, x) in a ``height`` × ``width`` rectangle with
     ``height`` a multiple of 6, tiled column-chunk by column-chunk.
@@ -44,27 +44,22 @@ def _block_label(y, x, height, width):
 
 
 @njit(cache=True, nogil=True)
-def plan_row(plan, core, row, out):
-    """Write row ``row`` of the planned tiling into ``out`` (int64, the board's width)."""
-    for k in range(plan.shape[0]):
-        kind, top, left, height, width, first = plan[k]
-        if not top <= row < top + height:
-            continue
-        y = row - top
-        for x in range(width):
-            if kind == BANDS:
-                label = first + 1 + _block_label(y, x, height, width)
-            elif kind == SIDES:
-                label = first + 1 + _block_label(x, y, width, height)
-            else:
-                label = core[y, x]
-                if label > 0:
-                    label += first
-            out[left + x] = label
-
-
-@njit(cache=True, nogil=True)
 def plan_rows(plan, core, first_row, out):
-    """Rows ``first_row ..`` of the planned tiling into ``out`` (2-D int64)."""
+    """Rows ``first_row ..`` of the planned tiling into ``out`` (2-D int64, the board's
+    width)."""
     for i in range(out.shape[0]):
-        plan_row(plan, core, first_row + i, out[i])
+        row = first_row + i
+        for k in range(plan.shape[0]):
+            kind, top, left, height, width, first = plan[k]
+            if not top <= row < top + height:
+                continue
+            y = row - top
+            for x in range(width):
+                if kind == CORE:
+                    label = core[y, x]
+                    if label > 0:
+                        label += first
+                else:  # one call site of the inlined block label: half the code to compile
+                    a, b, h, w = (y, x, height, width) if kind == BANDS else (x, y, width, height)
+                    label = first + 1 + _block_label(a, b, h, w)
+                out[i, left + x] = label

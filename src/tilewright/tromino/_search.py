@@ -23,7 +23,7 @@ _SHAPES = np.array(
 )
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _fits(board, height, width, r, c, shape):
     for k in range(2):
         rr = r + _SHAPES[shape, k, 0]
@@ -33,7 +33,7 @@ def _fits(board, height, width, r, c, shape):
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _set(board, r, c, shape, value):
     board[r, c] = value
     for k in range(2):

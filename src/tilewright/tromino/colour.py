@@ -32,7 +32,7 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import deferred
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import ArgumentTypeError
-from tilewright.tromino import _colour_kernels as kernels
+from tilewright.tromino.validation import checked_labels
 
 # Step budgets of the search: a step colours a tromino or takes a colour back, so a search
 # that never backtracks takes T steps. Four colours get a generous budget, three colours a
@@ -48,40 +48,10 @@ COLOUR_BYTES_PER_CELL = 80
 
 def _labels(labels: np.ndarray) -> tuple[np.ndarray, int]:
     """The labels as a C-ordered int64 array and the number of trominoes, or a clear error
-    when they are not a tiling by L-trominoes."""
-    try:
-        array = np.asarray(labels)
-    except ValueError:  # ragged nested lists
-        raise TilewrightError("a tiling is a rectangular 2-D array of labels") from None
-    if not np.issubdtype(array.dtype, np.integer):
-        raise ArgumentTypeError(f"tiling labels must be integers, not {array.dtype}")
-    if array.ndim != 2 or array.size == 0:
-        raise TilewrightError(
-            f"a tiling is a non-empty 2-D array of labels, not shape {array.shape}"
-        )
-    array = np.ascontiguousarray(array, dtype=np.int64)
-    trominoes = int(array.max())
-    if trominoes > array.size // 3:
-        most = array.size // 3
-        raise TilewrightError(
-            f"labels go up to {trominoes}, but a {array.shape[1]}x{array.shape[0]} board holds "
-            f"at most {most} tromino{'' if most == 1 else 'es'}"
-        )
+    when they are not a tiling by L-trominoes or have too many trominoes to colour."""
+    array, trominoes = checked_labels(labels)
     if trominoes >= 2**31 - 1:
         raise TilewrightError(f"{trominoes} trominoes are too many to colour (at most 2^31 - 2)")
-    code, t, a, b = kernels.check_tiling(array, trominoes)
-    if code == kernels.NEGATIVE_LABEL:
-        raise TilewrightError(f"tiling label {t} at row {a + 1}, column {b + 1} is negative")
-    if code == kernels.TOO_MANY_CELLS:
-        raise TilewrightError(
-            f"tromino {t} has more than 3 cells (again at row {a + 1}, column {b + 1})"
-        )
-    if code == kernels.TOO_FEW_CELLS:
-        raise TilewrightError(
-            f"tromino {t} has {a} cells, not 3 (labels must number the trominoes 1 to {trominoes})"
-        )
-    if code == kernels.NOT_AN_L:
-        raise TilewrightError(f"tromino {t} (from row {a + 1}, column {b + 1}) is not an L")
     return array, trominoes
 
 
@@ -139,7 +109,7 @@ def _adjacency(labels: np.ndarray, trominoes: int) -> tuple[np.ndarray, np.ndarr
     del pairs
     both.sort()
     low, high = _halves(both)
-    indices = low.astype(np.int32 if trominoes < 2**31 else np.int64)
+    indices = low.astype(np.int32)  # trominoes < 2^31: see _labels
     indices -= 1
     # Row t - 1 ends after the last entry whose first label is t.
     indptr = np.searchsorted(high, np.arange(trominoes + 1), side="right").astype(np.int64)
@@ -156,41 +126,124 @@ def _halves(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def adjacency(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The adjacency graph of the trominoes of a tiling in CSR form.
+    """The adjacency graph of the trominoes of a tiling, in CSR form.
 
-    ``labels`` is an (H, W) integer array: tromino t (1 … T) on its three cells, 0 on
-    uncovered cells. Returns ``(indptr, indices)``: the neighbours of tromino t are
-    ``indices[indptr[t - 1]:indptr[t]] + 1``, in increasing order; ``indptr`` has T + 1
-    entries (int64), ``indices`` are int32. The graph is symmetric with no self-loops.
-    Raises :class:`TilewrightError` when ``labels`` is not a tiling by L-trominoes.
+    Parameters
+    ----------
+    labels : array_like
+        (H, W) integers: tromino t (1 … T) on its three cells, 0 on uncovered cells.
+
+    Returns
+    -------
+    indptr : numpy.ndarray
+        T + 1 int64 offsets.
+    indices : numpy.ndarray
+        int32: the neighbours of tromino t are ``indices[indptr[t - 1]:indptr[t]] + 1``,
+        in increasing order. The graph is symmetric with no self-loops.
+
+    Raises
+    ------
+    TypeError
+        When the labels are not integers.
+    TilewrightError
+        When ``labels`` is not a tiling by L-trominoes.
+
+    Examples
+    --------
+    >>> from tilewright.tromino import tile
+    >>> labels = tile(4, 4, (0, 0))
+    >>> labels.tolist()
+    [[0, 2, 3, 3], [2, 2, 1, 3], [4, 1, 1, 5], [4, 4, 5, 5]]
+    >>> indptr, indices = adjacency(labels)
+    >>> (indices[indptr[0] : indptr[1]] + 1).tolist()  # the centre tromino's neighbours
+    [2, 3, 4, 5]
     """
     array, trominoes = _labels(labels)
     return _adjacency(array, trominoes)
 
 
 def colour_trominoes(labels: np.ndarray, colours: int = 4) -> np.ndarray:
-    """A colour 0 … ``colours`` − 1 for each tromino, adjacent trominoes differing.
+    """A colour for each tromino, trominoes that share an edge differing.
 
-    ``labels`` is an (H, W) integer array: tromino t (1 … T) on its three cells, 0 on
-    uncovered cells. Returns an int8 array of length T + 1: entry t is the colour of
-    tromino t, entry 0 is -1. ``colours`` is 3 or 4. Four colours always succeed. Three
-    colours raise :class:`TilewrightError` when no 3-colouring was found, saying whether
-    none exists (an odd wheel, or a search that ran to its end) or the step budget ran out.
+    Parameters
+    ----------
+    labels : array_like
+        (H, W) integers: tromino t (1 … T) on its three cells, 0 on uncovered cells.
+    colours : {3, 4}
+        Four colours always succeed (the tromino graph is planar).
+
+    Returns
+    -------
+    numpy.ndarray
+        int8, length T + 1: entry t is the colour (0 … ``colours`` − 1) of tromino t,
+        entry 0 is -1.
+
+    Raises
+    ------
+    TypeError
+        When the labels or ``colours`` are not integers.
+    TilewrightError
+        When ``labels`` is not a tiling, or no 3-colouring was found, saying whether none
+        exists (an odd wheel, or a search that ran to its end) or the step budget ran out.
+
+    References
+    ----------
+    D. Brélaz, "New methods to color the vertices of a graph", Communications of the ACM
+    22 (1979). P. Prosser, "Hybrid algorithms for the constraint satisfaction problem",
+    Computational Intelligence 9 (1993).
+
+    Examples
+    --------
+    >>> from tilewright.tromino import tile
+    >>> colour_trominoes(tile(4, 4, (0, 0)), 3).tolist()
+    [-1, 2, 0, 1, 1, 0]
     """
-    _check_colours(colours)
+    check_colours(colours)
     array, trominoes = _labels(labels)
     return _colour(array, trominoes, int(colours))
 
 
 def colour_grid(labels: np.ndarray, colours: int = 4) -> np.ndarray:
-    """Each cell's colour as an (H, W) int8 array, -1 on uncovered cells: the colours of
-    :func:`colour_trominoes` spread over the board, ready for a picture."""
-    _check_colours(colours)
+    """Each cell's colour: the colours of :func:`colour_trominoes` spread over the board,
+    ready for a picture.
+
+    Parameters
+    ----------
+    labels, colours
+        As for :func:`colour_trominoes`.
+
+    Returns
+    -------
+    numpy.ndarray
+        (H, W) int8: each cell's colour, -1 on uncovered cells.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        As :func:`colour_trominoes` does.
+
+    Examples
+    --------
+    >>> from tilewright.tromino import tile
+    >>> colour_grid(tile(4, 4, (0, 0)), 3)[0].tolist()
+    [-1, 0, 1, 1]
+    """
+    check_colours(colours)
     array, trominoes = _labels(labels)
     return _colour(array, trominoes, int(colours))[array]
 
 
-def _check_colours(colours: object) -> None:
+def colour_own_grid(board: np.ndarray, trominoes: int, colours: int) -> np.ndarray:
+    """:func:`colour_grid` of a board this package tiled (C-ordered int64, writable): no
+    check that it is a tiling, and so no tiling-check kernel to compile."""
+    check_colours(colours)
+    if trominoes >= 2**31 - 1:
+        raise TilewrightError(f"{trominoes} trominoes are too many to colour (at most 2^31 - 2)")
+    return _colour(board, trominoes, int(colours))[board]
+
+
+def check_colours(colours: object) -> None:
+    """Refuse colours other than 3 or 4 (a ``TypeError`` for a non-integer)."""
     if isinstance(colours, bool | np.bool_) or not isinstance(colours, int | np.integer):
         raise ArgumentTypeError(f"colours must be 3 or 4, not {type(colours).__name__}")
     if colours not in (3, 4):
@@ -202,9 +255,13 @@ def _colour(array: np.ndarray, trominoes: int, colours: int) -> np.ndarray:
     if trominoes == 0:
         return result
     check_fits(array.size * COLOUR_BYTES_PER_CELL, f"colouring {trominoes} trominoes")
+    from tilewright.tromino import _dsatur_kernels as kernels
+
     indptr, indices = _adjacency(array, trominoes)
     if colours == 3:
-        hub = kernels.odd_wheel_hub(indptr, indices)
+        from tilewright.tromino._wheel_kernels import odd_wheel_hub
+
+        hub = odd_wheel_hub(indptr, indices)
         if hub >= 0:
             raise TilewrightError(f"no 3-colouring exists: {_wheel(indptr, indices, hub)}")
     a, b = FOUR_COLOUR_STEPS if colours == 4 else THREE_COLOUR_STEPS

@@ -64,6 +64,12 @@ def plan_tiling(width: int, height: int, row: int, col: int) -> Plan:
     TilewrightError
         When a side is out of range, the square is off the board, or no tiling exists (the
         message names the theorem that rules the board out).
+
+    Examples
+    --------
+    >>> plan = plan_tiling(22, 13, 3, 8)
+    >>> plan.method, plan.trominoes, plan.core.shape
+    ('planned', 95, (7, 4))
     """
     width, height = check_board(width, height)
     row, col = check_missing(width, height, row, col)

@@ -46,6 +46,22 @@ def obstruction(width: int, height: int, row: int, col: int) -> str | None:
         When an argument is not an integer (``np.integer`` counts, ``bool`` does not).
     TilewrightError
         When a side is out of range or the square is off the board.
+
+    References
+    ----------
+    S. W. Golomb, "Checker boards and polyominoes", American Mathematical Monthly 61
+    (1954). I-P. Chu and R. Johnsonbaugh, "Tiling deficient boards with trominoes",
+    Mathematics Magazine 59 (1986). J. M. Ash and S. W. Golomb, "Tiling deficient
+    rectangles with trominoes", Mathematics Magazine 77 (2004).
+
+    Examples
+    --------
+    >>> obstruction(7, 7, 3, 3) is None
+    True
+    >>> obstruction(1, 7, 3, 0)
+    'a board one cell wide has no room for an L-tromino'
+    >>> "Chu and Johnsonbaugh" in obstruction(5, 5, 0, 1)
+    True
     """
     width, height = check_board(width, height)
     row, col = check_missing(width, height, row, col)

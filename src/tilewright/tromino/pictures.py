@@ -1,4 +1,4 @@
-"""Pictures of tromino tilings: PNG streamed row by row, and SVG.
+"""Pictures of tromino tilings: PNG streamed row by row, SVG, and PDF drawn from the SVG.
 
 PNG rows are made from rows of labels, so a board of any size streams to disk: each cell
 is ``cell`` pixels square, painted in its tromino's colour, with a dark line where the
@@ -8,19 +8,22 @@ repeating palette by tromino number, which tells neighbours apart most of the ti
 no look at the whole board.
 
 The SVG draws each tromino as one L-shaped polygon, grouped by colour, with outlines: what
-a laser cutter or a printer wants; it needs the board in memory.
+a laser cutter or a printer wants; it needs the board in memory. The PDF is that SVG drawn
+by cairo (``tilewright.core.pdf``). Every picture records what made it (board, missing
+square, seed): a PNG text chunk, an SVG ``<metadata>`` element, the PDF's information.
 """
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
-import drawsvg
 import numpy as np
 import png
 
 from tilewright.core.colours import parse_colour
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
+from tilewright.core.metadata import png_text, svg_element
 from tilewright.core.numbers import require_int, shown
+from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, fit_cell
 from tilewright.tromino.feasibility import check_board
 from tilewright.tromino.tiling import check_band
 
@@ -33,6 +36,9 @@ PALETTE = [
 ]  # fmt: skip
 OUTLINE = "#222222"
 MAX_SVG_CELLS = 1 << 20
+"""The largest board an SVG or PDF draws: every tromino is a polygon held in memory."""
+PREFERRED_CELL = 24
+"""Pixels (SVG units) a cell when the picture fits ``max_side`` so."""
 MAX_PNG_PIXELS = 2**31 - 1
 """The most pixels a PNG may have, as for mazes and Rectangles pictures. Rows stream, so
 memory is not the limit; time is, and most image readers refuse larger pictures anyway."""
@@ -52,8 +58,8 @@ def check_picture_size(
         The board in cells.
     cell : int
         Pixels (SVG: units) a cell, at least 1.
-    fmt : {"png", "svg"}
-        PNG rows stream (a board of any height fits); SVG holds every tromino.
+    fmt : {"png", "svg", "pdf"}
+        PNG rows stream (a board of any height fits); SVG and PDF hold every tromino.
     coloured : bool
         Whether a proper colouring is asked for: it needs the whole board in memory.
 
@@ -70,7 +76,7 @@ def check_picture_size(
     cell = require_int(cell, "cell")
     if cell < 1:
         raise TilewrightError(f"cell must be at least 1 pixel, got {shown(cell)}")
-    if fmt == "svg":
+    if fmt in ("svg", "pdf"):
         _check_svg_cells(width, height)
     elif fmt == "png":
         pixels = width * height * cell * cell
@@ -83,15 +89,15 @@ def check_picture_size(
         check_fits(width * cell * (cell + 2), f"a row of a {width * cell}-pixel-wide PNG")
         check_band(width)
     else:
-        raise TilewrightError(f"pictures are png or svg, not {fmt!r}")
-    if coloured or fmt == "svg":
+        raise TilewrightError(f"pictures are png, svg or pdf, not {fmt!r}")
+    if coloured or fmt != "png":
         _check_board_in_memory(width, height, coloured)
 
 
 def _check_svg_cells(width: int, height: int) -> None:
     if width * height > MAX_SVG_CELLS:
         raise TilewrightError(
-            f"SVG is for boards up to {MAX_SVG_CELLS} cells; "
+            f"SVG and PDF are for boards up to {MAX_SVG_CELLS} cells; "
             f"use PNG for a {shown(width)}x{shown(height)} board"
         )
     check_fits(width * height * SVG_BYTES_PER_CELL, f"an SVG of a {width}x{height} board")
@@ -106,13 +112,86 @@ def _check_board_in_memory(width: int, height: int, coloured: bool) -> None:
     check_fits(width * height * per_cell, f"a {width}x{height} board in memory")
 
 
-def default_cell(width: int, height: int) -> int:
-    """Pixels per cell so that the picture is about 2048 pixels at most, 1 to 24."""
-    return max(1, min(24, 2048 // max(width, height)))
+def picture_cell(
+    width: int, height: int, cell: int | None = None, fmt: str = "png", max_side: int = PIXEL_BUDGET
+) -> int:
+    """Pixels (SVG units) a cell: the largest up to ``PREFERRED_CELL`` whose picture fits
+    ``max_side``, or ``cell`` when it is given and fits.
+
+    Parameters
+    ----------
+    width, height : int
+        The board in cells.
+    cell : int, optional
+        The size asked for; None chooses one.
+    fmt : {"png", "svg", "pdf"}
+        A PNG is ``cell`` pixels a cell; an SVG or PDF adds a unit of margin each side.
+    max_side : int
+        The largest side of the picture.
+
+    Returns
+    -------
+    int
+        At least 1. When even 1 is too large, 1: the board's own checks
+        (:func:`check_picture_size`) then decide whether the picture can be made.
+
+    Raises
+    ------
+    TypeError
+        When ``cell`` or ``max_side`` is not an integer.
+    TilewrightError
+        When ``cell`` is below 1 or its picture is past ``max_side`` (naming the size it
+        would need and a cell that fits, if one does).
+
+    Examples
+    --------
+    >>> picture_cell(10, 10)
+    24
+    >>> picture_cell(1000, 500)
+    8
+    >>> picture_cell(1000, 500, cell=9)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: the picture would be 9000x4500 pixels, ...
+    """
+    width, height = check_board(width, height)
+    max_side = require_int(max_side, "max_side")
+    margin = 0 if fmt == "png" else 2
+
+    def size_at(side: int) -> tuple[int, int]:
+        return width * side + margin, height * side + margin
+
+    if cell is None:
+        return fit_cell(size_at, PREFERRED_CELL, budget=max_side)
+    cell = require_int(cell, "cell")
+    if cell < 1:
+        raise TilewrightError(f"cell must be at least 1 pixel, got {shown(cell)}")
+    fits = fit_cell(size_at, cell, budget=max_side)  # the largest up to the one asked for
+    check_budget(size_at(cell), max_side, fits if max(size_at(fits)) <= max_side else None)
+    return cell
 
 
 def colour_index(labels: np.ndarray, colours: np.ndarray | None) -> np.ndarray:
-    """Palette index per cell: the given colouring, else the repeating palette."""
+    """Palette index per cell: the given colouring, else the repeating palette.
+
+    Parameters
+    ----------
+    labels : numpy.ndarray
+        Labels of a band of rows (0 on the missing square).
+    colours : numpy.ndarray or None
+        Each cell's colour (0 to 3), or None for the palette by tromino number.
+
+    Returns
+    -------
+    numpy.ndarray
+        uint8 indices into the PNG palette: 0 outline, 1 the missing square (black),
+        2 onwards ``PALETTE``.
+
+    Examples
+    --------
+    >>> colour_index(np.array([[0, 1, 1]]), None).tolist()
+    [[1, 9, 9]]
+    """
     if colours is not None:
         index = colours.astype(np.int64) + _FIRST_COLOUR
     else:
@@ -123,7 +202,30 @@ def colour_index(labels: np.ndarray, colours: np.ndarray | None) -> np.ndarray:
 def png_rows(
     bands: Iterable[tuple[np.ndarray, np.ndarray | None]], width: int, cell: int
 ) -> Iterator[np.ndarray]:
-    """Pixel rows (palette indices) from bands of (labels, colours or None)."""
+    """Pixel rows (palette indices) from bands of (labels, colours or None).
+
+    Parameters
+    ----------
+    bands : iterable of (numpy.ndarray, numpy.ndarray or None)
+        Bands of rows of labels, each with its cells' colours or None.
+    width : int
+        Cells a row.
+    cell : int
+        Pixels a cell; from 3 up, a dark line where a tromino ends.
+
+    Returns
+    -------
+    Iterator of numpy.ndarray
+        ``cell`` rows of ``width * cell`` palette indices per row of cells, made one board
+        row at a time.
+
+    Examples
+    --------
+    >>> from tilewright.tromino import tile_rows
+    >>> rows = png_rows(((band, None) for band in tile_rows(2, 2, (0, 0))), 2, 1)
+    >>> [row.tolist() for row in rows]
+    [[1, 9], [9, 9]]
+    """
     outline = cell >= 3
     previous: tuple[np.ndarray, np.ndarray] | None = None
     first = True
@@ -153,9 +255,9 @@ def _cell_rows(labels, index, below, cell: int, outline: bool) -> list[np.ndarra
     # board: every boundary between two trominoes is drawn exactly once.
     right = np.ones_like(labels, dtype=np.bool_)
     right[:-1] = labels[:-1] != labels[1:]
-    row = row.reshape(-1, cell).copy()
-    row[right, -1] = _OUTLINE
-    row = row.reshape(-1)
+    cells = row.reshape(-1, cell).copy()
+    cells[right, -1] = _OUTLINE
+    row = cells.reshape(-1)
     row[0] = _OUTLINE  # the board's left edge
     bottom = np.ones_like(labels, dtype=np.bool_) if below is None else labels != below
     last = row.reshape(-1, cell).copy()
@@ -163,17 +265,109 @@ def _cell_rows(labels, index, below, cell: int, outline: bool) -> list[np.ndarra
     return [row.copy() for _ in range(cell - 1)] + [last.reshape(-1)]
 
 
-def write_png(stream, pixel_rows: Iterable[np.ndarray], width: int, height: int, cell: int):
-    """Write palette PNG rows with pypng, one row at a time (refused first, as by
-    :func:`check_picture_size`, when the picture is too large)."""
+def write_png(
+    stream,
+    pixel_rows: Iterable[np.ndarray],
+    width: int,
+    height: int,
+    cell: int,
+    info: Mapping[str, object] | None = None,
+) -> None:
+    """Write palette PNG rows with pypng, one row at a time, with ``info`` (what made the
+    picture) in text chunks.
+
+    Parameters
+    ----------
+    stream : binary file
+        Where the bytes go.
+    pixel_rows : iterable of numpy.ndarray
+        The rows of :func:`png_rows`.
+    width, height : int
+        The board in cells.
+    cell : int
+        Pixels a cell.
+    info : mapping, optional
+        The record (``tilewright.core.metadata.png_text``): ``Software`` and
+        ``tilewright`` text chunks.
+
+    Raises
+    ------
+    TilewrightError
+        As :func:`check_picture_size` refuses, before anything is written.
+
+    Examples
+    --------
+    >>> import io
+    >>> from PIL import Image
+    >>> from tilewright.tromino import tile_rows
+    >>> sink = io.BytesIO()
+    >>> rows = png_rows(((band, None) for band in tile_rows(2, 2, (0, 0))), 2, 4)
+    >>> write_png(sink, rows, 2, 2, 4, {"seed": 7})
+    >>> image = Image.open(sink)
+    >>> image.size, image.text["tilewright"].endswith('"seed":7}')
+    ((8, 8), True)
+    """
     check_picture_size(width, height, cell)
     palette = [parse_colour(OUTLINE), (0, 0, 0)] + [parse_colour(c) for c in PALETTE]
-    writer = png.Writer(width * cell, height * cell, palette=palette, bitdepth=8)
+    text = png_text(info or {})
+    writer = _TextWriter(text, width * cell, height * cell, palette=palette, bitdepth=8)
     writer.write(stream, pixel_rows)
 
 
-def svg_text(labels: np.ndarray, colours: np.ndarray | None, cell: int = 20) -> str:
-    """The tiling as SVG: one L-shaped polygon per tromino, grouped by colour, outlined."""
+class _TextWriter(png.Writer):
+    """pypng's writer with ``tEXt`` chunks after the header: pypng writes none itself."""
+
+    def __init__(self, text: Mapping[str, str], *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.text = dict(text)
+
+    def write_preamble(self, outfile) -> None:
+        super().write_preamble(outfile)
+        for key, value in self.text.items():
+            data = key.encode("latin-1") + b"\0" + value.encode("latin-1", "replace")
+            png.write_chunk(outfile, b"tEXt", data)
+
+
+def svg_text(
+    labels: np.ndarray,
+    colours: np.ndarray | None,
+    cell: int = 20,
+    info: Mapping[str, object] | None = None,
+) -> str:
+    """The tiling as SVG: one L-shaped polygon per tromino, grouped by colour, outlined,
+    with ``info`` (what made it) in a ``<metadata>`` element.
+
+    Parameters
+    ----------
+    labels : numpy.ndarray
+        (H, W) labels of the whole board, 0 on the missing square.
+    colours : numpy.ndarray or None
+        (H, W) cell colours (0 to 3), or None for the palette by tromino number.
+    cell : int
+        SVG units a cell; the picture is ``W·cell + 2`` wide (a unit of margin each side
+        for the outline).
+    info : mapping, optional
+        The record of what made the picture.
+
+    Returns
+    -------
+    str
+        The SVG document.
+
+    Raises
+    ------
+    TilewrightError
+        When ``labels`` is not 2-D or the board has more than ``MAX_SVG_CELLS`` cells.
+
+    Examples
+    --------
+    >>> from tilewright.tromino import tile
+    >>> svg = svg_text(tile(4, 4, (0, 0)), None, cell=10, info={"seed": 7})
+    >>> svg.count("M"), 'width="42"' in svg, '"seed":7' in svg
+    (5, True, True)
+    """
+    import drawsvg
+
     labels = np.asarray(labels)
     if labels.ndim != 2:
         raise TilewrightError(f"a tiling is a 2-D array of labels, not shape {labels.shape}")
@@ -196,7 +390,45 @@ def svg_text(labels: np.ndarray, colours: np.ndarray | None, cell: int = 20) -> 
     (missing_row,), (missing_col,) = np.nonzero(labels == 0)
     group.append(drawsvg.Rectangle(missing_col, missing_row, 1, 1, fill="black"))
     drawing.append(group)
-    return drawing.as_svg()
+    svg = drawing.as_svg()
+    # the record goes first inside <svg>, before anything drawn
+    start = svg.index(">", svg.index("<svg")) + 1
+    return svg[:start] + svg_element(info or {}) + svg[start:]
+
+
+def pdf_bytes(
+    labels: np.ndarray,
+    colours: np.ndarray | None,
+    cell: int = 20,
+    info: Mapping[str, object] | None = None,
+) -> bytes:
+    """The tiling as a one-page vector PDF: the SVG of :func:`svg_text` drawn by cairo,
+    with ``info`` in the document's information.
+
+    Parameters
+    ----------
+    labels, colours, cell, info
+        As for :func:`svg_text`.
+
+    Returns
+    -------
+    bytes
+        The PDF file.
+
+    Raises
+    ------
+    TilewrightError
+        As :func:`svg_text` refuses, or when the drawing would not fit in memory.
+
+    Examples
+    --------
+    >>> from tilewright.tromino import tile
+    >>> pdf_bytes(tile(4, 4, (0, 0)), None, 10, {"seed": 7})[:5]
+    b'%PDF-'
+    """
+    from tilewright.core.pdf import pdf_from_svg
+
+    return pdf_from_svg(svg_text(labels, colours, cell, info), info)
 
 
 # Each L as a start corner (from the 2×2 box's top-left) and relative moves round it, by

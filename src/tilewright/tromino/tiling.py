@@ -6,6 +6,7 @@ the textbook does. A tiling is an integer array: each tromino's three cells hold
 """
 
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -51,17 +52,21 @@ def tile(width: int, height: int, missing: tuple[int, int]) -> np.ndarray:
     TilewrightError
         When the board is out of range, has no tiling, or does not fit in memory (checked
         before anything is allocated).
+
+    Examples
+    --------
+    >>> tile(4, 4, (0, 0)).tolist()
+    [[0, 2, 3, 3], [2, 2, 1, 3], [4, 1, 1, 5], [4, 4, 5, 5]]
     """
-    plan = plan_tiling(width, height, *_pair(missing))
+    return board_of(plan_tiling(width, height, *missing_pair(missing)))
+
+
+def board_of(plan: Plan) -> np.ndarray:
+    """The whole board of ``plan`` as (H, W) int64 labels, its memory checked first."""
     width, height = plan.width, plan.height
     check_fits(width * height * 8 * 1.1, f"a {width}x{height} board in memory")
     board = np.empty((height, width), dtype=np.int64)
-    if plan.method == QUADTREE:
-        from tilewright.tromino._quadtree_kernels import fill_board
-
-        fill_board(width, plan.row, plan.col, board)
-    else:
-        _fill_rows(plan, 0, board)
+    _fill_rows(plan, 0, board)
     return board
 
 
@@ -92,8 +97,17 @@ def tile_rows(
         As for :func:`tile`; and when a band (``STREAM_BYTES_PER_CELL`` bytes a cell, with
         what a writer makes of it) does not fit in memory, checked now, before the first
         band is made.
+
+    Examples
+    --------
+    >>> [band.shape for band in tile_rows(7, 7, (3, 3), rows_per_band=3)]
+    [(3, 7), (3, 7), (1, 7)]
     """
-    plan = plan_tiling(width, height, *_pair(missing))
+    return bands_of(plan_tiling(width, height, *missing_pair(missing)), rows_per_band)
+
+
+def bands_of(plan: Plan, rows_per_band: int | None = None) -> Iterator[np.ndarray]:
+    """The bands of :func:`tile_rows` for ``plan``, the band's memory checked first."""
     if rows_per_band is None:
         rows_per_band = max(1, BAND_CELLS // plan.width)
     rows_per_band = require_int(rows_per_band, "rows_per_band")
@@ -145,10 +159,10 @@ def classic_plan(size: int, row: int, col: int) -> Plan:
     return plan_tiling(size, size, row - 1, col - 1)
 
 
-def _pair(missing: object) -> tuple[int, int]:
+def missing_pair(missing: Any) -> tuple[int, int]:
     """``missing`` as two ints (row, column), or a ``TypeError``."""
     try:
-        row, col = missing  # type: ignore[misc]
+        row, col = missing
     except (TypeError, ValueError):
         raise TypeError(
             f"missing must be a (row, column) pair of integers, not {type(missing).__name__}"
@@ -158,7 +172,7 @@ def _pair(missing: object) -> tuple[int, int]:
 
 def text_chunks(bands: Iterator[np.ndarray], number_width: int) -> Iterator[bytes]:
     """Rows as text, ``"%*d "`` per cell (``number_width`` 2 is the textbook's format)."""
-    from tilewright.tromino._quadtree_kernels import format_rows
+    from tilewright.tromino._text_kernels import format_rows
 
     for band in bands:
         # room for the widest number in this band (not 20 digits a cell): less memory a cell

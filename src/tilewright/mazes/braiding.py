@@ -6,13 +6,12 @@ to solve by hand-on-wall and more interesting for games. It is no longer perfect
 
 import numpy as np
 
+from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
-from tilewright.core.seeds import kernel_state, resolve_seed
+from tilewright.core.seeds import Stream, kernel_state, resolve_seed
 from tilewright.mazes._arguments import probability, seed_or_none
 from tilewright.mazes.model import Maze, check_maze
 
-# Braiding draws from its own stream of the seed, apart from the one that built the maze.
-BRAID_STREAM = 1
 # Working memory per cell: the copied planes, int8 degrees, int64 dead ends, degrees().
 _BYTES_PER_CELL = 2 + 1 + 8 + 4
 
@@ -22,12 +21,15 @@ def braid(maze: Maze, share: float, seed: int | None = None) -> Maze:
 
     Dead ends are visited in random order, each opening one wall (towards a neighbouring
     dead end when there is one), until ``round(share × dead ends)`` are gone; about
-    ``1 − share`` of them stay.
+    ``1 − share`` of them stay. The order is drawn from the ``Stream.BRAID`` stream of
+    ``seed``, apart from the stream that built the maze, so one maze and one seed always
+    braid the same way.
 
     Parameters
     ----------
     maze : Maze
-        The maze to braid; it is not changed.
+        The maze to braid; it is not changed. It must not be braided already (braid the
+        original with the share wanted instead), so that its record stays complete.
     share : float
         The share of dead ends to remove, 0 to 1 (``np.floating`` counts, ``bool`` not).
     seed : int or None
@@ -36,27 +38,46 @@ def braid(maze: Maze, share: float, seed: int | None = None) -> Maze:
     Returns
     -------
     Maze
-        The braided copy, with ``"braid": share`` added to its params.
+        The braided copy. Its algorithm and seed are the original's, and its params gain
+        ``"braid": share`` and ``"braid_seed"``: the seed the order was drawn from, so the
+        record alone makes it again.
 
     Raises
     ------
     TypeError
         When ``maze`` is not a Maze, ``share`` not a number or ``seed`` not an integer.
     TilewrightError
-        When ``share`` is NaN or outside 0 to 1, the seed is out of range, or the maze does
-        not fit in memory.
+        When ``share`` is NaN or outside 0 to 1, the seed is out of range, the maze is
+        braided already, or it does not fit in memory.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> maze = generate(20, 20, "backtracker", seed=1)
+    >>> loops = braid(maze, 0.5)
+    >>> loops
+    <Maze 20x20 backtracker seed=1 braid=0.5>
+    >>> loops.params
+    {'braid': 0.5, 'braid_seed': 1}
+    >>> loops.is_perfect(), loops.passage_count() > maze.passage_count()
+    (False, True)
     """
     from tilewright.mazes._solve_kernels import braid as braid_kernel
 
     check_maze(maze)
     share = probability(share, "braid share")
+    if "braid" in maze.params:
+        raise TilewrightError(
+            f"this maze is braided already (share {maze.params['braid']}); braid the "
+            "original maze with the share wanted"
+        )
     seed = resolve_seed(maze.seed if seed is None else seed_or_none(seed))
     check_fits(maze.width * maze.height * _BYTES_PER_CELL, "braiding the maze")
     connections = maze.connections.copy()
     south, east = connections[0].reshape(-1), connections[1].reshape(-1)
     dead_ends = int(np.count_nonzero(maze.degrees() == 1))
     braid_kernel(
-        south, east, maze.width, kernel_state(seed, BRAID_STREAM), round(share * dead_ends)
+        south, east, maze.width, kernel_state(seed, Stream.BRAID), round(share * dead_ends)
     )
-    params = {**maze.params, "braid": share}
+    params = {**maze.params, "braid": share, "braid_seed": seed}
     return Maze(connections, algorithm=maze.algorithm, seed=maze.seed, params=params)

@@ -1,58 +1,26 @@
-"""Compiled kernels for colouring tromino tilings: the tiling check, the sweep order,
-DSATUR with backjumping, and the odd-wheel test that proves a graph needs four colours.
+"""Compiled colouring of the tromino adjacency graph: the sweep order, and DSATUR with
+backjumping.
 
 The graph comes in CSR form (``indptr``, ``indices``), vertices 0 … n − 1 being trominoes
 1 … n. Everything is iterative (no recursion) and allocates arrays of size n or
 n × colours, plus conflict sets for the depths that have one.
+
+The bit-tree and colour helpers of the inner loop are inlined into the search (a call
+each costs the search a third of its speed); the conflict-set helpers, called once a
+backtrack, are compiled once each, which keeps the search's own compilation small.
+Inlined helpers have no cache of their own (``cache=True`` would mean nothing for them),
+so the cold-cache check counts only the kernels that do.
+
+Arrays are made by ``np.empty`` and filled by loops, never by ``np.zeros``, ``np.full`` or
+``np.arange``: each of those compiles an implementation of its own for each type, and
+together they took a third of this module's compile time.
 """
 
 import numpy as np
 from numba import njit
 
-# What ``check_tiling`` reports.
-TILING_OK, NEGATIVE_LABEL, TOO_MANY_CELLS, TOO_FEW_CELLS, NOT_AN_L = 0, 1, 2, 3, 4
-
 # What ``dsatur`` reports.
 COLOURED, PROVEN_IMPOSSIBLE, OUT_OF_STEPS = 0, 1, 2
-
-
-@njit(cache=True, nogil=True)
-def check_tiling(labels, trominoes):
-    """Does every label 1 … ``trominoes`` cover exactly three cells within a 2 × 2 box (which
-    makes them an L), and is no label negative? Returns (code, label, row, col) of the first
-    fault found, or (TILING_OK, 0, 0, 0)."""
-    height, width = labels.shape
-    count = np.zeros(trominoes + 1, dtype=np.uint8)
-    first_row = np.empty(trominoes + 1, dtype=np.int64)
-    last_row = np.empty(trominoes + 1, dtype=np.int64)
-    low_col = np.empty(trominoes + 1, dtype=np.int64)
-    high_col = np.empty(trominoes + 1, dtype=np.int64)
-    for r in range(height):
-        for c in range(width):
-            t = labels[r, c]
-            if t <= 0:
-                if t < 0:
-                    return NEGATIVE_LABEL, t, r, c
-                continue
-            n = count[t]
-            if n == 3:
-                return TOO_MANY_CELLS, t, r, c
-            if n == 0:
-                first_row[t] = r
-                low_col[t] = c
-                high_col[t] = c
-            else:
-                low_col[t] = min(low_col[t], c)
-                high_col[t] = max(high_col[t], c)
-            last_row[t] = r  # cells come in reading order, so rows only grow
-            count[t] = n + 1
-    for t in range(1, trominoes + 1):
-        if count[t] != 3:
-            return TOO_FEW_CELLS, t, count[t], 0
-        # Three distinct cells inside a 2 × 2 box are always an L.
-        if last_row[t] - first_row[t] > 1 or high_col[t] - low_col[t] > 1:
-            return NOT_AN_L, t, first_row[t], low_col[t]
-    return TILING_OK, 0, 0, 0
 
 
 @njit(cache=True, nogil=True)
@@ -61,15 +29,17 @@ def sweep_order(labels, trominoes, by_columns):
     by row, or column by column when ``by_columns``."""
     height, width = labels.shape
     order = np.empty(trominoes, dtype=np.int32)
-    met = np.zeros(trominoes + 1, dtype=np.bool_)
-    met[0] = True
+    met = np.empty(trominoes + 1, dtype=np.uint8)
+    for t in range(1, trominoes + 1):
+        met[t] = 0
+    met[0] = 1
     n = 0
     outer, inner = (width, height) if by_columns else (height, width)
     for i in range(outer):
         for j in range(inner):
             t = labels[j, i] if by_columns else labels[i, j]
             if not met[t]:
-                met[t] = True
+                met[t] = 1
                 order[n] = t - 1
                 n += 1
     return order
@@ -83,7 +53,7 @@ for _i in range(64):
 _DE_BRUIJN_SIGNED = np.int64(_DE_BRUIJN)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _lowest_bit(word):
     """Index of the lowest set bit of a non-zero int64 word."""
     return _LOWEST_BIT[((word & -word) * _DE_BRUIJN_SIGNED >> 58) & 63]
@@ -94,7 +64,7 @@ def _layout(n):
     """Word offsets of the levels of a bit tree over ``n`` ranks (64 children a word), the
     number of levels and the words in all. Level 0 holds a bit per rank, each level above
     a bit per non-zero word below, up to a single word."""
-    offsets = np.zeros(16, dtype=np.int64)
+    offsets = np.empty(16, dtype=np.int64)
     size, levels, total = n, 0, 0
     while True:
         words = (size + 63) // 64
@@ -106,7 +76,7 @@ def _layout(n):
         size = words
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _insert(tree, offsets, levels, rank):
     index = rank
     for level in range(levels):
@@ -118,7 +88,7 @@ def _insert(tree, offsets, levels, rank):
         index >>= 6
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _remove(tree, offsets, levels, rank):
     index = rank
     for level in range(levels):
@@ -130,7 +100,7 @@ def _remove(tree, offsets, levels, rank):
         index >>= 6
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _smallest(tree, offsets, levels):
     """The smallest rank in the tree, or -1 when it is empty."""
     if tree[offsets[levels - 1]] == 0:
@@ -141,7 +111,7 @@ def _smallest(tree, offsets, levels):
     return index
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _next_colour(v, after, limit, seen, colours):
     """The smallest colour above ``after`` and below ``limit`` that no neighbour of ``v``
     has, or -1."""
@@ -151,7 +121,7 @@ def _next_colour(v, after, limit, seen, colours):
     return -1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _paint(v, c, indptr, indices, colour, seen, sat, trees, offsets, levels, rank, colours):
     """Give ``v`` colour ``c``; returns the highest saturation an uncoloured neighbour
     reaches, for the caller's ``top``."""
@@ -171,7 +141,7 @@ def _paint(v, c, indptr, indices, colour, seen, sat, trees, offsets, levels, ran
     return top
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(nogil=True, inline="always")
 def _unpaint(v, indptr, indices, colour, seen, sat, trees, offsets, levels, rank, colours):
     """Take ``v``'s colour back (``v`` itself stays out of the trees)."""
     old = colour[v]
@@ -232,34 +202,24 @@ def _set_add(slot, x, entries, count, floor):
 
 
 @njit(cache=True, nogil=True)
-def _set_max(slot, entries, count, floor):
-    best = floor[slot]
-    for i in range(count[slot]):
-        best = max(best, entries[slot, i])
-    return best
-
-
-@njit(cache=True, nogil=True)
-def _grow(entries, count, floor, free):
-    """Twice the slots; the new ones go on the free list (returned with its length)."""
-    old = entries.shape[0]
-    e = np.empty((2 * old, SET_SIZE), dtype=np.int64)
-    e[:old] = entries
-    k = np.zeros(2 * old, dtype=np.int64)
-    k[:old] = count
-    f = np.full(2 * old, -1, dtype=np.int64)
-    f[:old] = floor
-    g = np.empty(2 * old, dtype=np.int64)
-    for i in range(old):
-        g[i] = 2 * old - 1 - i
-    return e, k, f, g, old
-
-
-@njit(cache=True, nogil=True)
 def _new_set(slot_of, depth, entries, count, floor, free, free_n):
-    """Give ``depth`` an empty conflict set; returns the (possibly grown) pool."""
+    """Give ``depth`` an empty conflict set; returns the pool, twice as large when it was
+    full (the new slots on the free list)."""
     if free_n == 0:
-        entries, count, floor, free, free_n = _grow(entries, count, floor, free)
+        old = entries.shape[0]
+        grown = np.empty((2 * old, SET_SIZE), dtype=np.int64)
+        grown_count = np.empty(2 * old, dtype=np.int64)
+        grown_floor = np.empty(2 * old, dtype=np.int64)
+        grown_free = np.empty(2 * old, dtype=np.int64)
+        # copied by loops: a slice assignment compiles Numba's shape-mismatch error
+        # message, seconds of a cold start
+        for i in range(old):
+            for j in range(SET_SIZE):
+                grown[i, j] = entries[i, j]
+            grown_count[i] = count[i]
+            grown_floor[i] = floor[i]
+            grown_free[i] = 2 * old - 1 - i
+        entries, count, floor, free, free_n = grown, grown_count, grown_floor, grown_free, old
     free_n -= 1
     slot = free[free_n]
     count[slot] = 0
@@ -302,38 +262,55 @@ def dsatur(indptr, indices, order, colours, budget):
     OUT_OF_STEPS.
     """
     n = indptr.shape[0] - 1
-    colour = np.full(n, -1, dtype=np.int8)
-    seen = np.zeros(n * colours, dtype=np.uint8)  # neighbours of v in colour c
-    sat = np.zeros(n, dtype=np.int8)
+    colour = np.empty(n, dtype=np.int8)
+    seen = np.empty(n * colours, dtype=np.uint8)  # neighbours of v in colour c
+    sat = np.empty(n, dtype=np.int8)
     rank = np.empty(n, dtype=np.int32)
+    stack = np.empty(n, dtype=np.int32)  # the vertex chosen at each depth
+    depth_of = np.empty(n, dtype=np.int32)
+    used_before = np.empty(n, dtype=np.int8)  # colours in use in its component before it
+    slot_of = np.empty(n, dtype=np.int32)
     for r in range(n):
         rank[order[r]] = r
+        colour[r] = -1
+        sat[r] = 0
+        depth_of[r] = -1
+        slot_of[r] = -1
+    for r in range(n * colours):
+        seen[r] = 0
     offsets, levels, words = _layout(n)
-    trees = np.zeros((colours + 1, words), dtype=np.int64)  # uncoloured vertices by saturation
+    trees = np.empty((colours + 1, words), dtype=np.int64)  # uncoloured vertices by saturation
+    for s in range(colours + 1):
+        for r in range(words):
+            trees[s, r] = 0
     for r in range(n):
         _insert(trees[0], offsets, levels, r)
     top = 0  # no tree above this one holds a vertex
-    stack = np.empty(n, dtype=np.int32)  # the vertex chosen at each depth
-    depth_of = np.full(n, -1, dtype=np.int32)
-    used_before = np.empty(n, dtype=np.int8)  # colours in use in its component before it
-    intro = np.zeros(colours, dtype=np.int64)  # depth where each colour was first used
+    intro = np.empty(colours, dtype=np.int64)  # depth where each colour was first used
     blamer = np.empty(colours, dtype=np.int64)
+    for q in range(colours):
+        intro[q] = 0
     # Conflict sets, given to depths on demand.
-    slot_of = np.full(n, -1, dtype=np.int32)
     entries = np.empty((64, SET_SIZE), dtype=np.int64)
-    count = np.zeros(64, dtype=np.int64)
-    floor = np.full(64, -1, dtype=np.int64)
-    free = np.arange(63, -1, -1)
-    free_n = 64
-    depth = 0
+    count = np.empty(64, dtype=np.int64)
+    floor = np.empty(64, dtype=np.int64)
+    free = np.empty(64, dtype=np.int64)
+    for i in range(64):
+        count[i] = 0
+        floor[i] = -1
+        free[i] = 63 - i
+    # typed int64 from the start: a literal 0 or 64 here would compile _new_set twice
+    free_n = free.shape[0]
+    depth = np.int64(0)
     base = 0  # depth of the first vertex of the current component
     used = 0
     steps = 0
     while depth < n:
-        r = _smallest(trees[top], offsets, levels)
-        while r < 0:
-            top -= 1
+        while True:  # the first uncoloured vertex of the highest saturation
             r = _smallest(trees[top], offsets, levels)
+            if r >= 0:
+                break
+            top -= 1
         _remove(trees[top], offsets, levels, r)
         v = order[r]
         if top == 0:
@@ -364,7 +341,9 @@ def dsatur(indptr, indices, order, colours, budget):
             if used + 1 < colours:
                 for q in range(used):
                     _set_add(slot, intro[q], entries, count, floor)
-            back = _set_max(slot, entries, count, floor)
+            back = floor[slot]  # the latest depth blamed
+            for i in range(count[slot]):
+                back = max(back, entries[slot, i])
             if back < base:
                 return PROVEN_IMPOSSIBLE, colour, steps, stack[base]
             s = sat[v]
@@ -381,27 +360,27 @@ def dsatur(indptr, indices, order, colours, budget):
                 if entries[slot, i] != back:
                     _set_add(target, entries[slot, i], entries, count, floor)
             _set_floor(target, min(floor[slot], back - 1), entries, count, floor)
-            # Everything chosen after it is taken back.
-            for d in range(depth, back, -1):
-                if slot_of[d] >= 0:
+            # Everything chosen after it is taken back, and its own colour last (one call
+            # of the inlined _unpaint: less to compile).
+            for d in range(depth, back - 1, -1):
+                if d > back and slot_of[d] >= 0:
                     free[free_n] = slot_of[d]
                     free_n += 1
                     slot_of[d] = -1
                 if d < depth:
                     u = stack[d]
-                    _unpaint(
+                    old = _unpaint(
                         u, indptr, indices, colour, seen, sat, trees, offsets, levels, rank, colours
                     )
                     depth_of[u] = -1
-                    s = sat[u]
-                    _insert(trees[s], offsets, levels, rank[u])
-                    top = max(top, s)
-                    steps += 1
+                    if d == back:
+                        after = old
+                    else:
+                        s = sat[u]
+                        _insert(trees[s], offsets, levels, rank[u])
+                        top = max(top, s)
+                        steps += 1
             v = stack[back]
-            after = _unpaint(
-                v, indptr, indices, colour, seen, sat, trees, offsets, levels, rank, colours
-            )
-            depth_of[v] = -1
             used = used_before[back]
             depth = back
             steps += 1
@@ -421,56 +400,3 @@ def dsatur(indptr, indices, order, colours, budget):
         if steps > budget:
             return OUT_OF_STEPS, colour, steps, v
     return COLOURED, colour, steps, -1
-
-
-@njit(cache=True, nogil=True)
-def odd_wheel_hub(indptr, indices):
-    """A vertex whose neighbours contain an odd cycle, or -1 when there is none.
-
-    Such a vertex and that cycle form an odd wheel (a K4 when the cycle is a triangle),
-    which cannot be 3-coloured: the hub takes one colour and leaves two for an odd cycle.
-    Each neighbourhood is 2-coloured by breadth-first search, in time Σ deg² overall; a
-    neighbourhood that cannot be holds an odd cycle.
-    """
-    n = indptr.shape[0] - 1
-    slot = np.full(n, -1, dtype=np.int64)  # position of a vertex in the current neighbourhood
-    side = np.empty(64, dtype=np.int8)
-    queue = np.empty(64, dtype=np.int64)
-    for v in range(n):
-        start, stop = indptr[v], indptr[v + 1]
-        d = stop - start
-        if d < 3:
-            continue
-        if d > side.shape[0]:
-            side = np.empty(d, dtype=np.int8)
-            queue = np.empty(d, dtype=np.int64)
-        for i in range(d):
-            slot[indices[start + i]] = i
-            side[i] = -1
-        odd = False
-        for root in range(d):
-            if side[root] >= 0 or odd:
-                continue
-            side[root] = 0
-            queue[0] = root
-            head, tail = 0, 1
-            while head < tail and not odd:
-                x = queue[head]
-                head += 1
-                u = indices[start + x]
-                for j in range(indptr[u], indptr[u + 1]):
-                    y = slot[indices[j]]
-                    if y < 0:
-                        continue
-                    if side[y] < 0:
-                        side[y] = 1 - side[x]
-                        queue[tail] = y
-                        tail += 1
-                    elif side[y] == side[x]:
-                        odd = True
-                        break
-        for i in range(d):
-            slot[indices[start + i]] = -1
-        if odd:
-            return v
-    return -1

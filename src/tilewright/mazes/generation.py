@@ -5,6 +5,7 @@ help never loads Numba.
 """
 
 from collections.abc import Callable, Iterator
+from importlib import import_module
 from typing import Any
 
 import numpy as np
@@ -34,6 +35,21 @@ WILSON_MAX_DEGREE = 127
 MAX_SIDE = 2**40
 # Eller labels the cells of a row in int32.
 MAX_STREAM_WIDTH = 2**31 - 1
+# The compiled kernel of each algorithm: its module in this package, and its name there.
+KERNELS = {
+    "backtracker": ("_walk_kernels", "backtracker"),
+    "hunt-and-kill": ("_walk_kernels", "hunt_and_kill"),
+    "aldous-broder": ("_walk_kernels", "aldous_broder"),
+    "wilson": ("_walk_kernels", "wilson"),
+    "growing-tree": ("_frontier_kernels", "growing_tree"),
+    "kruskal": ("_frontier_kernels", "kruskal"),
+    "prim": ("_frontier_kernels", "prim"),
+    "prim-simple": ("_frontier_kernels", "prim_simple"),
+    "eller": ("_row_kernels", "eller_band"),
+    "sidewinder": ("_row_kernels", "sidewinder_band"),
+    "binary-tree": ("_row_kernels", "binary_tree_band"),
+    "recursive-division": ("_row_kernels", "recursive_division"),
+}
 
 
 def generate(
@@ -48,7 +64,8 @@ def generate(
     ``seed`` (an int, or ``None`` for a fresh one, recorded on the result) makes the maze
     reproducible: one seed, size, algorithm and parameters give one maze on every machine.
     ``params`` are the algorithm's own (``strategy`` for growing-tree, ``join``/``down`` for
-    eller, ``bias`` for binary-tree and sidewinder); see ``tilewright maze --list``.
+    eller, ``bias`` for binary-tree and sidewinder); see ``tilewright maze --list`` or
+    ``print(ALGORITHMS[name])``.
 
     Parameters
     ----------
@@ -74,26 +91,105 @@ def generate(
     TilewrightError
         When a value is out of range, the algorithm or a parameter is unknown, or the maze
         does not fit in memory.
+
+    See Also
+    --------
+    stream_bands : the rows of a row-based maze, in O(width) memory.
+    spanning_tree : the same algorithms on any cell graph.
+    braid : loops added to a maze.
+
+    References
+    ----------
+    Each algorithm's source, as ``ALGORITHMS[name].reference`` gives it:
+
+    - backtracker, growing-tree, prim-simple, hunt-and-kill, sidewinder, binary-tree,
+      recursive-division: J. Buck, *Mazes for Programmers*, Pragmatic Bookshelf, 2015;
+      W. D. Pullen, *Think Labyrinth: Maze Algorithms*.
+    - eller: M. Eller (1982), described by W. D. Pullen, *Think Labyrinth*; J. Buck,
+      *Mazes for Programmers*, ch. 12.
+    - kruskal: J. B. Kruskal, On the shortest spanning subtree of a graph and the
+      traveling salesman problem, *Proc. AMS* 7(1), 48-50, 1956.
+    - prim: R. C. Prim, Shortest connection networks and some generalizations, *Bell
+      System Technical Journal* 36(6), 1389-1401, 1957.
+    - aldous-broder: D. J. Aldous, The random walk construction of uniform spanning trees
+      and uniform labelled trees, *SIAM J. Discrete Math.* 3(4), 450-465, 1990; A. Z.
+      Broder, Generating random spanning trees, *Proc. 30th FOCS*, 442-447, 1989.
+    - wilson: D. B. Wilson, Generating random spanning trees more quickly than the cover
+      time, *Proc. 28th STOC*, 296-303, 1996.
+
+    Examples
+    --------
+    >>> maze = generate(30, 15, "wilson", seed=1)
+    >>> maze
+    <Maze 30x15 wilson seed=1>
+    >>> maze.is_perfect(), maze.passage_count()
+    (True, 449)
+    >>> generate(8, 4, "eller", seed=2, join=0.3).params
+    {'join': 0.3, 'down': 0.33}
+    """
+    return prepare(width, height, algorithm, **params)(seed)
+
+
+def prepare(
+    width: int, height: int, algorithm: str = DEFAULT_ALGORITHM, **params: Any
+) -> Callable[[int | None], Maze]:
+    """Check everything :func:`generate` would but the seed, now; make the maze when
+    called with a seed.
+
+    For callers that act between the checks and the work: the command line refuses bad
+    input before it draws and prints a seed, and says that kernels will compile.
+
+    Parameters
+    ----------
+    width, height, algorithm, **params
+        As for :func:`generate`.
+
+    Returns
+    -------
+    callable
+        ``make(seed)``: the maze ``generate(width, height, algorithm, seed, **params)``
+        returns (``seed`` an int, or ``None`` for a fresh one).
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        As :func:`generate` raises them, before any work (those about the seed when
+        ``make`` is called).
+
+    Examples
+    --------
+    >>> make = prepare(30, 15, "wilson")
+    >>> make(1) == generate(30, 15, "wilson", seed=1)
+    True
+    >>> prepare(300000, 300000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: ...
     """
     info = get_algorithm(text(algorithm, "algorithm"))
     width, height = _checked_size(width, height)
     params = _checked_params(info, params)
-    seed = resolve_seed(seed_or_none(seed))
     check_fits(width * height * info.bytes_per_cell, f"a {width}x{height} {info.name} maze")
-    if info.kind == ROWS:
-        connections = np.zeros((2, height, width), dtype=np.bool_)
-        for band in stream_bands(width, height, info.name, seed, **params):
-            rows = slice(band.first_row, band.first_row + band.rows)
-            connections[0, rows] = band.south
-            connections[1, rows] = band.east
-    elif info.kind == GRID:
-        from tilewright.mazes._row_kernels import recursive_division
+    streamed = prepare_bands(width, height, info.name, **params) if info.kind == ROWS else None
 
-        connections = recursive_division(kernel_state(seed), width, height)
-    else:
-        passages = spanning_tree(SquareGrid(width, height), info.name, seed, **params)
-        connections = passages.reshape(2, height, width)
-    return Maze(connections, algorithm=info.name, seed=seed, params=params)
+    def make(seed: int | None = None) -> Maze:
+        seed = resolve_seed(seed_or_none(seed))
+        if streamed is not None:
+            connections = np.zeros((2, height, width), dtype=np.bool_)
+            for band in streamed(seed):
+                rows = slice(band.first_row, band.first_row + band.rows)
+                connections[0, rows] = band.south
+                connections[1, rows] = band.east
+        elif info.kind == GRID:
+            from tilewright.mazes._row_kernels import recursive_division
+
+            connections = recursive_division(kernel_state(seed), width, height)
+        else:
+            passages = spanning_tree(SquareGrid(width, height), info.name, seed, **params)
+            connections = passages.reshape(2, height, width)
+        return Maze(connections, algorithm=info.name, seed=seed, params=params)
+
+    return make
 
 
 def spanning_tree(
@@ -130,6 +226,15 @@ def spanning_tree(
     TilewrightError
         When the algorithm is unknown or row-based, a parameter or the seed is wrong, the
         graph is not connected or too large.
+
+    Examples
+    --------
+    A spanning tree of a path of four cells is the whole path:
+
+    >>> from tilewright.core.graph import CellGraph
+    >>> path = CellGraph.from_edges(4, np.array([[0, 1], [1, 2], [2, 3]]))
+    >>> int(spanning_tree(path, "wilson", seed=1).sum())
+    3
     """
     if not isinstance(graph, SquareGrid | CellGraph):
         raise TypeError(f"graph must be a SquareGrid or a CellGraph, not {type(graph).__name__}")
@@ -196,6 +301,47 @@ def stream_bands(
         When an argument has the wrong type.
     TilewrightError
         When a value is out of range or the algorithm cannot stream.
+
+    Examples
+    --------
+    >>> bands = stream_bands(60, 1000, "eller", seed=1, rows_per_band=400)
+    >>> [(band.first_row, band.rows) for band in bands]
+    [(0, 400), (400, 400), (800, 200)]
+    """
+    return prepare_bands(width, height, algorithm, rows_per_band, **params)(seed)
+
+
+def prepare_bands(
+    width: int,
+    height: int,
+    algorithm: str = "eller",
+    rows_per_band: int | None = None,
+    **params: Any,
+) -> Callable[[int | None], Iterator[Band]]:
+    """Check everything :func:`stream_bands` would but the seed, now; stream the bands
+    when called with a seed.
+
+    Parameters
+    ----------
+    width, height, algorithm, rows_per_band, **params
+        As for :func:`stream_bands`.
+
+    Returns
+    -------
+    callable
+        ``bands(seed)``: the iterator ``stream_bands`` returns for that seed.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        As :func:`stream_bands` raises them, before any work (those about the seed when
+        ``bands`` is called).
+
+    Examples
+    --------
+    >>> bands = prepare_bands(60, 1000, "sidewinder")
+    >>> sum(band.rows for band in bands(7))
+    1000
     """
     info = get_algorithm(text(algorithm, "algorithm"))
     if info.kind != ROWS:
@@ -206,17 +352,21 @@ def stream_bands(
     if width > MAX_STREAM_WIDTH:
         raise TilewrightError(f"a streamed maze is at most {MAX_STREAM_WIDTH} cells wide")
     params = _checked_params(info, params)
-    seed = resolve_seed(seed_or_none(seed))
     if rows_per_band is not None:
         rows_per_band = require_int(rows_per_band, "rows_per_band")
         if rows_per_band < 1:
             raise TilewrightError(f"rows_per_band must be at least 1, got {shown(rows_per_band)}")
     check_fits(width * 64, f"a {width}-wide row stream")
-    rows_per_band = rows_per_band or max(1, BAND_CELLS // width)
-    return _bands(info.name, width, height, kernel_state(seed), rows_per_band, params)
+    band_rows = rows_per_band or max(1, BAND_CELLS // width)
+
+    def bands(seed: int | None = None) -> Iterator[Band]:
+        state = kernel_state(resolve_seed(seed_or_none(seed)))
+        return _bands(info.name, width, height, state, band_rows, params)
+
+    return bands
 
 
-def _checked_size(width: object, height: object) -> tuple[int, int]:
+def _checked_size(width: int, height: int) -> tuple[int, int]:
     """Width and height as Python ints: whole numbers from 1 to ``MAX_SIDE``."""
     check_size(width, height)
     for name, value in (("width", width), ("height", height)):
@@ -272,23 +422,16 @@ def _bands(
 
 
 def _graph_kernel(name: str, params: dict) -> Callable[[Any, np.ndarray], np.ndarray]:
-    from tilewright.mazes import _frontier_kernels as fk
-    from tilewright.mazes import _walk_kernels as wk
+    """The compiled kernel of a graph algorithm; only its own module is imported, so a
+    command loads (and on a first run compiles) no kernel it does not run."""
+    module, function = KERNELS[name]
+    kernel = getattr(import_module(f"tilewright.mazes.{module}"), function)
+    if name != "growing-tree":
+        return kernel
+    from tilewright.mazes.strategies import parse_strategy
 
-    if name == "growing-tree":
-        from tilewright.mazes.strategies import parse_strategy
-
-        s = parse_strategy(params["strategy"])
-        return lambda g, state: fk.growing_tree(g, state, s.mode, s.picks, s.cumulative)
-    return {
-        "backtracker": wk.backtracker,
-        "hunt-and-kill": wk.hunt_and_kill,
-        "aldous-broder": wk.aldous_broder,
-        "wilson": wk.wilson,
-        "kruskal": fk.kruskal,
-        "prim": fk.prim,
-        "prim-simple": fk.prim_simple,
-    }[name]
+    s = parse_strategy(params["strategy"])
+    return lambda g, state: kernel(g, state, s.mode, s.picks, s.cumulative)
 
 
 def _check_connected(graph: CellGraph) -> None:

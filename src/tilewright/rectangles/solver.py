@@ -45,8 +45,24 @@ UNLIMITED = np.iinfo(np.int64).max
 
 class GuessBudgetExceeded(TilewrightError):
     """The search used up its guesses (``max_guesses``) before it could say how many
-    solutions there are. ``guesses`` is the budget, ``found`` the solutions found so far
-    (fewer than asked for)."""
+    solutions there are.
+
+    Parameters
+    ----------
+    guesses : int
+        The budget that ran out.
+    found : list of numpy.ndarray
+        The solutions found so far (fewer than asked for).
+
+    Examples
+    --------
+    >>> from tilewright.rectangles import parse_game_id, solve
+    >>> try:
+    ...     solve(parse_game_id("2x2:2b2"), max_guesses=0)
+    ... except GuessBudgetExceeded as error:
+    ...     print(error)
+    gave up after 0 guesses (--max-guesses); the puzzle may still have a solution
+    """
 
     def __init__(self, guesses: int, found: list[np.ndarray]) -> None:
         done = f"gave up after {guesses} guess{'' if guesses == 1 else 'es'} (--max-guesses)"
@@ -114,24 +130,36 @@ def solve(puzzle: Puzzle, limit: int = 2, max_guesses: int | None = None) -> lis
         If ``limit`` is below 1 or ``max_guesses`` below 0.
     GuessBudgetExceeded
         If ``max_guesses`` guesses did not settle it (a TilewrightError).
+
+    Examples
+    --------
+    >>> from tilewright.rectangles import parse_game_id
+    >>> (only,) = solve(parse_game_id("7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f"))
+    >>> only[0].tolist()
+    [0, 1, 1, 2, 3, 3, 3]
+    >>> len(solve(parse_game_id("2x2:2b2")))  # two ways: more than one solution
+    2
+    >>> solve(parse_game_id("3x3:4g5"))  # a 5 cannot fit: no solution
+    []
     """
     _check_arguments(puzzle, limit, max_guesses)
-    shape = puzzle.clues.shape
+    height, width = shape = puzzle.clues.shape
     rows, cols = (axis.astype(np.int64) for axis in np.nonzero(puzzle.clues))
     areas = puzzle.clues[rows, cols].astype(np.int64)
-    boxes = kernels.boxes_with_clues(*shape, rows, cols, areas)
+    boxes = kernels.boxes_with_clues(height, width, rows, cols, areas)
     # The first deduction has to look at every box anyway, and deduce's global rounds cost
     # O(boxes + squares) each whatever the areas, where removing boxes one by one costs
     # their areas (a few times more on puzzles of large rectangles).
     alive = np.ones(len(boxes), dtype=np.uint8)
     owner = np.empty(shape, dtype=np.int32)
-    verdict = deduce(*shape, rows, cols, _starts(boxes, len(rows)), boxes, alive, owner)
+    verdict = deduce(height, width, rows, cols, _starts(boxes, len(rows)), boxes, alive, owner)
     if verdict == CONTRADICTION:
         return []
     boxes = boxes[alive.view(bool)]
     if verdict == SOLVED:
         return [_regions(boxes, _starts(boxes, len(rows)), np.arange(len(boxes)), shape)]
-    state = _prepare(rows, cols, boxes, shape, UNLIMITED if max_guesses is None else max_guesses)
+    budget = UNLIMITED if max_guesses is None else max_guesses
+    state = _prepare(rows, cols, boxes, shape, budget)
     found: list[np.ndarray] = []
     while len(found) < limit:
         status = kernels.search(*state, SLICE_WORK)
@@ -140,7 +168,7 @@ def solve(puzzle: Puzzle, limit: int = 2, max_guesses: int | None = None) -> lis
         elif status == kernels.EXHAUSTED:
             break
         elif status == kernels.OUT_OF_GUESSES:
-            raise GuessBudgetExceeded(max_guesses, found)
+            raise GuessBudgetExceeded(budget, found)
     return found
 
 

@@ -1,0 +1,360 @@
+"""A Spectre patch as one object: ``generate`` it, iterate its tiles, ``save`` it.
+
+Why lazy: a patch can be far larger than memory (20 000 × 20 000 tile edges is 5·10⁷
+tiles), and the line walk finds its tiles in bounded memory, so a ``Patch`` holds only its
+parameters and finds the tiles again each time they are asked for (the seed fixes them).
+The breadth-first method holds the whole patch by nature; it searches once, on first use,
+and keeps the result.
+"""
+
+import os
+from collections.abc import Callable, Iterator
+from typing import BinaryIO
+
+from tilewright.aperiodic import writers
+from tilewright.aperiodic.coordinates import Tiling
+from tilewright.aperiodic.patch import (
+    CHUNK,
+    TILE_AREA,
+    Chunk,
+    Found,
+    Tile,
+    check_region,
+    chunk_tiles,
+    chunks,
+    patch_arrays,
+)
+from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import quoted, require_bool
+from tilewright.core.picture_size import PIXEL_BUDGET
+from tilewright.core.seeds import resolve_seed
+
+METHODS = ("line", "bfs")
+FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
+PICTURES = ("svg", "png", "pdf")
+# what ``save`` and the command line write, by the file name's suffix
+SUFFIXES = {
+    ".svg": "svg",
+    ".png": "png",
+    ".pdf": "pdf",
+    ".jsonl": "jsonl",
+    ".csv": "csv",
+    ".geojson": "geojson",
+    ".json": "geojson",
+}
+# a patch expected to hold more tiles than this is not counted for its repr (it would walk
+# the whole region), and not drawn for Jupyter (an SVG of about 90 bytes a tile)
+REPR_COUNT_LIMIT = 200_000
+REPR_SVG_LIMIT = 10_000
+REPR_SVG_SIDE = 800  # pixels: the largest side of the picture Jupyter shows
+
+Progress = Callable[[Iterator[Chunk]], Iterator[Chunk]]
+
+
+class Patch:
+    """Every tile of one Spectre tiling that meets a rectangle; made by :func:`generate`.
+
+    Attributes
+    ----------
+    width, height : float
+        The region's sides in tile edges.
+    origin : tuple of float
+        Its lower-left corner (x, y); y points up.
+    seed : int
+        The tiling (drawn by :func:`generate` when none was given).
+    method : str
+        ``"line"`` (band by band, bounded memory) or ``"bfs"`` (breadth first, held whole).
+
+    Notes
+    -----
+    Iterating gives the tiles as :class:`~tilewright.aperiodic.patch.Tile` objects;
+    :meth:`chunks` gives them as arrays, for speed. Both methods give the same tiles, in
+    different orders once the region spans more than one 96-edge block.
+
+    Examples
+    --------
+    >>> patch = generate(40, 30, seed=3)
+    >>> patch
+    <Spectre patch 40x30 at (0,0) seed=3: 179 tiles>
+    >>> len(patch), sum(1 for tile in patch)
+    (179, 179)
+    """
+
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        origin: tuple[float, float],
+        seed: int,
+        method: str,
+    ) -> None:
+        self.width, self.height, self.origin = width, height, origin
+        self.seed, self.method = seed, method
+        self._searched: tuple[Tiling, Found] | None = None
+        self._count: int | None = None
+
+    @property
+    def region(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1): the rectangle the tiles meet."""
+        x, y = self.origin
+        return (x, y, x + self.width, y + self.height)
+
+    @property
+    def info(self) -> dict[str, object]:
+        """What made the patch, as every output that can carry it records it."""
+        return {
+            "family": "spectre",
+            "width": self.width,
+            "height": self.height,
+            "origin": list(self.origin),
+            "method": self.method,
+            "seed": self.seed,
+        }
+
+    @property
+    def approximate_count(self) -> int:
+        """The number of tiles, exact when known, else estimated from the area."""
+        if self._count is not None:
+            return self._count
+        return round((self.width + 2) * (self.height + 2) / TILE_AREA)
+
+    def chunks(self, size: int = CHUNK) -> Iterator[Chunk]:
+        """The tiles as arrays, about ``size`` at a time.
+
+        Parameters
+        ----------
+        size : int
+            Tiles a chunk holds (at most; the line walk hands over whole blocks).
+
+        Returns
+        -------
+        iterator of Chunk
+            Address rows, types, indices, colours, turns, exact corners; float vertices
+            and ids on demand.
+
+        Examples
+        --------
+        >>> patch = generate(40, 30, seed=3)
+        >>> sum(len(chunk) for chunk in patch.chunks(size=50))
+        179
+        """
+        if self.method == "bfs":
+            tiling, found = self._breadth_first()
+            return chunks(tiling, found, size)
+        from tilewright.aperiodic.stream import line_chunks  # its kernels: line only
+
+        return line_chunks(self.width, self.height, self.seed, self.origin, size)
+
+    def _breadth_first(self) -> tuple[Tiling, Found]:
+        """The breadth-first search's result, made on first use and kept."""
+        if self._searched is None:
+            self._searched = patch_arrays(self.width, self.height, self.seed, self.origin)
+            self._count = len(self._searched[1].turns)
+        return self._searched
+
+    def __iter__(self) -> Iterator[Tile]:
+        return (tile for chunk in self.chunks() for tile in chunk_tiles(chunk))
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = sum(len(chunk) for chunk in self.chunks())
+        return self._count
+
+    def __repr__(self) -> str:
+        region = f"{self.width:g}x{self.height:g} at ({self.origin[0]:g},{self.origin[1]:g})"
+        if self._count is None and self.approximate_count > REPR_COUNT_LIMIT:
+            count = f"about {self.approximate_count:,} tiles"
+        else:
+            count = f"{len(self)} tiles"
+        return f"<Spectre patch {region} seed={self.seed}: {count}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The patch drawn for Jupyter, or None when it has too many tiles to show."""
+        if self.approximate_count > REPR_SVG_LIMIT:
+            return None
+        scale = writers.picture_scale(self.width, self.height, None, REPR_SVG_SIDE)
+        parts = writers.svg(self.chunks(), self.region, "type", False, scale, self.info)
+        return b"".join(parts).decode()
+
+    def write(
+        self,
+        sink: BinaryIO,
+        fmt: str,
+        colour: str = "type",
+        plain: bool = False,
+        scale: float | None = None,
+        max_side: int = PIXEL_BUDGET,
+        progress: Progress | None = None,
+    ) -> None:
+        """Write the patch in format ``fmt`` to the binary file ``sink``, as it is found.
+
+        Parameters
+        ----------
+        sink : binary file
+            Where the bytes go (``save`` passes an all-or-nothing file).
+        fmt : str
+            One of ``FORMATS``: svg, png, pdf, jsonl, csv, geojson.
+        colour : str
+            Pictures: ``"type"`` (by metatile), ``"orientation"`` (by turn) or ``"four"``
+            (a proper four-colouring).
+        plain : bool
+            SVG and PDF: one closed path per tile (for laser cutters) instead of ``<use>``.
+        scale : float, optional
+            Pictures: pixels a tile edge; None fits the picture to ``max_side``
+            (:func:`~tilewright.aperiodic.writers.picture_scale`).
+        max_side : int
+            Pictures: the largest side in pixels.
+        progress : callable, optional
+            Wraps the iterator of chunks (a progress bar, say).
+
+        Raises
+        ------
+        TypeError, TilewrightError
+            For a bad argument or a picture past the budget, before anything is written.
+
+        Notes
+        -----
+        SVG, JSON Lines, CSV and GeoJSON are written chunk by chunk, so with the line
+        method memory stays bounded however large the patch. PNG holds the image (at most
+        ``max_side`` squared pixels), PDF the SVG it is drawn from.
+        """
+        fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side)
+        parts = self.chunks()
+        if progress is not None:
+            parts = progress(parts)
+        if fmt == "svg":
+            sink.writelines(writers.svg(parts, self.region, colour, plain, scale, self.info))
+        elif fmt == "pdf":
+            from tilewright.core.pdf import pdf_from_svg
+
+            svg = b"".join(writers.svg(parts, self.region, colour, plain, scale, self.info))
+            sink.write(pdf_from_svg(svg, self.info))
+        elif fmt == "png":
+            sink.write(writers.png(parts, self.region, colour, scale, self.info))
+        elif fmt == "geojson":
+            sink.writelines(writers.geojson(parts, self.info))
+        else:
+            sink.writelines(writers.jsonl(parts) if fmt == "jsonl" else writers.csv(parts))
+
+    def save(
+        self,
+        path: str | os.PathLike,
+        colour: str = "type",
+        plain: bool = False,
+        scale: float | None = None,
+        max_side: int = PIXEL_BUDGET,
+    ) -> None:
+        """Write the patch to ``path`` in the format its suffix names, all or nothing.
+
+        Parameters
+        ----------
+        path : str or path-like
+            Ending in .svg, .png, .pdf, .jsonl, .csv, .geojson or .json (GeoJSON).
+        colour, plain, scale, max_side
+            As for :meth:`write`.
+
+        Raises
+        ------
+        TilewrightError
+            For a suffix it cannot write (naming those it can), a bad argument or a
+            picture past the budget; the file is then left as it was.
+
+        Examples
+        --------
+        >>> import pathlib, tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> patch = generate(12, 8, seed=5)
+        >>> patch.save(folder / "patch.svg")
+        >>> (folder / "patch.svg").read_text().count("<use")
+        22
+        >>> patch.save(folder / "patch.gif")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        tilewright.core.errors.TilewrightError: cannot write .gif files: a Spectre patch ...
+        """
+        from tilewright.core.output import format_by_suffix, open_output
+
+        fmt = format_by_suffix(path, SUFFIXES, "a Spectre patch")
+        # checked before the file is opened, so that a refusal leaves no trace at all
+        fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side)
+        with open_output(os.fspath(path)) as sink:
+            self.write(sink, fmt, colour, plain, scale, max_side)
+
+    def _checked(self, fmt, colour, plain, scale, max_side) -> tuple[str, str, bool, float]:
+        """The style arguments checked (and the picture's scale chosen), or an error."""
+        fmt = _choice(fmt, FORMATS, "format")
+        colour = _choice(colour, writers.COLOURINGS, "colour")
+        plain = require_bool(plain, "plain")
+        if fmt in PICTURES:
+            scale = writers.picture_scale(self.width, self.height, scale, max_side)
+            writers.check_picture(self.region, colour, scale)
+            if fmt == "png":
+                writers.check_png_size(self.region, scale)
+        return fmt, colour, plain, scale if scale is not None else writers.SCALE
+
+
+def generate(
+    width: float,
+    height: float,
+    seed: int | None = None,
+    origin: tuple[float, float] = (0, 0),
+    method: str = "line",
+) -> Patch:
+    """The patch of the Spectre tiling ``seed`` over [x, x + width] × [y, y + height].
+
+    A seed fixes one tiling of the whole plane; every tile whose interior meets the
+    rectangle belongs to the patch, once. The region is checked here; the tiles are found
+    when first asked for.
+
+    Parameters
+    ----------
+    width, height : float
+        The region in tile edges: finite and positive, within ±10⁷ of the tiling's centre
+        (see :func:`~tilewright.aperiodic.patch.check_region`).
+    seed : int, optional
+        The tiling; None draws one (read it back from ``patch.seed``).
+    origin : pair of float
+        The region's lower-left corner (x, y), y up.
+    method : str
+        ``"line"`` walks the region band by band in bounded memory; ``"bfs"`` searches it
+        breadth first and holds the whole patch (about 170 bytes a tile).
+
+    Returns
+    -------
+    Patch
+
+    Raises
+    ------
+    TypeError
+        For an argument of the wrong type.
+    TilewrightError
+        For a region out of range, an unknown method, or (``"bfs"``) a patch that would
+        not fit in memory.
+
+    References
+    ----------
+    .. [1] D. Smith, J. S. Myers, C. S. Kaplan and C. Goodman-Strauss, "A chiral
+       aperiodic monotile", Combinatorial Theory 4(2), 2024.
+    .. [2] S. Tatham, "Combinatorial coordinates for the aperiodic Spectre tiling", 2023.
+
+    Examples
+    --------
+    >>> patch = generate(40, 30, seed=3)
+    >>> patch.seed, patch.region
+    (3, (0.0, 0.0, 40.0, 30.0))
+    >>> [tile.id for tile in patch][:3] == [tile.id for tile in generate(40, 30, 3)][:3]
+    True
+    >>> sorted(t.id for t in patch) == sorted(t.id for t in generate(40, 30, 3, method="bfs"))
+    True
+    """
+    method = _choice(method, METHODS, "method")
+    width, height, origin = check_region(width, height, origin, whole=method == "bfs")
+    return Patch(width, height, origin, resolve_seed(seed), method)
+
+
+def _choice(value: object, choices: tuple[str, ...], what: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be text, not {type(value).__name__}")
+    if value not in choices:
+        raise TilewrightError(f"{what} is one of {', '.join(choices)}, not {quoted(value)}")
+    return value

@@ -1,0 +1,62 @@
+"""The Spectre kernels: compiling them ahead (``tilewright warm``), and telling which ones a
+command is about to run, so that a first run can say it is compiling.
+
+Every kernel is called with one set of argument types (int8 address rows, int64 turns and
+corners, float64 boxes and shapes), so one small patch by each method and one row of text
+compile everything the library and the command line use.
+"""
+
+import io
+
+PACKAGE = "tilewright.aperiodic"
+# the modules of compiled kernels in this package, for ``tilewright warm``
+KERNEL_MODULES = (
+    f"{PACKAGE}._step_kernels",
+    f"{PACKAGE}._search_kernels",
+    f"{PACKAGE}._line_kernels",
+    f"{PACKAGE}._format_kernels",
+)
+# Measured with an empty cache (a fresh NUMBA_CACHE_DIR) on the project's two-core machine,
+# shared at a load of about 3: one `tilewright spectre 20x20` took 9.3-12.5 s of CPU (line or
+# bfs; SVG, PNG, PDF or JSON Lines; compiling is single-threaded), 10.7-18.4 s elapsed.
+COLD_SECONDS = 12.0
+
+
+def kernel_modules(method: str, fmt: str) -> tuple[str, ...]:
+    """The kernel modules a patch by ``method`` written as ``fmt`` runs.
+
+    Parameters
+    ----------
+    method : str
+        ``"line"`` or ``"bfs"``.
+    fmt : str
+        An output format (``"svg"``, ``"jsonl"``, ...).
+
+    Returns
+    -------
+    tuple of str
+
+    Examples
+    --------
+    >>> [name.rsplit(".", 1)[1] for name in kernel_modules("bfs", "csv")]
+    ['_step_kernels', '_search_kernels', '_format_kernels']
+    """
+    used = [f"{PACKAGE}._step_kernels", f"{PACKAGE}._search_kernels"]
+    if method == "line":
+        used.append(f"{PACKAGE}._line_kernels")
+    if fmt in ("jsonl", "csv"):
+        used.append(f"{PACKAGE}._format_kernels")
+    return tuple(used)
+
+
+def warm() -> None:
+    """Compile every Spectre kernel into Numba's cache (a fraction of a second once cached).
+
+    Examples
+    --------
+    >>> warm()
+    """
+    from tilewright.aperiodic.spectre import generate
+
+    for method in ("line", "bfs"):
+        generate(3, 3, seed=1, method=method).write(io.BytesIO(), "jsonl")

@@ -1,0 +1,282 @@
+"""Writing a maze in each of its formats: the one writer behind ``Maze.save`` and
+``tilewright maze``.
+
+======== ======== =====================================================================
+format   suffix   what is written
+======== ======== =====================================================================
+unicode  .txt     compact box drawing, one line per row of corners (``text.py``)
+ascii             the classic ``+--+`` drawing (``-f ascii``; no suffix of its own)
+npz      .npz     ``connection_list`` and the record, as ``numpy.savez`` writes them
+json     .json    the record and ``connection_list`` as nested lists
+svg      .svg     vector picture (``pictures.py``)
+png      .png     palette bitmap
+pdf      .pdf     vector picture, the SVG drawn by cairo
+======== ======== =====================================================================
+
+Every output is written through ``tilewright.core.output.open_output``: a file changes
+only once the whole output is made. Pictures are made before the file is opened, so that
+a failure leaves no file at all.
+"""
+
+import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+import numpy as np
+
+from tilewright.core.errors import TilewrightError
+from tilewright.core.output import format_by_suffix, open_output
+from tilewright.mazes.model import Band, Maze, check_maze
+
+if TYPE_CHECKING:  # pictures import Pillow: only when a picture is made
+    from tilewright.mazes.pictures import Style
+
+TEXT = ("unicode", "ascii")
+PICTURES = ("svg", "png", "pdf")
+FORMATS = (*TEXT, "npz", "json", *PICTURES)
+BINARY = ("npz", "png", "pdf")
+SUFFIXES = {
+    ".txt": "unicode",
+    ".npz": "npz",
+    ".json": "json",
+    ".svg": "svg",
+    ".png": "png",
+    ".pdf": "pdf",
+}
+
+
+def format_of(path: str | os.PathLike) -> str:
+    """The format a file name's suffix (in any case) names, or a refusal.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file name.
+
+    Returns
+    -------
+    str
+        A format of ``FORMATS``.
+
+    Raises
+    ------
+    TypeError
+        When ``path`` is not a str or path.
+    TilewrightError
+        When the suffix is none of ``SUFFIXES``, naming them.
+
+    Examples
+    --------
+    >>> format_of("maze.PNG"), format_of("out/maze.txt")
+    ('png', 'unicode')
+    >>> format_of("maze.gif")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: cannot write .gif files: a maze is saved as \
+.json, .npz, .pdf, .png, .svg or .txt
+    """
+    return format_by_suffix(path, SUFFIXES, "a maze")
+
+
+def save(
+    maze: Maze,
+    path: str | os.PathLike,
+    *,
+    solution: bool | np.ndarray | None = None,
+    heat: bool | np.ndarray | None = None,
+    compress: bool = False,
+    max_side: int | None = None,
+    **style: Any,
+) -> None:
+    """Write ``maze`` to ``path`` in the format its suffix names (see :meth:`Maze.save`).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze.
+    path : str or os.PathLike
+        The file.
+    solution, heat, compress, max_side, **style
+        As for :meth:`Maze.save`.
+
+    Raises
+    ------
+    TypeError
+        When an argument has the wrong type.
+    TilewrightError
+        When the suffix is unknown, an option does not apply to the format, the picture
+        would pass ``max_side``, or the file cannot be written.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from tilewright.mazes import generate
+    >>> name = os.path.join(tempfile.mkdtemp(), "maze.txt")
+    >>> save(generate(3, 2, "kruskal", seed=1), name)
+    >>> print(open(name, encoding="utf-8").read(), end="")
+    ┌─┬───┐
+    │ ╵ ╶─┤
+    └─────┘
+    """
+    check_maze(maze)
+    fmt = format_of(path)
+    drawing = {"solution": solution, "heat": heat, "max_side": max_side, **style}
+    given = [name for name, value in drawing.items() if value is not None and value is not False]
+    if given and fmt not in PICTURES:
+        raise TilewrightError(
+            f"{', '.join(given)}: for pictures only (.svg, .png, .pdf), not for {fmt}"
+        )
+    if compress and fmt != "npz":
+        raise TilewrightError(f"compress applies to .npz files, not {fmt}")
+    look = None
+    if fmt in PICTURES:
+        from tilewright.mazes.pictures import picture_style
+
+        look = picture_style(maze.width, maze.height, max_side=max_side, **style)
+    write(
+        maze,
+        os.fspath(path),
+        fmt,
+        style=look,
+        solution=_solution(maze, solution),
+        heat=_heat(maze, heat),
+        compress=compress,
+    )
+
+
+def write(
+    maze: Maze,
+    output: str | None,
+    fmt: str,
+    *,
+    style: "Style | None" = None,
+    solution: np.ndarray | None = None,
+    heat: np.ndarray | None = None,
+    compress: bool = False,
+) -> None:
+    """Write ``maze`` to ``output`` (``None`` or ``-``: standard output) as ``fmt``.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze.
+    output : str or None
+        The file, written completely or not at all.
+    fmt : str
+        A format of ``FORMATS``.
+    style : Style, optional
+        Pictures: sizes and colours (default ``pictures.Style()``).
+    solution : numpy.ndarray, optional
+        Pictures: a (k, 2) path of rows and columns to draw.
+    heat : numpy.ndarray, optional
+        Pictures: (H, W) distances to colour the cells by.
+    compress : bool
+        npz: deflate the arrays.
+
+    Raises
+    ------
+    TilewrightError
+        When the format is unknown, the picture cannot be made, or the output cannot be
+        written.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from tilewright.mazes import generate
+    >>> name = os.path.join(tempfile.mkdtemp(), "maze")  # no suffix needed: fmt says
+    >>> write(generate(3, 2, "kruskal", seed=1), name, "ascii")
+    >>> print(open(name).read(), end="")
+    +--+--+--+
+    |  |     |
+    +  +  +--+
+    |        |
+    +--+--+--+
+    """
+    check_maze(maze)
+    if fmt not in FORMATS:
+        raise TilewrightError(f"unknown maze format {fmt!r} (known: {', '.join(FORMATS)})")
+    picture = _picture(maze, fmt, style, solution, heat) if fmt in PICTURES else None
+    with open_output(output) as stream:
+        if picture is not None:
+            stream.write(picture)
+        elif fmt == "npz":
+            from tilewright.mazes.io import write_npz
+
+            write_npz(maze, stream, compress)
+        elif fmt == "json":
+            from tilewright.mazes.io import json_chunks
+
+            stream.writelines(json_chunks(maze))
+        else:
+            write_bands(maze.bands(), maze.width, fmt, stream)
+
+
+def write_bands(bands: Iterable[Band], width: int, fmt: str, stream: BinaryIO) -> None:
+    """Draw the rows of a maze as text into a binary ``stream``, a band at a time.
+
+    Parameters
+    ----------
+    bands : iterable of Band
+        The maze's rows, top to bottom (``Maze.bands()`` or ``stream_bands(...)``).
+    width : int
+        The maze's width in cells.
+    fmt : {"unicode", "ascii"}
+        The drawing.
+    stream : binary file object
+        Where the text goes, as UTF-8.
+
+    Raises
+    ------
+    TilewrightError
+        When ``fmt`` is not a text drawing.
+
+    Examples
+    --------
+    >>> import io
+    >>> from tilewright.mazes import stream_bands
+    >>> out = io.BytesIO()
+    >>> write_bands(stream_bands(5, 1000, "eller", seed=1), 5, "unicode", out)
+    >>> len(out.getvalue().splitlines())
+    1001
+    """
+    from tilewright.mazes.text import render
+
+    if fmt not in TEXT:
+        raise TilewrightError(f"{fmt} is not a text drawing (those are {', '.join(TEXT)})")
+    for chunk in render(bands, width, fmt):
+        stream.write(chunk)
+
+
+def _picture(
+    maze: Maze, fmt: str, style: "Style | None", path: np.ndarray | None, heat: np.ndarray | None
+) -> bytes:
+    from tilewright.mazes import pictures
+
+    style = pictures.Style() if style is None else style
+    if fmt == "png":
+        return pictures.png_bytes(maze, style, path=path, heat=heat)
+    if fmt == "pdf":
+        return pictures.pdf_bytes(maze, style, path=path, heat=heat)
+    return pictures.svg_text(maze, style, path=path, heat=heat).encode()
+
+
+def _solution(maze: Maze, solution: object) -> Any:
+    """``True``: the shortest path corner to corner; ``False`` or ``None``: no path."""
+    if solution is None or solution is False:
+        return None
+    if solution is True:
+        from tilewright.mazes.solve import shortest_path
+
+        return shortest_path(maze)
+    return solution
+
+
+def _heat(maze: Maze, heat: object) -> Any:
+    """``True``: distances from the top-left cell; ``False`` or ``None``: no heat map."""
+    if heat is None or heat is False:
+        return None
+    if heat is True:
+        from tilewright.mazes.solve import distances
+
+        return distances(maze, (0, 0))
+    return heat

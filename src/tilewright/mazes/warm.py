@@ -1,0 +1,120 @@
+"""The maze kernels: compiling them ahead (``tilewright warm``), and telling which ones a
+command is about to run, so that a first run can say it is compiling.
+
+Numba compiles a kernel once per set of argument types and caches the machine code. The
+maze kernels are called with one set of types each by the command line, and a second one
+(a ``CellGraph``'s arrays instead of a square grid's two numbers) by ``spanning_tree``;
+:func:`warm` compiles both.
+"""
+
+from importlib import import_module
+from types import ModuleType
+
+import numpy as np
+
+# The modules of compiled kernels in this package, for ``tilewright warm``.
+KERNEL_MODULES = (
+    "tilewright.mazes._walk_kernels",
+    "tilewright.mazes._frontier_kernels",
+    "tilewright.mazes._row_kernels",
+    "tilewright.mazes._solve_kernels",
+    "tilewright.mazes._checks",
+)
+# Seconds a maze command takes on its first run, the kernels it runs (``used_kernels``)
+# compiled from nothing: measured as CPU time on a two-core machine, from 1.5 s
+# (binary-tree) to 8 s (prim-simple, hunt-and-kill), and 10 s with --solve, --heatmap,
+# --braid and --stats together.
+COLD_SECONDS = 10
+# The solver kernels each use of a maze calls, by module and name.
+_SHORTEST_PATH = (("_solve_kernels", "bfs_distances"), ("_solve_kernels", "trace_back"))
+_DISTANCES = (("_solve_kernels", "bfs_distances"),)
+_BRAID = (("_solve_kernels", "braid"),)
+_PERFECT = (("_checks", "component_count"),)
+
+
+def warm() -> None:
+    """Compile every maze kernel, for each set of argument types the library and the
+    command line call it with, on mazes of a few cells.
+
+    Examples
+    --------
+    >>> warm()
+    >>> from tilewright.core.compilation import cold_kernels
+    >>> cold_kernels(KERNEL_MODULES)
+    []
+    """
+    from tilewright.core.graph import CellGraph
+    from tilewright.mazes import (
+        ALGORITHMS,
+        braid,
+        dead_end_filling,
+        generate,
+        maze_stats,
+        spanning_tree,
+        wall_follower,
+    )
+
+    square = CellGraph.from_edges(4, np.array([[0, 1], [1, 2], [2, 3], [3, 0]]))
+    for name, info in ALGORITHMS.items():
+        maze = generate(3, 2, name, seed=1)
+        if info.kind == "graph":
+            spanning_tree(square, name, seed=1)
+    maze.is_perfect()  # the component count (a braided maze fails before it)
+    maze_stats(braid(maze, 1.0))  # braid, shortest path, distances
+    dead_end_filling(maze)
+    wall_follower(maze)
+
+
+def used_kernels(
+    algorithm: str | None,
+    *,
+    braid: bool = False,
+    solve: bool = False,
+    heat: bool = False,
+    stats: bool = False,
+) -> list[ModuleType]:
+    """The kernels one command runs, each group as a view of its module holding only them.
+
+    ``tilewright.core.compilation.announce_if_cold`` judges modules; a view keeps the
+    kernels a command never calls (the other algorithms) from counting as uncompiled.
+
+    Parameters
+    ----------
+    algorithm : str or None
+        The algorithm that makes the maze, or ``None`` when the maze is read from a file.
+    braid, solve, heat, stats : bool
+        Whether the command braids the maze, draws its shortest path, its distances, or
+        measures it.
+
+    Returns
+    -------
+    list of module
+        One view a kernel module, named as the module.
+
+    Examples
+    --------
+    >>> views = used_kernels("wilson", solve=True)
+    >>> [view.__name__ for view in views]
+    ['tilewright.mazes._walk_kernels', 'tilewright.mazes._solve_kernels']
+    >>> sorted(name for name in vars(views[1]) if not name.startswith("_"))
+    ['bfs_distances', 'trace_back']
+    >>> [view.__name__ for view in used_kernels(None, stats=True)]
+    ['tilewright.mazes._solve_kernels', 'tilewright.mazes._checks']
+    """
+    from tilewright.mazes.generation import KERNELS
+
+    wanted = [KERNELS[algorithm]] if algorithm is not None else []
+    for used, kernels in (
+        (braid, _BRAID),
+        (solve or stats, _SHORTEST_PATH),
+        (heat, _DISTANCES),
+        (stats, _PERFECT),
+    ):
+        if used:
+            wanted.extend(kernels)
+    views: dict[str, ModuleType] = {}
+    for module, function in wanted:
+        name = f"tilewright.mazes.{module}"
+        view = views.setdefault(name, ModuleType(name))
+        setattr(view, function, getattr(import_module(name), function))
+    return list(views.values())

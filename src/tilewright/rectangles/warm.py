@@ -1,0 +1,263 @@
+"""The Rectangles kernels: compiling them ahead (``tilewright warm``), telling which ones a
+command is about to run, so that a first run can say it is compiling, and compiling them
+on two cores when they are not cached yet.
+
+Numba compiles each kernel once, for the one set of argument types the library calls it
+with, and caches the machine code. The generator's steps are separate kernels called from
+Python (see ``_generate_kernels``), so a run compiles only the steps it takes: stretching
+only with an expansion, the deduction and the repairs only when uniqueness is proven.
+``rect solve`` compiles the deduction and the search, never the generator.
+
+Numba compiles one function at a time in a process, but the generator's kernels fall into
+groups that share no compiled code: cutting the grid (with the repairs, which cut again),
+the deduction, the stretching. :func:`compile_on_two_cores` hands the second and third to
+a helper process while this one compiles the first, so a first ``rect generate`` on a
+two-core machine waits for the larger half only (measured: 18 s down to 12 s).
+"""
+
+import os
+import subprocess
+import sys
+import time
+from importlib import import_module
+from types import ModuleType
+
+import numpy as np
+
+# The modules of compiled kernels in this package, for ``tilewright warm``.
+KERNEL_MODULES = (
+    "tilewright.rectangles._deduce_kernels",
+    "tilewright.rectangles._partition_kernels",
+    "tilewright.rectangles._generate_kernels",
+    "tilewright.rectangles._solve_kernels",
+)
+# Seconds each command's first run spends compiling on a two-core machine, and warm()'s
+# whole (measured with an empty cache; see used_kernels for what each compiles).
+GENERATE_SECONDS = 12
+SOLVE_SECONDS = 8
+COLD_SECONDS = 30
+# a helper compiles in well under a minute; past this it is stopped, and this process
+# compiles what it left
+HELPER_SECONDS = 300
+
+_PARTITION = "_partition_kernels"
+_GENERATE = "_generate_kernels"
+_DEDUCE = "_deduce_kernels"
+_SOLVE = "_solve_kernels"
+
+
+def warm() -> None:
+    """Compile every Rectangles kernel, for the argument types the library and the command
+    line call it with, on puzzles of a few squares.
+
+    Examples
+    --------
+    >>> warm()
+    >>> from tilewright.core.compilation import cold_kernels
+    >>> cold_kernels(KERNEL_MODULES)
+    []
+    """
+    from tilewright.rectangles import parse_game_id, solve
+
+    for group in _GROUPS.values():
+        group()
+    # stalls at once, so the search runs: every kernel of the solver
+    solve(parse_game_id("2x2:2b2"))
+
+
+def compile_on_two_cores(*, expansion: bool = False, unique: bool = True) -> None:
+    """Compile the kernels ``rect generate`` is about to run, about half of them in a helper
+    process, and return once the helper is done.
+
+    For a first run only (``announce_if_cold`` said so). The groups take, measured on two
+    cores: cutting 10 s, deduction 10 s, stretching 5 s, repairs 4 s; the repairs reuse
+    the cutting's kernels from the cache, so the helper takes them only after those, when
+    stretching adds to this process's share. A group already cached is left out. With one
+    core, on a machine whose other cores are busy, or if the helper fails, this process
+    compiles the rest when it first needs it, as it would have without the helper.
+
+    Parameters
+    ----------
+    expansion : bool, default False
+        The grid will be stretched (an ``e`` above 0).
+    unique : bool, default True
+        The puzzle will be proven to have one solution (no ``a``).
+    """
+    here, there = ["cutting"], []
+    if expansion:
+        here.append("stretch")
+    if unique:
+        there.append("deduction")
+        (there if expansion else here).append("repairs")
+    there = [group for group in there if _cold(group)]
+    helper = None
+    if there and _idle_core():
+        helper = subprocess.Popen(
+            [sys.executable, "-m", __name__, *there],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    try:
+        for group in here:
+            _GROUPS[group]()
+    finally:
+        if helper is not None:
+            try:
+                helper.wait(timeout=HELPER_SECONDS)
+            except subprocess.TimeoutExpired:
+                helper.kill()
+                helper.wait()
+
+
+def _cold(group: str) -> bool:
+    from tilewright.core.compilation import cold_kernels
+
+    return bool(cold_kernels(_views(_KERNELS[group])))
+
+
+def _idle_core() -> bool:
+    # a core that nothing else keeps busy (load average below the cores less one): on a
+    # machine already loaded, a helper would only slow this process down
+    cores = os.cpu_count() or 1
+    return cores > 1 and os.getloadavg()[0] < cores - 1 + 0.5
+
+
+def used_kernels(command: str, *, expansion: bool = False, unique: bool = True) -> list[ModuleType]:
+    """The kernels a command surely runs, each group as a view of its module holding only
+    them, for ``tilewright.core.compilation.announce_if_cold``.
+
+    A kernel the command may skip (a repair that a puzzle never needs, the search when
+    deduction solves the puzzle) is left out, so that the notice never claims a compile
+    that does not happen.
+
+    Parameters
+    ----------
+    command : {"generate", "solve"}
+        The ``rect`` subcommand.
+    expansion : bool, default False
+        ``generate``: the grid is stretched (an ``e`` above 0).
+    unique : bool, default True
+        ``generate``: the puzzle is proven to have one solution (no ``a``).
+
+    Returns
+    -------
+    list of module
+        One view a kernel module, named as the module.
+
+    Raises
+    ------
+    ValueError
+        For another command.
+
+    Examples
+    --------
+    >>> [view.__name__.rsplit(".", 1)[1] for view in used_kernels("solve")]
+    ['_deduce_kernels', '_solve_kernels']
+    >>> views = used_kernels("generate", unique=False)
+    >>> [sorted(name for name in vars(view) if not name.startswith("_")) for view in views]
+    [['fill', 'fix_singletons'], ['place_clues']]
+    """
+    if command == "solve":
+        wanted = [(_DEDUCE, "deduce"), (_SOLVE, "boxes_with_clues")]
+    elif command == "generate":
+        wanted = list(_KERNELS["cutting"])
+        if expansion:
+            wanted += _KERNELS["stretch"]
+        if unique:
+            wanted += _KERNELS["deduction"]
+    else:
+        raise ValueError(f"no rect command {command!r}")
+    return _views(wanted)
+
+
+def _views(wanted: list[tuple[str, str]]) -> list[ModuleType]:
+    # each module of ``wanted`` as a module named as it holding only the kernels wanted
+    views: dict[str, ModuleType] = {}
+    for module, function in wanted:
+        view = views.setdefault(module, ModuleType(_name(module)))
+        setattr(view, function, getattr(import_module(_name(module)), function))
+    return list(views.values())
+
+
+def _name(module: str) -> str:
+    return f"tilewright.rectangles.{module}"
+
+
+# Each group compiles its kernels by calling them on a 2x2 grid of two dominoes, with the
+# argument types of the real calls (a test checks that no kernel gets a second set).
+
+
+def _cutting() -> None:
+    # fill, fix_singletons and place_clues (and core's shuffle), as generate calls them
+    from tilewright.rectangles import Params, generate
+
+    generate(Params(2, 2, unique=False), seed=0)
+
+
+def _repairs() -> None:
+    from tilewright.rectangles._generate_kernels import repair
+
+    labels, rects, spare, clue, state = _dominoes()
+    nothing = np.empty(0, dtype=np.int64)
+    stats = np.zeros(4, dtype=np.int64)
+    limits = np.array([2, 2, 2, 2], dtype=np.int64)
+    singles = np.empty(4, dtype=np.int64)
+    repair(labels, rects, spare, clue, np.zeros(4, np.int64), nothing, limits, 4, singles,
+           stats, state)  # fmt: skip
+
+
+def _deduction() -> None:
+    from tilewright.rectangles._generate_kernels import stalled_rects
+
+    labels, rects, _, clue, _ = _dominoes()
+    stalled_rects(labels, rects, clue)
+
+
+def _stretch() -> None:
+    from tilewright.rectangles._generate_kernels import stretch
+
+    labels, rects, _, _, state = _dominoes()
+    stretch(labels, rects, 3, 2, 6, state)
+
+
+def _dominoes() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    # labels, rects, spare, clue and a random state: two 1x2 rectangles with room for four
+    from tilewright.core.seeds import kernel_state
+
+    labels = np.array([[0, 0], [1, 1]], dtype=np.int32)
+    rects = np.array([[0, 0, 1, 2], [1, 0, 1, 2], [0, 0, 0, 0], [0, 0, 0, 0]], dtype=np.int32)
+    spare = np.array([3, 2, 0, 0, 2], dtype=np.int32)
+    clue = np.array([0, 2, -1, -1], dtype=np.int64)
+    return labels, rects, spare, clue, kernel_state(0)
+
+
+_GROUPS = {
+    "cutting": _cutting,
+    "repairs": _repairs,
+    "deduction": _deduction,
+    "stretch": _stretch,
+}
+# the kernels each group compiles that Python calls (the others are compiled inside them)
+_KERNELS = {
+    "cutting": [(_PARTITION, "fill"), (_PARTITION, "fix_singletons"), (_GENERATE, "place_clues")],
+    "repairs": [(_GENERATE, "repair")],
+    "deduction": [(_GENERATE, "stalled_rects")],
+    "stretch": [(_GENERATE, "stretch")],
+}
+
+
+def _helper(groups: list[str]) -> None:
+    """The helper process of compile_on_two_cores: compile ``groups`` in turn; the repairs
+    only once the other process has cached the cutting (else it would compile that too)."""
+    for group in groups:
+        if group == "repairs":
+            waited = 0.0
+            while _cold("cutting") and waited < HELPER_SECONDS:
+                time.sleep(0.2)
+                waited += 0.2
+        _GROUPS[group]()
+
+
+if __name__ == "__main__":  # python -m tilewright.rectangles.warm GROUP ...
+    _helper(sys.argv[1:])

@@ -1,0 +1,95 @@
+"""The tromino kernels: compiling them ahead (``tilewright warm``), and telling which ones a
+command is about to run, so that a first run can say it is compiling.
+
+Each kernel module holds what one step of a command runs, and nothing else, so that a
+command compiles only the steps it takes: the textbook rows (``_quadtree_kernels``), the
+planned rows and the exact search of their core (``_plan_kernels``, ``_search``), text
+(``_text_kernels``), and colouring: the tiling check, DSATUR and the odd-wheel test of
+three colours (``_check_kernels``, ``_dsatur_kernels``, ``_wheel_kernels``). Every kernel
+is called with one set of argument types (int64 labels and sizes, int32 graph indices).
+"""
+
+import io
+
+PACKAGE = "tilewright.tromino"
+# Seconds each module takes to compile from nothing on this two-core machine (CPU time of
+# its first calls with NUMBA_CACHE_DIR fresh, measured with the machine under load; the
+# first module of each command, the textbook rows or the search, also pays about 1 s of
+# Numba's own start-up)
+KERNEL_SECONDS = {
+    f"{PACKAGE}._quadtree_kernels": 2.0,
+    f"{PACKAGE}._search": 2.0,
+    f"{PACKAGE}._plan_kernels": 1.0,
+    f"{PACKAGE}._text_kernels": 0.5,
+    f"{PACKAGE}._check_kernels": 1.0,
+    f"{PACKAGE}._dsatur_kernels": 7.5,
+    f"{PACKAGE}._wheel_kernels": 1.0,
+}
+KERNEL_MODULES = tuple(KERNEL_SECONDS)
+COLD_SECONDS = sum(KERNEL_SECONDS.values())
+"""Seconds :func:`warm` takes with an empty cache: every kernel compiled."""
+
+
+def kernel_modules(
+    width: int, height: int, fmt: str, colours: int | None = None
+) -> tuple[str, ...]:
+    """The kernel modules that writing a ``width`` × ``height`` tiling as ``fmt`` runs.
+
+    Parameters
+    ----------
+    width, height : int
+        The board.
+    fmt : str
+        One of the tiling formats (text, npy, png, svg, pdf).
+    colours : {3, 4}, optional
+        Whether the trominoes are coloured properly, and with how many colours.
+
+    Returns
+    -------
+    tuple of str
+
+    Examples
+    --------
+    >>> [name.rsplit(".", 1)[1] for name in kernel_modules(8, 8, "text")]
+    ['_quadtree_kernels', '_text_kernels']
+    >>> [name.rsplit(".", 1)[1] for name in kernel_modules(10, 10, "svg", colours=4)]
+    ['_search', '_plan_kernels', '_dsatur_kernels']
+    """
+    textbook = width == height and width & (width - 1) == 0
+    used = ["_quadtree_kernels"] if textbook else ["_search", "_plan_kernels"]
+    if fmt == "text":
+        used.append("_text_kernels")
+    if colours is not None and width * height > 1:  # one cell: no tromino to colour
+        used += ["_wheel_kernels", "_dsatur_kernels"] if colours == 3 else ["_dsatur_kernels"]
+    return tuple(f"{PACKAGE}.{name}" for name in used)
+
+
+def cold_seconds(modules: tuple[str, ...]) -> float:
+    """About how long compiling ``modules`` takes from nothing (see ``KERNEL_SECONDS``).
+
+    Examples
+    --------
+    >>> cold_seconds(kernel_modules(8, 8, "text"))
+    2.5
+    """
+    return sum(KERNEL_SECONDS[name] for name in modules)
+
+
+def warm() -> None:
+    """Compile every tromino kernel into Numba's cache (a fraction of a second once cached).
+
+    Examples
+    --------
+    >>> warm()
+    >>> from tilewright.core.compilation import cold_kernels
+    >>> cold_kernels(KERNEL_MODULES)
+    []
+    """
+    from tilewright.tromino import classic, generate, validate
+
+    sink = io.BytesIO()
+    classic(2, 1, 1).write(sink)  # the textbook rows, text
+    planned = generate(5, 5, missing=(0, 0))  # an exact search for the core, planned rows
+    planned.write(sink, "npy")
+    validate(planned.labels)  # the tiling check
+    planned.colour(3)  # the odd-wheel test and DSATUR

@@ -1,0 +1,189 @@
+"""``tilewright spectre``: formats by suffix, seeds printed and recorded, pictures within
+the pixel budget, names in any case, and a word before compiling."""
+
+import io
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tilewright.aperiodic import COLOURINGS, FORMATS, METHODS, SUFFIXES, generate
+from tilewright.cli import main
+from tilewright.cli import spectre as spectre_cli
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _compiled():
+    """Compile the kernels first, so that no run below says it is compiling."""
+    from tilewright.aperiodic import warm
+
+    warm.warm()
+
+
+def tilewright(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "tilewright", *args], capture_output=True, cwd=cwd, timeout=300
+    )
+
+
+def run(capsysbinary, *args: str) -> tuple[int, bytes, str]:
+    """The command run in this process: (exit status, stdout, stderr)."""
+    try:
+        main(["spectre", *args])
+        status = 0
+    except SystemExit as ended:
+        status = ended.code if isinstance(ended.code, int) else 2
+    out, err = capsysbinary.readouterr()
+    return status, out, err.decode()
+
+
+def recorded_seed(text: str) -> int:
+    found = re.search(r'"seed":(\d+)', text)
+    assert found, text[:200]
+    return int(found.group(1))
+
+
+def test_the_command_line_offers_the_librarys_names():
+    assert spectre_cli.FORMATS == FORMATS
+    assert spectre_cli.COLOURINGS == COLOURINGS
+    assert spectre_cli.METHODS == METHODS
+
+
+def test_a_drawn_seed_is_printed_and_recorded_in_every_format_that_has_room(tmp_path):
+    for suffix in (".svg", ".png", ".pdf", ".geojson"):
+        path = tmp_path / f"patch{suffix}"
+        done = tilewright("spectre", "8x6", "-o", str(path))
+        assert done.returncode == 0, done.stderr
+        printed = re.fullmatch(r"seed: (\d+)\n", done.stderr.decode())
+        assert printed, done.stderr
+        seed = int(printed.group(1))
+        data = path.read_bytes()
+        if suffix == ".png":
+            from PIL import Image
+
+            record = json.loads(Image.open(io.BytesIO(data)).text["tilewright"])
+            assert (record["seed"], record["family"]) == (seed, "spectre")
+        elif suffix == ".pdf":
+            assert f"seed={seed}".encode() in data
+        else:
+            assert recorded_seed(data.decode()) == seed
+        # the seed makes the same tiles again
+        again = tilewright("spectre", "8x6", "-s", str(seed), "-f", "jsonl").stdout.decode()
+        ids = [json.loads(line)["id"] for line in again.splitlines()]
+        assert ids == [tile.id for tile in generate(8, 6, seed)]
+
+
+def test_a_given_seed_is_not_printed_and_the_region_is_recorded(tmp_path):
+    path = tmp_path / "patch.svg"
+    done = tilewright("spectre", "8x6", "-s", "12", "--origin", "3,-4", "-o", str(path))
+    assert done.returncode == 0 and done.stderr == b""
+    record = json.loads(re.search(r"<metadata[^>]*>(.*?)</metadata>", path.read_text()).group(1))
+    assert record["seed"] == 12 and record["origin"] == [3.0, -4.0]
+    assert (record["width"], record["height"]) == (8.0, 6.0)
+
+
+@pytest.mark.parametrize(("suffix", "start"), [(".json", b'{"type":"FeatureCollection"')])
+def test_json_is_geojson(tmp_path, suffix, start):
+    path = tmp_path / f"patch{suffix}"
+    assert tilewright("spectre", "5x5", "-s", "1", "-o", str(path)).returncode == 0
+    assert path.read_bytes().startswith(start)
+
+
+@pytest.mark.parametrize("name", ["patch.gif", "patch.txt", "PATCH.JPG"])
+def test_a_suffix_it_cannot_write_is_refused(tmp_path, capsysbinary, name):
+    status, out, err = run(capsysbinary, "5x5", "-s", "1", "-o", str(tmp_path / name))
+    assert status == 2 and out == b""
+    assert err.startswith("tilewright: error: cannot write .") and ".pdf" in err
+    assert len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_format_that_contradicts_the_suffix_is_refused(tmp_path, capsysbinary):
+    status, _, err = run(capsysbinary, "5x5", "-s", "1", "-f", "svg", "-o", str(tmp_path / "a.png"))
+    assert status == 2 and "-f svg does not write .png" in err
+
+
+def test_every_suffix_writes_its_format(tmp_path, capsysbinary):
+    starts = {
+        "svg": b"<svg",
+        "png": b"\x89PNG",
+        "pdf": b"%PDF-",
+        "jsonl": b'{"id":',
+        "csv": b"id,type,index,x0,y0",
+        "geojson": b'{"type":"FeatureCollection"',
+    }
+    for suffix, fmt in SUFFIXES.items():
+        path = tmp_path / f"patch{suffix}"
+        status, _, err = run(capsysbinary, "6x4", "-s", "2", "-o", str(path))
+        assert status == 0, err
+        assert path.read_bytes().startswith(starts[fmt]), suffix
+
+
+def test_names_in_any_case_and_near_misses(capsysbinary):
+    status, out, _ = run(capsysbinary, "6x4", "-s", "2", "-f", "CSV", "--method", "BFS")
+    assert status == 0 and out.startswith(b"id,type")
+    status, out, _ = run(capsysbinary, "6x4", "-s", "2", "--colour", "Four")
+    assert status == 0 and out.startswith(b"<svg")
+    for option, typed, meant in [("--colour", "fuor", "four"), ("--method", "lin", "line")]:
+        status, _, err = run(capsysbinary, "6x4", option, typed)
+        assert status == 2 and f"did you mean {meant}?" in err, err
+    status, _, err = run(capsysbinary, "6x4", "--sead", "3")
+    assert status == 2 and "No such option '--sead'" in err and "'--seed'" in err
+
+
+def svg_size(svg: bytes) -> tuple[float, float]:
+    found = re.search(rb'width="([0-9.]+)" height="([0-9.]+)"', svg)
+    assert found
+    return float(found.group(1)), float(found.group(2))
+
+
+def test_the_default_scale_fits_the_pixel_budget(capsysbinary):
+    status, out, _ = run(capsysbinary, "40x30", "-s", "1")
+    assert status == 0 and svg_size(out) == (400, 300)  # 10 px a tile edge when it fits
+    status, out, _ = run(capsysbinary, "2000x1000", "-s", "1", "--max-side", "512")
+    assert status == 0 and svg_size(out) == (512, 256)  # smaller, to fit --max-side
+
+
+def test_a_scale_past_the_budget_is_refused_naming_the_size(tmp_path, capsysbinary):
+    path = tmp_path / "big.png"
+    status, _, err = run(capsysbinary, "1000x300", "-s", "1", "--scale", "10", "-o", str(path))
+    assert status == 2 and len(err.splitlines()) == 1
+    assert "10000x3000 pixels" in err and "8192" in err and "scale 8.19 fits" in err
+    assert list(tmp_path.iterdir()) == []
+    status, _, _ = run(capsysbinary, "100x30", "-s", "1", "--scale", "10", "--max-side", "1000")
+    assert status == 0
+
+
+def test_text_formats_ignore_the_picture_budget(capsysbinary):
+    status, out, _ = run(capsysbinary, "1000x2", "-s", "1", "--scale", "100", "-f", "csv")
+    assert status == 0 and out.startswith(b"id,type")
+
+
+def test_a_cold_cache_is_announced_before_the_kernels_run(capsysbinary, monkeypatch):
+    from tilewright.core import compilation
+
+    asked = []
+
+    def cold(modules):
+        asked.append(tuple(modules))
+        return ["a kernel"]
+
+    monkeypatch.setattr(compilation, "cold_kernels", cold)
+    status, _, err = run(capsysbinary, "4x4", "-s", "1", "--method", "bfs", "-f", "csv")
+    assert status == 0
+    assert err.startswith("tilewright: compiling the Spectre kernels once, about ")
+    names = [name.rsplit(".", 1)[1] for name in asked[0]]
+    assert names == ["_step_kernels", "_search_kernels", "_format_kernels"]
+
+
+def test_binary_formats_are_not_written_to_a_terminal(tmp_path):
+    code = (
+        "import sys\n"
+        "sys.stdout.isatty = lambda: True\n"
+        "from tilewright.cli import main\n"
+        "main(['spectre', '4x4', '-s', '1', '-f', 'pdf'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=300)
+    assert done.returncode == 2 and b"pdf is binary" in done.stderr
