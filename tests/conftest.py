@@ -1,5 +1,7 @@
 import hashlib
 import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -27,3 +29,33 @@ os.environ["NUMBA_CACHE_DIR"] = str(_kernel_cache_folder())
 # Kernels compile on their first call; a per-example deadline would time that, not the code.
 settings.register_profile("tilewright", deadline=None, max_examples=40)
 settings.load_profile("tilewright")
+
+
+# The families' kernels in two groups of about equal compile time, one a core.
+_WARM_GROUPS = (("mazes",), ("aperiodic", "rectangles", "tromino"))
+
+
+def pytest_sessionstart(session) -> None:
+    """Compile every kernel before the first test, on both cores at once.
+
+    A fresh clone, or any change to the source, starts from an empty kernel cache, and
+    compiling is single-threaded: test by test, minutes of the run went to compiling on one
+    core while the other idled. Two ``tilewright warm`` processes fill the cache in about
+    half the time. Tests of cold starts use caches of their own, so they are unaffected.
+    """
+    cache = Path(os.environ["NUMBA_CACHE_DIR"])
+    stamp = cache / "warmed"
+    if stamp.exists():
+        return
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tilewright", "warm", *group],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for group in _WARM_GROUPS
+    ]
+    # a failure here is not the tests' to report: the tests that need a kernel compile it
+    codes = [worker.wait() for worker in workers]
+    if codes == [0] * len(codes):
+        stamp.touch()

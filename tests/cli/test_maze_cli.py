@@ -118,6 +118,9 @@ def test_every_suffix_writes_its_format(tmp_path, capsysbinary):
             assert data.decode().startswith("┌")
         elif fmt in ("npz", "json"):
             assert read_maze(path) == generate(6, 4, seed=3)
+        elif fmt == "geojson":  # the same maze as cells and walls
+            features = json.loads(data)["features"]
+            assert sum(f["geometry"]["type"] == "Polygon" for f in features) == 24
         else:
             assert data[:5] in (b"<?xml", b"\x89PNG\r", b"%PDF-")
     status, _, _ = run(capsysbinary, "6x4", "-s", "3", "-f", "ascii", "-o", str(tmp_path / "a.txt"))

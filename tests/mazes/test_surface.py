@@ -127,7 +127,7 @@ def test_save_writes_each_format_by_its_suffix(tmp_path):
 @pytest.mark.parametrize(
     ("name", "kwargs", "words"),
     [
-        ("m.gif", {}, "cannot write .gif files: a maze is saved as .json, .npz, .pdf"),
+        ("m.gif", {}, "cannot write .gif files: a maze is saved as .geojson, .json, .npz"),
         ("maze", {}, "cannot write a file without a suffix"),
         ("m.npz", {"cell": 8}, "cell: for pictures only"),
         ("m.json", {"solution": True}, "solution: for pictures only"),

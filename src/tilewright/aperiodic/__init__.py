@@ -23,6 +23,7 @@ References
 """
 
 from tilewright.aperiodic.coordinates import Tiling
+from tilewright.aperiodic.maze_grid import spectre_grid
 from tilewright.aperiodic.patch import Chunk, Placed, Tile, check_region
 from tilewright.aperiodic.spectre import FORMATS, METHODS, SUFFIXES, Patch, generate
 from tilewright.aperiodic.validation import validate
@@ -41,5 +42,6 @@ __all__ = [
     "check_region",
     "generate",
     "picture_scale",
+    "spectre_grid",
     "validate",
 ]

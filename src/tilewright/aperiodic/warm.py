@@ -15,6 +15,7 @@ KERNEL_MODULES = (
     f"{PACKAGE}._search_kernels",
     f"{PACKAGE}._line_kernels",
     f"{PACKAGE}._format_kernels",
+    f"{PACKAGE}._grid_kernels",
 )
 # Measured with an empty cache (a fresh NUMBA_CACHE_DIR) on the project's two-core machine,
 # shared at a load of about 3: one `tilewright spectre 20x20` took 9.3-12.5 s of CPU (line or
@@ -56,7 +57,9 @@ def warm() -> None:
     --------
     >>> warm()
     """
+    from tilewright.aperiodic.maze_grid import spectre_grid
     from tilewright.aperiodic.spectre import generate
 
     for method in ("line", "bfs"):
         generate(3, 3, seed=1, method=method).write(io.BytesIO(), "jsonl")
+    spectre_grid(3, 3, seed=1)  # a patch as the cells of a maze

@@ -2,9 +2,10 @@
 
 import click
 
+from tilewright.cli.maze_grid import GRID_NAMES
 from tilewright.cli.maze_stats import print_stats
 from tilewright.cli.options import (
-    CELL,
+    CELL_OR_ID,
     PROBABILITY,
     SIZE,
     NameChoice,
@@ -43,7 +44,24 @@ _ASCII_SUFFIXES = {**SUFFIXES, ".txt": "ascii"}
 
 
 @click.command()
-@click.argument("size", type=SIZE, required=False)
+@click.argument("size", required=False)
+@click.option(
+    "--grid",
+    type=NameChoice(GRID_NAMES),
+    default="square",
+    show_default=True,
+    metavar="NAME",
+    help="Cells: " + ", ".join(GRID_NAMES) + "; --grids says what SIZE counts for each.",
+)
+@click.option(
+    "--mask",
+    type=click.Path(dir_okay=False),
+    help="Keep only the cells a mask allows: a text file (X off, . on), a PNG (dark off).",
+)
+@click.option("--largest", is_flag=True, help="--mask: keep the largest piece if it splits.")
+@click.option("--weave", is_flag=True, help="Square grids: passages may cross under others.")
+@click.option("--crossings", type=PROBABILITY, help="--weave: share of inner cells made crossings.")
+@click.option("--openings", is_flag=True, help="Pictures: gaps in the outer wall at start, goal.")
 @click.option(
     "-a",
     "--algorithm",
@@ -66,8 +84,16 @@ _ASCII_SUFFIXES = {**SUFFIXES, ".txt": "ascii"}
 @click.option("--compress", is_flag=True, help="npz: deflate the arrays (smaller, slower).")
 @click.option("--solve", is_flag=True, help="Pictures: draw the shortest path start to goal.")
 @click.option("--heatmap", is_flag=True, help="Pictures: colour cells by distance from start.")
-@click.option("--start", type=CELL, help="Start cell ROW,COL from 0 (default 0,0).")
-@click.option("--goal", type=CELL, help="Goal cell ROW,COL (default: bottom-right).")
+@click.option(
+    "--start",
+    type=CELL_OR_ID,
+    help="Start cell ROW,COL from 0 (default 0,0); on other grids a cell number.",
+)
+@click.option(
+    "--goal",
+    type=CELL_OR_ID,
+    help="Goal cell ROW,COL (default: bottom-right); on other grids a cell number.",
+)
 @click.option(
     "--stats",
     type=NameChoice(["table", "json"]),
@@ -88,8 +114,17 @@ _ASCII_SUFFIXES = {**SUFFIXES, ".txt": "ascii"}
 @click.option("--path-colour", default="#e4572e", show_default=True, help="Pictures.")
 @max_side_option
 @click.option("--list", "list_", is_flag=True, help="List the algorithms and exit.")
-def maze(size, algorithm, seed, braid, fmt, output, stats, list_, **options) -> None:
+@click.option("--grids", "grids_", is_flag=True, help="List the grids and their sizes and exit.")
+@click.pass_context
+def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, grids_, **options):
     """Generate a perfect maze of SIZE cells (WIDTHxHEIGHT, for example 30x15).
+
+    Other grids (--grid): hex and hex-flat WIDTHxHEIGHT hexagons, hexagon RADIUS (a
+    hexagon-shaped board), triangle WIDTHxHEIGHT triangles, polar RINGS around a centre
+    cell, upsilon WIDTHxHEIGHT octagons with squares between, spectre WIDTHxHEIGHT tile
+    edges of an aperiodic Spectre tiling (the seed chooses the tiling too). They take every
+    algorithm not tied to rows and are written as SVG, PNG, PDF, JSON, npz or GeoJSON;
+    --mask and --weave work the same way on square grids.
 
     The default algorithm is the recursive backtracker: long winding corridors, the maze most
     people picture. Row-based algorithms (eller, sidewinder, binary-tree) stream text output
@@ -99,15 +134,29 @@ def maze(size, algorithm, seed, braid, fmt, output, stats, list_, **options) -> 
     if list_:
         _print_algorithms()
         return
+    if grids_:
+        from tilewright.cli.maze_grid import echo_grid_list
+
+        echo_grid_list()
+        return
     if size is None:
         raise click.UsageError("missing SIZE (for example: tilewright maze 30x15)")
-    width, height = size
-    info = ALGORITHMS[algorithm]
     params = {
         key: options.pop(key)
         for key in ("strategy", "join", "down", "bias")
         if options[key] is not None
     }
+    if options["crossings"] is not None:
+        options["weave"] = True
+    if grid != "square" or options["mask"] is not None or options["weave"]:
+        from tilewright.cli.maze_grid import run_grid_maze
+
+        run_grid_maze(grid, size, algorithm, seed, params, braid, fmt, output, stats, options)
+        return
+    if options["largest"]:
+        raise TilewrightError("--largest goes with --mask")
+    width, height = SIZE.convert(size, ctx.command.params[0], ctx)
+    info = ALGORITHMS[algorithm]
     fmt = output_format(output, fmt, _ASCII_SUFFIXES if fmt == "ascii" else SUFFIXES, "unicode")
     drawing = options["solve"] or options["heatmap"]
     _check_combinations(fmt, drawing, stats, options)
@@ -117,6 +166,11 @@ def maze(size, algorithm, seed, braid, fmt, output, stats, list_, **options) -> 
     for what in ("start", "goal"):
         if options[what] is not None:
             check_cell(width, height, options[what], what)
+    if options["openings"]:
+        from tilewright.mazes.pictures import opening_sides
+
+        # checked now: a start inside the maze has no outer wall to open
+        options["openings"] = opening_sides(width, height, options["start"], options["goal"])
     check_destination(output)
     streaming = fmt in TEXT and info.kind == "rows" and braid is None and stats is None
     # every check first: a seed is printed, and kernels compiled, only for work that runs
@@ -150,12 +204,18 @@ def _print_algorithms() -> None:
 
 
 def _check_combinations(fmt: str, drawing: bool, stats: str | None, options: dict) -> None:
-    if drawing and fmt not in PICTURES:
+    if (drawing or options["openings"]) and fmt not in (*PICTURES, "geojson"):
         raise TilewrightError(
-            "--solve and --heatmap draw on pictures: use -f svg, -f png or -f pdf"
+            "--solve, --heatmap and --openings draw on pictures and GeoJSON: use -f svg, png, "
+            "pdf or geojson"
         )
-    if (options["start"] or options["goal"]) and not (drawing or stats):
-        raise TilewrightError("--start and --goal go with --solve, --heatmap or --stats")
+    if (options["start"] or options["goal"]) and not (drawing or stats or options["openings"]):
+        raise TilewrightError(
+            "--start and --goal go with --solve, --heatmap, --openings or --stats"
+        )
+    for what in ("start", "goal"):
+        if isinstance(options[what], int):
+            raise TilewrightError(f"--{what} on a square grid is ROW,COL (for example 0,0)")
     if options["compress"] and fmt != "npz":
         raise TilewrightError("--compress goes with npz output")
 
@@ -199,6 +259,7 @@ def _write(result, fmt: str, output: str | None, style, options: dict) -> None:
     start, goal = options["start"], options["goal"]
     path = shortest_path(result, start, goal) if options["solve"] else None
     heat = distances(result, start or (0, 0)) if options["heatmap"] else None
+    gaps = options["openings"] or None  # the sides opening_sides chose
     write(
         result,
         output,
@@ -207,4 +268,5 @@ def _write(result, fmt: str, output: str | None, style, options: dict) -> None:
         solution=path,
         heat=heat,
         compress=options["compress"],
+        openings=gaps,
     )

@@ -1,10 +1,12 @@
 """``tilewright maze-stats``: texture metrics of a saved maze (.npz or JSON)."""
 
 import json
+from typing import Any
 
 import click
 
 from tilewright.cli.options import CELL
+from tilewright.core.errors import TilewrightError
 
 # Memory the metrics take per cell beside the maze itself: degrees and the masks made from
 # them, breadth-first distances and queue (int32 each), the union-find of is_perfect.
@@ -17,7 +19,8 @@ STATS_BYTES_PER_CELL = 24
 @click.option("--goal", type=CELL, help="Goal cell ROW,COL (default: bottom-right).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def maze_stats(file, start, goal, as_json) -> None:
-    """Measure the maze saved in FILE (.npz or .json, as written by tilewright maze).
+    """Measure the maze saved in FILE (.npz or .json, as written by tilewright maze, on
+    any grid).
 
     Dead ends, corridors and junctions as shares of all cells; straight corridors; the
     east-west share of passages; the solution's length and turns; and the river factor (the
@@ -28,9 +31,18 @@ def maze_stats(file, start, goal, as_json) -> None:
     """
     from tilewright.core.compilation import announce_if_cold
     from tilewright.mazes import read_maze
+    from tilewright.mazes.grid_formats import is_grid_maze_file, read_grid_maze
     from tilewright.mazes.warm import COLD_SECONDS, used_kernels
 
-    maze = read_maze(file, work_bytes_per_cell=STATS_BYTES_PER_CELL)
+    maze: Any
+    if is_grid_maze_file(file):  # a maze on another grid (tilewright maze --grid ...)
+        maze = read_grid_maze(file)
+        if start is not None or goal is not None:
+            raise TilewrightError(
+                "--start and --goal of maze-stats read ROW,COL: square mazes only"
+            )
+    else:
+        maze = read_maze(file, work_bytes_per_cell=STATS_BYTES_PER_CELL)
     announce_if_cold("the maze kernels", used_kernels(None, stats=True), COLD_SECONDS)
     print_stats(maze, "json" if as_json else "table", start, goal)
 

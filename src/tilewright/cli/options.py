@@ -135,6 +135,25 @@ class CellType(click.ParamType):
 CELL = CellType()
 
 
+class CellOrIdType(click.ParamType):
+    """``ROW,COLUMN`` on square grids, or one cell number on the other grids."""
+
+    name = "CELL"
+
+    def convert(self, value, param, ctx) -> tuple[int, int] | int:
+        if isinstance(value, tuple | int):
+            return value
+        if "," in str(value):
+            return CELL.convert(value, param, ctx)
+        try:
+            return parse_whole(str(value), "a cell number", 0, MAX_SIDE * MAX_SIDE)
+        except ValueError:
+            self.fail(f"a cell is ROW,COLUMN, or a cell number on other grids, got {quoted(value)}")
+
+
+CELL_OR_ID = CellOrIdType()
+
+
 def format_from_suffix(output: str | None, suffixes: dict[str, str], default: str) -> str:
     """The output format that the ``-o FILE`` suffix names (``.png`` → png), or ``default``."""
     name = (output or "").lower()

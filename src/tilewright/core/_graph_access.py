@@ -15,7 +15,7 @@ another shared ``core/_*.py``), delete the ``__pycache__`` folders so kernels re
 
 import numpy as np
 from numba import njit, types
-from numba.extending import overload
+from numba.extending import intrinsic, overload
 
 from tilewright.core._rng import below, next_u64
 
@@ -69,6 +69,53 @@ def _is_grid(g) -> bool:
 
 def _is_csr(g) -> bool:
     return isinstance(g, types.BaseTuple) and len(g) == 4
+
+
+def _flat(*arrays) -> bool:
+    """Whether every array (or every array of a CSR tuple) is C-contiguous, so that the
+    CSR implementations may read it through a raw pointer."""
+    for a in arrays:
+        inner = getattr(a, "types", (a,))  # a tuple's members, or the array itself
+        if not all(isinstance(x, types.Array) and x.layout == "C" for x in inner):
+            return False
+    return True
+
+
+# Why raw pointers on CSR graphs: an accessor is inlined into the kernel's loop, and binding
+# an array argument there (the graph's four arrays, the marks, the generator state) costs an
+# atomic increment and decrement of its reference count on every call, which Numba can only
+# prune when no loop lies between them. A scan over a cell's neighbours is such a loop: the
+# counts alone made the CSR backtracker three times slower. Taking the arrays' data pointers
+# first ends the arrays' lives in straight-line code, where the counts are pruned, and the
+# pointers also skip the negative-index wraparound. Only C-contiguous arrays qualify; the
+# others (a CellGraph made from strided arrays) keep the indexed implementations.
+@intrinsic
+def _data(typingctx, array):
+    """Pointer to a C-contiguous array's first element (a bool array's as uint8)."""
+    if not isinstance(array, types.Array) or array.layout != "C":
+        return None
+    dtype = types.uint8 if array.dtype == types.boolean else array.dtype
+
+    def codegen(context, builder, signature, args):
+        return context.make_array(array)(context, builder, value=args[0]).data
+
+    return types.CPointer(dtype)(array), codegen
+
+
+@intrinsic
+def _part(typingctx, g, k):
+    """Pointer to the first element of ``g[k]`` for a literal ``k`` (row-major for 2-D)."""
+    if not isinstance(k, types.IntegerLiteral):
+        return None
+    array = g[k.literal_value]
+    if not isinstance(array, types.Array) or array.layout != "C":
+        return None
+
+    def codegen(context, builder, signature, args):
+        value = builder.extract_value(args[0], k.literal_value)
+        return context.make_array(array)(context, builder, value=value).data
+
+    return types.CPointer(array.dtype)(g, k), codegen
 
 
 def cell_count(g):
@@ -185,6 +232,21 @@ def _neighbours(g, cell, nbrs, slots):
             return k
 
         return grid_impl
+    if _is_csr(g) and _flat(g, nbrs, slots):
+
+        def csr_flat(g, cell, nbrs, slots):
+            indices = _part(g, 1)
+            targets = _part(g, 2)
+            out_nbrs = _data(nbrs)
+            out_slots = _data(slots)
+            lo = _part(g, 0)[cell]
+            k = _part(g, 0)[cell + 1] - lo
+            for i in range(k):
+                out_nbrs[i] = indices[lo + i]
+                out_slots[i] = targets[lo + i]
+            return k
+
+        return csr_flat
     if _is_csr(g):
 
         def csr_impl(g, cell, nbrs, slots):
@@ -216,6 +278,13 @@ def _slot_cells(g, slot):
             return -1, -1
 
         return grid_impl
+    if _is_csr(g) and _flat(g):
+
+        def csr_flat(g, slot):
+            ends = _part(g, 3)
+            return ends[2 * slot], ends[2 * slot + 1]
+
+        return csr_flat
     if _is_csr(g):
         return lambda g, slot: (g[3][slot, 0], g[3][slot, 1])
     return None
@@ -249,6 +318,15 @@ def _random_step(g, cell, rng):
                         return cell + step, port
 
         return grid_impl
+    if _is_csr(g) and _flat(g, rng):
+
+        def csr_flat(g, cell, rng):
+            indptr = _part(g, 0)
+            lo = indptr[cell]
+            port = below(_data(rng), indptr[cell + 1] - lo)
+            return np.int64(_part(g, 1)[lo + port]), port
+
+        return csr_flat
     if _is_csr(g):
 
         def csr_impl(g, cell, rng):
@@ -276,6 +354,13 @@ def _through_port(g, cell, port):
             return cell + w, cell
 
         return grid_impl
+    if _is_csr(g) and _flat(g):
+
+        def csr_flat(g, cell, port):
+            at = _part(g, 0)[cell] + port
+            return np.int64(_part(g, 1)[at]), _part(g, 2)[at]
+
+        return csr_flat
     if _is_csr(g):
 
         def csr_impl(g, cell, port):
@@ -309,6 +394,29 @@ def _random_neighbour_with(g, cell, marks, want, rng):
             return through_port(g, cell, port)
 
         return grid_impl
+    if _is_csr(g) and _flat(g, marks, rng):
+
+        def csr_flat(g, cell, marks, want, rng):
+            indices = _part(g, 1)
+            seen = _data(marks)
+            state = _data(rng)
+            lo = _part(g, 0)[cell]
+            hi = _part(g, 0)[cell + 1]
+            count = 0
+            for at in range(lo, hi):
+                if seen[indices[at]] == want:
+                    count += 1
+            if count == 0:
+                return np.int64(-1), np.int64(-1)
+            pick = below(state, count) if count > 1 else 0
+            for at in range(lo, hi):
+                if seen[indices[at]] == want:
+                    if pick == 0:
+                        return np.int64(indices[at]), np.int64(_part(g, 2)[at])
+                    pick -= 1
+            return np.int64(-1), np.int64(-1)
+
+        return csr_flat
     if _is_csr(g):
 
         def csr_impl(g, cell, marks, want, rng):
@@ -346,6 +454,21 @@ def _neighbours_with(g, cell, marks, want, nbrs):
             return k
 
         return grid_impl
+    if _is_csr(g) and _flat(g, marks, nbrs):
+
+        def csr_flat(g, cell, marks, want, nbrs):
+            indices = _part(g, 1)
+            seen = _data(marks)
+            out = _data(nbrs)
+            k = 0
+            for at in range(_part(g, 0)[cell], _part(g, 0)[cell + 1]):
+                other = indices[at]
+                if seen[other] == want:
+                    out[k] = other
+                    k += 1
+            return k
+
+        return csr_flat
     if _is_csr(g):
 
         def csr_impl(g, cell, marks, want, nbrs):

@@ -27,6 +27,7 @@ class Stream(IntEnum):
     BRAID = 1  # mazes: which dead ends braid() opens
     MISSING_SQUARE = 2  # tromino: the missing square, when none is given
     SPECTRE_ANCESTRY = 6  # aperiodic: the supertile ancestry that fixes a Spectre tiling
+    WEAVE = 7  # mazes: where a weave's crossings go (and, as part 1, parallel passages)
 
 
 def resolve_seed(seed: int | None) -> int:

@@ -15,6 +15,16 @@ Examples
 True
 >>> len(shortest_path(maze)) > 1
 True
+
+On any other grid (hexagons, triangles, rings, masks …) the same functions take a
+:class:`GridMaze`, made by :func:`generate_on`; its cells are ids:
+
+>>> from tilewright.core.polygon_grid import square_grid
+>>> grid_maze = generate_on(square_grid(6, 4), "wilson", seed=1)
+>>> validate(grid_maze) is None, default_endpoints(grid_maze.grid)
+(True, (0, 23))
+>>> shortest_path(grid_maze)[[0, -1]].tolist()
+[0, 23]
 """
 
 from importlib import import_module
@@ -23,11 +33,13 @@ from typing import TYPE_CHECKING, Any
 from tilewright.mazes.algorithms import ALGORITHMS, DEFAULT_ALGORITHM, Algorithm
 from tilewright.mazes.braiding import braid
 from tilewright.mazes.generation import generate, spanning_tree, stream_bands
+from tilewright.mazes.grid_maze import GridMaze, default_endpoints, generate_on
 from tilewright.mazes.model import Band, Maze, validate
 
 if TYPE_CHECKING:
+    from tilewright.mazes.grid_formats import read_grid_maze
     from tilewright.mazes.io import read_maze
-    from tilewright.mazes.metrics import MazeStats, maze_stats
+    from tilewright.mazes.metrics import GridMazeStats, MazeStats, maze_stats
     from tilewright.mazes.pictures import Style
     from tilewright.mazes.solve import (
         FillResult,
@@ -37,11 +49,15 @@ if TYPE_CHECKING:
         shortest_path,
         wall_follower,
     )
+    from tilewright.mazes.weave import weave
 
 # Names loaded on first use: reading files, pictures and solvers import zipfile, Pillow
 # and more, which a command that only generates and prints a maze need not pay for.
 _LAZY = {
     "read_maze": "io",
+    "read_grid_maze": "grid_formats",
+    "weave": "weave",
+    "GridMazeStats": "metrics",
     "MazeStats": "metrics",
     "maze_stats": "metrics",
     "Style": "pictures",
@@ -73,18 +89,24 @@ __all__ = [
     "Band",
     "FillResult",
     "FollowResult",
+    "GridMaze",
+    "GridMazeStats",
     "Maze",
     "MazeStats",
     "Style",
     "braid",
     "dead_end_filling",
+    "default_endpoints",
     "distances",
     "generate",
+    "generate_on",
     "maze_stats",
+    "read_grid_maze",
     "read_maze",
     "shortest_path",
     "spanning_tree",
     "stream_bands",
     "validate",
     "wall_follower",
+    "weave",
 ]

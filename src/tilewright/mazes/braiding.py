@@ -4,19 +4,26 @@ A braided maze has several routes between cells and fewer dead ends, which makes
 to solve by hand-on-wall and more interesting for games. It is no longer perfect.
 """
 
+from typing import overload
+
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.seeds import Stream, kernel_state, resolve_seed
 from tilewright.mazes._arguments import probability, seed_or_none
+from tilewright.mazes.grid_maze import GridMaze
 from tilewright.mazes.model import Maze, check_maze
 
 # Working memory per cell: the copied planes, int8 degrees, int64 dead ends, degrees().
 _BYTES_PER_CELL = 2 + 1 + 8 + 4
 
 
-def braid(maze: Maze, share: float, seed: int | None = None) -> Maze:
+@overload
+def braid(maze: Maze, share: float, seed: int | None = None) -> Maze: ...
+@overload
+def braid(maze: GridMaze, share: float, seed: int | None = None) -> GridMaze: ...
+def braid(maze: Maze | GridMaze, share: float, seed: int | None = None) -> Maze | GridMaze:
     """A copy of ``maze`` with about ``share`` of its dead ends removed (0 to 1).
 
     Dead ends are visited in random order, each opening one wall (towards a neighbouring
@@ -27,9 +34,10 @@ def braid(maze: Maze, share: float, seed: int | None = None) -> Maze:
 
     Parameters
     ----------
-    maze : Maze
+    maze : Maze or GridMaze
         The maze to braid; it is not changed. It must not be braided already (braid the
-        original with the share wanted instead), so that its record stays complete.
+        original with the share wanted instead), so that its record stays complete. A
+        GridMaze is braided by :func:`tilewright.mazes.grid_solve.braid`, the same way.
     share : float
         The share of dead ends to remove, 0 to 1 (``np.floating`` counts, ``bool`` not).
     seed : int or None
@@ -37,7 +45,7 @@ def braid(maze: Maze, share: float, seed: int | None = None) -> Maze:
 
     Returns
     -------
-    Maze
+    Maze or GridMaze
         The braided copy. Its algorithm and seed are the original's, and its params gain
         ``"braid": share`` and ``"braid_seed"``: the seed the order was drawn from, so the
         record alone makes it again.
@@ -64,6 +72,10 @@ def braid(maze: Maze, share: float, seed: int | None = None) -> Maze:
     """
     from tilewright.mazes._solve_kernels import braid as braid_kernel
 
+    if isinstance(maze, GridMaze):
+        from tilewright.mazes import grid_solve
+
+        return grid_solve.braid(maze, share, seed)
     check_maze(maze)
     share = probability(share, "braid share")
     if "braid" in maze.params:

@@ -19,7 +19,7 @@ a failure leaves no file at all.
 """
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 import numpy as np
@@ -29,11 +29,11 @@ from tilewright.core.output import format_by_suffix, open_output
 from tilewright.mazes.model import Band, Maze, check_maze
 
 if TYPE_CHECKING:  # pictures import Pillow: only when a picture is made
-    from tilewright.mazes.pictures import Style
+    from tilewright.mazes.pictures import Opening, Style
 
 TEXT = ("unicode", "ascii")
 PICTURES = ("svg", "png", "pdf")
-FORMATS = (*TEXT, "npz", "json", *PICTURES)
+FORMATS = (*TEXT, "npz", "json", *PICTURES, "geojson")
 BINARY = ("npz", "png", "pdf")
 SUFFIXES = {
     ".txt": "unicode",
@@ -42,6 +42,7 @@ SUFFIXES = {
     ".svg": "svg",
     ".png": "png",
     ".pdf": "pdf",
+    ".geojson": "geojson",
 }
 
 
@@ -73,7 +74,7 @@ def format_of(path: str | os.PathLike) -> str:
     Traceback (most recent call last):
     ...
     tilewright.core.errors.TilewrightError: cannot write .gif files: a maze is saved as \
-.json, .npz, .pdf, .png, .svg or .txt
+.geojson, .json, .npz, .pdf, .png, .svg or .txt
     """
     return format_by_suffix(path, SUFFIXES, "a maze")
 
@@ -86,6 +87,9 @@ def save(
     heat: bool | np.ndarray | None = None,
     compress: bool = False,
     max_side: int | None = None,
+    openings: bool = False,
+    start: tuple[int, int] | None = None,
+    goal: tuple[int, int] | None = None,
     **style: Any,
 ) -> None:
     """Write ``maze`` to ``path`` in the format its suffix names (see :meth:`Maze.save`).
@@ -98,6 +102,13 @@ def save(
         The file.
     solution, heat, compress, max_side, **style
         As for :meth:`Maze.save`.
+    openings : bool
+        Pictures: leave gaps in the outer wall at the start and the goal (by default the
+        top side of the top-left cell and the bottom side of the bottom-right one; see
+        :func:`tilewright.mazes.pictures.opening_sides`).
+    start, goal : (int, int), optional
+        Pictures: the ``(row, column)`` cells the solution runs between, the heat map
+        starts from and the openings are at (default top-left and bottom-right).
 
     Raises
     ------
@@ -117,10 +128,22 @@ def save(
     ┌─┬───┐
     │ ╵ ╶─┤
     └─────┘
+    >>> save(generate(3, 2, seed=1), name[:-4] + ".svg", openings=True, start=(1, 0))
     """
     check_maze(maze)
     fmt = format_of(path)
-    drawing = {"solution": solution, "heat": heat, "max_side": max_side, **style}
+    drawing = {
+        "solution": solution,
+        "heat": heat,
+        "max_side": max_side,
+        "openings": openings,
+        "start": start,
+        "goal": goal,
+        **style,
+    }
+    if fmt == "geojson":
+        _save_geojson(maze, path, solution, heat, openings, start, goal)
+        return
     given = [name for name, value in drawing.items() if value is not None and value is not False]
     if given and fmt not in PICTURES:
         raise TilewrightError(
@@ -129,18 +152,23 @@ def save(
     if compress and fmt != "npz":
         raise TilewrightError(f"compress applies to .npz files, not {fmt}")
     look = None
+    gaps = None
     if fmt in PICTURES:
-        from tilewright.mazes.pictures import picture_style
+        from tilewright.core.numbers import require_bool
+        from tilewright.mazes.pictures import opening_sides, picture_style
 
         look = picture_style(maze.width, maze.height, max_side=max_side, **style)
+        if require_bool(openings, "openings"):
+            gaps = opening_sides(maze.width, maze.height, start, goal)
     write(
         maze,
         os.fspath(path),
         fmt,
         style=look,
-        solution=_solution(maze, solution),
-        heat=_heat(maze, heat),
+        solution=_solution(maze, solution, start, goal),
+        heat=_heat(maze, heat, start),
         compress=compress,
+        openings=gaps,
     )
 
 
@@ -153,6 +181,7 @@ def write(
     solution: np.ndarray | None = None,
     heat: np.ndarray | None = None,
     compress: bool = False,
+    openings: "Sequence[Opening] | None" = None,
 ) -> None:
     """Write ``maze`` to ``output`` (``None`` or ``-``: standard output) as ``fmt``.
 
@@ -172,6 +201,9 @@ def write(
         Pictures: (H, W) distances to colour the cells by.
     compress : bool
         npz: deflate the arrays.
+    openings : sequence of Opening, optional
+        Pictures: gaps in the outer wall, as
+        :func:`tilewright.mazes.pictures.opening_sides` gives them.
 
     Raises
     ------
@@ -195,7 +227,13 @@ def write(
     check_maze(maze)
     if fmt not in FORMATS:
         raise TilewrightError(f"unknown maze format {fmt!r} (known: {', '.join(FORMATS)})")
-    picture = _picture(maze, fmt, style, solution, heat) if fmt in PICTURES else None
+    if fmt == "geojson":
+        start = None if openings is None else openings[0][:2]
+        goal = None if openings is None else openings[1][:2]
+        path = None if solution is None else solution[:, 0] * maze.width + solution[:, 1]
+        _save_geojson(maze, output, path, heat, openings is not None, start, goal)
+        return
+    picture = _picture(maze, fmt, style, solution, heat, openings) if fmt in PICTURES else None
     with open_output(output) as stream:
         if picture is not None:
             stream.write(picture)
@@ -209,6 +247,43 @@ def write(
             stream.writelines(json_chunks(maze))
         else:
             write_bands(maze.bands(), maze.width, fmt, stream)
+
+
+def _save_geojson(
+    maze: Maze,
+    output: str | os.PathLike | None,
+    solution: bool | np.ndarray | None,
+    heat: bool | np.ndarray | None,
+    openings: bool,
+    start: tuple[int, int] | None,
+    goal: tuple[int, int] | None,
+) -> None:
+    """GeoJSON of a square maze: written as the same maze on a square polygon grid, cells
+    numbered row by row (``row · width + column``)."""
+    from tilewright.mazes.grid_formats import save_grid_maze
+    from tilewright.mazes.grid_maze import GridMaze
+    from tilewright.mazes.solve import check_cell
+
+    ids: list[int | None] = []
+    for cell, what in ((start, "start"), (goal, "goal")):
+        if cell is None:
+            ids.append(None)
+            continue
+        row, col = check_cell(maze.width, maze.height, cell, what)
+        ids.append(row * maze.width + col)
+    if isinstance(heat, np.ndarray):
+        heat = heat.ravel()
+    path = None if output is None else os.fspath(output)
+    save_grid_maze(
+        GridMaze.from_maze(maze),
+        path,
+        fmt="geojson",
+        solution=solution,
+        heat=heat,
+        openings=openings,
+        start=ids[0],
+        goal=ids[1],
+    )
 
 
 def write_bands(bands: Iterable[Band], width: int, fmt: str, stream: BinaryIO) -> None:
@@ -248,35 +323,42 @@ def write_bands(bands: Iterable[Band], width: int, fmt: str, stream: BinaryIO) -
 
 
 def _picture(
-    maze: Maze, fmt: str, style: "Style | None", path: np.ndarray | None, heat: np.ndarray | None
+    maze: Maze,
+    fmt: str,
+    style: "Style | None",
+    path: np.ndarray | None,
+    heat: np.ndarray | None,
+    openings: "Sequence[Opening] | None",
 ) -> bytes:
     from tilewright.mazes import pictures
 
     style = pictures.Style() if style is None else style
     if fmt == "png":
-        return pictures.png_bytes(maze, style, path=path, heat=heat)
+        return pictures.png_bytes(maze, style, path=path, heat=heat, openings=openings)
     if fmt == "pdf":
-        return pictures.pdf_bytes(maze, style, path=path, heat=heat)
-    return pictures.svg_text(maze, style, path=path, heat=heat).encode()
+        return pictures.pdf_bytes(maze, style, path=path, heat=heat, openings=openings)
+    return pictures.svg_text(maze, style, path=path, heat=heat, openings=openings).encode()
 
 
-def _solution(maze: Maze, solution: object) -> Any:
-    """``True``: the shortest path corner to corner; ``False`` or ``None``: no path."""
+def _solution(maze: Maze, solution: object, start: Any = None, goal: Any = None) -> Any:
+    """``True``: the shortest path from start to goal (by default corner to corner);
+    ``False`` or ``None``: no path."""
     if solution is None or solution is False:
         return None
     if solution is True:
         from tilewright.mazes.solve import shortest_path
 
-        return shortest_path(maze)
+        return shortest_path(maze, start, goal)
     return solution
 
 
-def _heat(maze: Maze, heat: object) -> Any:
-    """``True``: distances from the top-left cell; ``False`` or ``None``: no heat map."""
+def _heat(maze: Maze, heat: object, start: Any = None) -> Any:
+    """``True``: distances from the start (by default the top-left cell); ``False`` or
+    ``None``: no heat map."""
     if heat is None or heat is False:
         return None
     if heat is True:
         from tilewright.mazes.solve import distances
 
-        return distances(maze, (0, 0))
+        return distances(maze, (0, 0) if start is None else start)
     return heat

@@ -15,7 +15,6 @@ free memory first, and nesting too deep for the parser is refused. Every failure
 import json
 import math
 import os
-import stat
 import struct
 import zipfile
 import zlib
@@ -28,6 +27,7 @@ from numpy.lib import format as npy_format
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits, human_bytes
 from tilewright.core.numbers import quoted, shown
+from tilewright.core.reading import open_regular, reason
 from tilewright.core.seeds import MAX_SEED
 from tilewright.mazes.model import Maze, check_maze
 
@@ -116,7 +116,7 @@ def read_maze(path: str | os.PathLike, *, work_bytes_per_cell: float = 0) -> Maz
 device, not a maze file
     """
     name = _path_name(path)
-    with _open_regular(path, name) as stream:
+    with open_regular(path, name, "a maze file") as stream:
         if stream.read(2) == b"PK":  # a zip archive: NumPy's .npz
             stream.seek(0)
             return _read_npz(stream, work_bytes_per_cell)
@@ -196,7 +196,7 @@ def read_npz(source: str | os.PathLike | BinaryIO) -> Maze:
     """
     if isinstance(source, str | os.PathLike):
         name = _path_name(source)
-        with _open_regular(source, name) as stream:
+        with open_regular(source, name, "a maze file") as stream:
             return _read_npz(stream, 0)
     if not all(hasattr(source, attribute) for attribute in ("read", "seek", "tell")):
         raise TypeError(f"read_npz needs a path or a binary stream, not {type(source).__name__}")
@@ -282,46 +282,6 @@ def _path_name(path: object) -> str:
     return quoted(os.fsdecode(path))
 
 
-def _open_regular(path: str | os.PathLike, name: str) -> BinaryIO:
-    """``path`` opened for reading, refused unless it is a regular file.
-
-    Opened without blocking and judged by ``fstat`` on the open descriptor: a FIFO would
-    block ``open`` until a writer came, and checking the name before opening it would
-    race with whoever replaces the file in between.
-    """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as error:
-        raise TilewrightError(f"cannot read {name}: {error.strerror}") from None
-    except ValueError:  # a NUL character in the name
-        raise TilewrightError(f"cannot read {name}: not a valid file name") from None
-    try:
-        kind = _file_kind(os.fstat(fd).st_mode)
-        if kind:
-            raise TilewrightError(f"cannot read {name}: it is {kind}, not a maze file")
-        if hasattr(os, "O_NONBLOCK"):
-            os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
-
-
-def _file_kind(mode: int) -> str | None:
-    """What a file that is not a regular file is, in words; None for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    kinds = (
-        (stat.S_ISDIR, "a directory"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
-        (stat.S_ISFIFO, "a FIFO (named pipe)"),
-        (stat.S_ISSOCK, "a socket"),
-    )
-    return next((words for test, words in kinds if test(mode)), "not a regular file")
-
-
 def _read_json_bytes(stream: BinaryIO, name: str) -> bytearray:
     """The whole file, refused when it passes ``MAX_JSON_BYTES``: read in chunks, so a
     file that grows while it is read (or claims size 0, as /proc files do) stops there."""
@@ -352,7 +312,7 @@ def _maze_from_json(text: str | bytes | bytearray, work_bytes_per_cell: float) -
     except RecursionError:
         raise TilewrightError("not a maze JSON document: it is nested too deeply") from None
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, a 5000-digit number
-        raise TilewrightError(f"not a maze JSON document: {_reason(error)}") from None
+        raise TilewrightError(f"not a maze JSON document: {reason(error)}") from None
     if not isinstance(data, dict) or "connection_list" not in data:
         raise TilewrightError("not a maze JSON document: no object with a connection_list")
     connections = _json_connections(data["connection_list"])
@@ -452,7 +412,7 @@ def _read_npz(stream: BinaryIO, work_bytes_per_cell: float) -> Maze:
         struct.error,
         ValueError,  # a name that is not UTF-8, a negative offset
     ) as error:
-        raise TilewrightError(f"not a readable maze .npz file: {_reason(error)}") from None
+        raise TilewrightError(f"not a readable maze .npz file: {reason(error)}") from None
     return Maze(connections, **_metadata_info(meta, connections.shape))
 
 
@@ -634,7 +594,7 @@ def _npz_params(text: str) -> dict[str, Any]:
     except RecursionError:
         raise TilewrightError("the .npz file's params are nested too deeply") from None
     except ValueError as error:
-        raise TilewrightError(f"the .npz file's params are not JSON: {_reason(error)}") from None
+        raise TilewrightError(f"the .npz file's params are not JSON: {reason(error)}") from None
     if not isinstance(params, dict):
         raise TilewrightError(
             f"the .npz file's params must be a JSON object, not {_json_type(params)}"
@@ -664,14 +624,6 @@ def _checked_seed(value: Any, none: Any) -> int | None:
     if not 0 <= value <= MAX_SEED:
         raise TilewrightError(f"the maze's seed must be 0 to {MAX_SEED}, got {shown(value)}")
     return value
-
-
-def _reason(error: BaseException) -> str:
-    """An exception's message cut to one short line (they can quote what they read)."""
-    text = " ".join(str(error).split()) or type(error).__name__
-    if "integer string conversion" in text:
-        return "it holds a number with too many digits"
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _metadata_arrays(maze: Maze) -> dict[str, np.ndarray]:

@@ -17,14 +17,31 @@ With n = W·H cells and the *degree* of a cell being its number of open passages
   is how much a maze "flows": long winding passages (the backtracker, ≈ 5) score high, many
   short ones between branchings (simplified Prim, ≈ 1.5) low. With c corridor cells and
   s = (sum of the other cells' degrees) / 2 passages, river = (c + s) / s.
+
+On any other grid (a :class:`~tilewright.mazes.grid_maze.GridMaze`, measured into a
+:class:`GridMazeStats`) the same definitions hold with directions taken between cell
+centres: a *step* is the vector from one cell's centre to the next one's, and a path
+*turns* where two consecutive steps differ in direction by more than 45°. So a corridor is
+``straight`` when its way in and its way out differ by at most 45°, a passage is
+``horizontal`` when its step is closer to horizontal than to vertical (|dx| > |dy|), and
+``solution_turns`` counts the turns along the solution. On squares this is exactly the
+square definition (steps differ by 0° or 90°); on hexagons a turn is 60° or 120°; on
+triangles, where no two sides of a cell are opposite, every step turns by 60° or more, so
+there ``straight`` is 0 and every inner node of the solution turns. The shares are of graph
+nodes: the cells, and a weave's under-passages (corridors, and straight) after them.
 """
 
 from dataclasses import asdict, dataclass
+from typing import Any, overload
 
 import numpy as np
 
+from tilewright.mazes.grid_maze import GridMaze, check_grid_maze
 from tilewright.mazes.model import Maze
 from tilewright.mazes.solve import Cell, shortest_path
+
+# Two steps turn when their directions differ by more than 45°: cos(angle) < cos(45°).
+_TURN_COSINE = float(np.cos(np.pi / 4))
 
 
 @dataclass(frozen=True)
@@ -72,19 +89,77 @@ class MazeStats:
         return asdict(self)
 
 
-def maze_stats(maze: Maze, start: Cell | None = None, goal: Cell | None = None) -> MazeStats:
+@dataclass(frozen=True)
+class GridMazeStats:
+    """The texture metrics of a maze on any grid, defined in this module's docstring.
+
+    Parameters
+    ----------
+    grid : str
+        The grid's kind.
+    cells : int
+        Its cells.
+    passages : int
+        Open passages.
+    perfect : bool
+        Whether the passages are a spanning tree of the grid's graph.
+    dead_ends, corridors, junctions, straight, horizontal : float
+        Shares, 0 to 1, of the graph's nodes (straight: of its corridors; horizontal: of
+        its open passages).
+    solution_length, solution_turns : int
+        Moves and turns (steps more than 45° apart) of the shortest path.
+    river : float
+        Mean length in moves of a passage between branchings.
+
+    Examples
+    --------
+    >>> from tilewright.core.polygon_grid import square_grid
+    >>> from tilewright.mazes.grid_maze import generate_on
+    >>> stats = maze_stats(generate_on(square_grid(4, 3), "kruskal", seed=2))
+    >>> stats.grid, stats.cells, stats.perfect
+    ('square', 12, True)
+    """
+
+    grid: str
+    cells: int
+    passages: int
+    perfect: bool
+    dead_ends: float
+    corridors: float
+    junctions: float
+    straight: float
+    horizontal: float
+    solution_length: int
+    solution_turns: int
+    river: float
+
+    def as_dict(self) -> dict[str, int | float | bool | str]:
+        """The metrics by name, in the order above."""
+        return asdict(self)
+
+
+@overload
+def maze_stats(maze: Maze, start: Cell | None = None, goal: Cell | None = None) -> MazeStats: ...
+@overload
+def maze_stats(
+    maze: GridMaze, start: int | None = None, goal: int | None = None
+) -> GridMazeStats: ...
+def maze_stats(
+    maze: Maze | GridMaze, start: Any = None, goal: Any = None
+) -> MazeStats | GridMazeStats:
     """Measure ``maze`` (see the module docstring for the definitions).
 
     Parameters
     ----------
-    maze : Maze
+    maze : Maze or GridMaze
         The maze, perfect or braided.
     start, goal : (int, int) or None
         The ends of the solution measured; default the top-left and bottom-right cells.
+        For a GridMaze cell ids (default: see ``default_endpoints``).
 
     Returns
     -------
-    MazeStats
+    MazeStats, or GridMazeStats for a GridMaze
 
     Raises
     ------
@@ -104,6 +179,8 @@ def maze_stats(maze: Maze, start: Cell | None = None, goal: Cell | None = None) 
     >>> maze_stats(generate(200, 200, "backtracker", seed=1)).river > 4
     True
     """
+    if isinstance(maze, GridMaze):
+        return grid_maze_stats(maze, start, goal)
     cells = maze.width * maze.height
     degree = maze.degrees()
     corridor = degree == 2
@@ -136,3 +213,66 @@ def maze_stats(maze: Maze, start: Cell | None = None, goal: Cell | None = None) 
         solution_turns=turns,
         river=(corridor_count + segments) / segments if segments else float(corridor_count),
     )
+
+
+def grid_maze_stats(
+    maze: GridMaze, start: int | None = None, goal: int | None = None
+) -> GridMazeStats:
+    """Measure a maze on any grid (see the module docstring for the definitions).
+
+    Examples
+    --------
+    >>> from tilewright.core.polygon_grid import square_grid
+    >>> from tilewright.mazes.grid_maze import generate_on
+    >>> stats = grid_maze_stats(generate_on(square_grid(4, 3), "kruskal", seed=2))
+    >>> stats.solution_length, round(stats.dead_ends, 4)
+    (5, 0.25)
+    """
+    check_grid_maze(maze)
+    grid, graph = maze.grid, maze.grid.graph
+    nodes = maze.num_nodes
+    centre = grid.centres[grid.node_cell(np.arange(nodes))]
+    degree = maze.degrees()
+    corridor = degree == 2
+    corridor_count = int(np.count_nonzero(corridor))
+
+    # each node's open passages, grouped by node as the CSR lists them
+    is_open = maze.passages[graph.slots]
+    heads = graph.indices[is_open].astype(np.int64)
+    first = np.zeros(nodes + 1, dtype=np.int64)
+    np.cumsum(degree, out=first[1:])
+    ways = np.flatnonzero(corridor)
+    came, goes = heads[first[ways]], heads[first[ways] + 1]
+    straight = ~_turns(centre[ways] - centre[came], centre[goes] - centre[ways])
+
+    ends = graph.endpoints[maze.passages].astype(np.int64)
+    step = centre[ends[:, 1]] - centre[ends[:, 0]]
+    east_west = int(np.count_nonzero(np.abs(step[:, 0]) > np.abs(step[:, 1])))
+    passages = len(ends)
+
+    path = shortest_path(maze, start, goal)
+    moves = np.diff(centre[path], axis=0)
+    turns = int(np.count_nonzero(_turns(moves[:-1], moves[1:])))
+    segments = int(degree[~corridor].sum()) // 2
+
+    return GridMazeStats(
+        grid=grid.kind,
+        cells=grid.num_cells,
+        passages=passages,
+        perfect=maze.is_perfect(),
+        dead_ends=float(np.count_nonzero(degree == 1)) / nodes,
+        corridors=corridor_count / nodes,
+        junctions=float(np.count_nonzero(degree >= 3)) / nodes,
+        straight=float(np.count_nonzero(straight)) / corridor_count if corridor_count else 0.0,
+        horizontal=east_west / passages if passages else 0.0,
+        solution_length=len(path) - 1,
+        solution_turns=turns,
+        river=(corridor_count + segments) / segments if segments else float(corridor_count),
+    )
+
+
+def _turns(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """bool, one per pair of steps: whether their directions differ by more than 45°."""
+    dot = (before * after).sum(axis=1)
+    size = np.hypot(before[:, 0], before[:, 1]) * np.hypot(after[:, 0], after[:, 1])
+    return dot < _TURN_COSINE * size

@@ -268,6 +268,11 @@ class Maze:
         max_side : int, optional
             Pictures: the largest side in pixels (default ``PIXEL_BUDGET``); without
             ``cell``, the largest cell up to 12 that fits it is used.
+        openings : bool
+            Pictures: gaps in the outer wall at the start and the goal (top of the
+            top-left cell and bottom of the bottom-right one by default).
+        start, goal : (int, int), optional
+            Pictures: the cells the solution and heat map start from and the openings are at.
         **style
             Pictures: ``cell``, ``wall``, ``wall_colour``, ``background``,
             ``path_colour``, as :class:`~tilewright.mazes.pictures.Style` takes them.
@@ -295,7 +300,7 @@ class Maze:
         Traceback (most recent call last):
         ...
         tilewright.core.errors.TilewrightError: cannot write .gif files: a maze is saved \
-as .json, .npz, .pdf, .png, .svg or .txt
+as .geojson, .json, .npz, .pdf, .png, .svg or .txt
         """
         from tilewright.mazes.formats import save
 
@@ -341,14 +346,16 @@ def validate(maze: object) -> str | None:
     Sound means: a :class:`Maze` whose connections are a boolean (2, H, W) array with no
     passage out of the grid, and, when it records an algorithm of ``ALGORITHMS`` and no
     braid, a perfect maze (every cell reaches every other by exactly one path), as every
-    such algorithm makes. A maze from elsewhere (no algorithm recorded, or another name)
+    such algorithm makes. A :class:`~tilewright.mazes.grid_maze.GridMaze` is sound when
+    its passages are a bool per slot of its grid's graph and, on the same terms, they form
+    a spanning tree of that graph. A maze from elsewhere (no algorithm recorded, or another name)
     may have loops and islands. Like the puzzle collection's ``validate_desc``, this
     answers instead of raising, for checking files and data sets.
 
     Parameters
     ----------
     maze : object
-        What to check: a maze built, loaded or edited by hand.
+        What to check: a maze (or a GridMaze) built, loaded or edited by hand.
 
     Returns
     -------
@@ -372,7 +379,10 @@ one has 23)'
     'not a Maze but a str'
     """
     from tilewright.mazes.algorithms import ALGORITHMS
+    from tilewright.mazes.grid_maze import GridMaze, validate_grid_maze
 
+    if isinstance(maze, GridMaze):
+        return validate_grid_maze(maze)
     if not isinstance(maze, Maze):
         return f"not a Maze but a {type(maze).__name__}"
     try:

@@ -3,9 +3,10 @@
 All share one geometry. Grid lines sit ``cell`` units apart and walls are ``wall`` units
 thick, so a W×H maze is ``W·cell + wall`` wide and ``H·cell + wall`` high. The picture
 can carry a solution path (a line through cell centres, with the start and goal marked)
-and a heat map (each cell coloured by its distance from a start cell). Each records what
-made the maze (algorithm, seed, parameters): a PNG text chunk, SVG ``<metadata>``, the
-PDF's document information.
+and a heat map (each cell coloured by its distance from a start cell), and *openings*: gaps
+in the outer wall where the way in and the way out are (see :func:`opening_sides`). Each
+records what made the maze (algorithm, seed, parameters): a PNG text chunk, SVG
+``<metadata>``, the PDF's document information.
 
 The PNG is built on the *lattice* of the maze — the (2H+1)×(2W+1) grid of corners, wall
 segments and cells — as one byte per point indexing a palette, then stretched to pixels
@@ -19,6 +20,7 @@ PDF is that SVG drawn by cairo (``tilewright.core.pdf``).
 """
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -51,6 +53,16 @@ _LONGEST_COLOUR = 40
 _HEAT_RANGE = (-1, 2**31 - 1)
 # Bytes of SVG text a cell can take at most: its walls, and a heat-map run of its own.
 _SVG_BYTES_PER_CELL = 60
+# The sides of a cell, clockwise from the top (as the solvers number directions).
+NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
+# An opening: the gap in the outer wall on ``side`` of the cell at ``row``, ``col``.
+Opening = tuple[int, int, int]
+# Which outer side of its cell an opening takes, first choice first: the way in at the top
+# (or the left), the way out at the bottom (or the right), as maze books draw them.
+_START_SIDES = (NORTH, WEST, SOUTH, EAST)
+# (row, column) step from a cell's lattice point to the wall on each side
+_SIDE_STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))
+_GOAL_SIDES = (SOUTH, EAST, NORTH, WEST)
 
 
 @dataclass(frozen=True)
@@ -207,6 +219,110 @@ def default_wall(cell: int) -> int:
     (2, 2, 1, 1)
     """
     return max(1, (cell + 3) // 6)
+
+
+def opening_sides(
+    width: int,
+    height: int,
+    start: tuple[int, int] | None = None,
+    goal: tuple[int, int] | None = None,
+) -> tuple[Opening, Opening]:
+    """Where the gaps in the outer wall go: the way in at ``start``, the way out at ``goal``.
+
+    The start's gap is on its top side when it lies in the top row, else on the left,
+    bottom or right side, whichever is outer first; the goal's on its bottom side, else the
+    right, top or left. So by default (top-left to bottom-right) the maze opens at the top
+    and at the bottom. A cell holding both gets two gaps on two different sides.
+
+    Parameters
+    ----------
+    width, height : int
+        The maze's size in cells.
+    start, goal : (int, int) or None
+        ``(row, column)`` cells on the outer wall; ``None``: the top-left cell (start) and
+        the bottom-right one (goal).
+
+    Returns
+    -------
+    tuple of Opening
+        ``(row, column, side)`` of each, ``side`` one of ``NORTH, EAST, SOUTH, WEST``
+        (0 to 3).
+
+    Raises
+    ------
+    TypeError
+        When a cell is not a pair of integers.
+    TilewrightError
+        When a cell lies outside the maze or not on its outer wall.
+
+    Examples
+    --------
+    >>> opening_sides(30, 15)
+    ((0, 0, 0), (14, 29, 2))
+    >>> opening_sides(30, 15, start=(7, 29))  # on the right edge: opens to the right
+    ((7, 29, 1), (14, 29, 2))
+    >>> opening_sides(30, 15, goal=(7, 7))
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: the goal 7,7 is not on the outer wall, so the \
+maze cannot open there
+    """
+    from tilewright.mazes.solve import check_cell
+
+    start = check_cell(width, height, (0, 0) if start is None else start, "start")
+    goal = check_cell(width, height, (height - 1, width - 1) if goal is None else goal, "goal")
+    first = _opening(width, height, start, "start", _START_SIDES, None)
+    return first, _opening(width, height, goal, "goal", _GOAL_SIDES, first)
+
+
+def _opening(
+    width: int,
+    height: int,
+    cell: tuple[int, int],
+    what: str,
+    sides: tuple[int, ...],
+    taken: Opening | None,
+) -> Opening:
+    """The first of ``sides`` of ``cell`` that is on the outer wall and not ``taken``."""
+    row, col = cell
+    outer = {NORTH: row == 0, EAST: col == width - 1, SOUTH: row == height - 1, WEST: col == 0}
+    for side in sides:
+        if outer[side] and (row, col, side) != taken:
+            return row, col, side
+    if any(outer.values()):  # a one-cell boundary stretch with its only side taken
+        raise TilewrightError(f"the {what} {row},{col} has no outer side left for an opening")
+    raise TilewrightError(
+        f"the {what} {row},{col} is not on the outer wall, so the maze cannot open there"
+    )
+
+
+def _checked_openings(maze: Maze, openings: object) -> list[Opening]:
+    """Openings as ``(row, column, side)`` triples on the maze's outer wall."""
+    if openings is None:
+        return []
+    if isinstance(openings, np.ndarray):
+        openings = openings.tolist()
+    if not isinstance(openings, Sequence) or isinstance(openings, str):
+        raise TypeError(
+            f"openings must be a sequence of (row, column, side), not {type(openings).__name__}"
+        )
+    checked = []
+    for opening in openings:
+        if not isinstance(opening, Sequence) or len(opening) != 3:
+            raise TilewrightError("each opening must be a (row, column, side) triple")
+        row, col, side = (require_int(value, "an opening's entry") for value in opening)
+        if not 0 <= side <= 3:
+            raise TilewrightError(f"an opening's side must be 0 to 3 (N, E, S, W), got {side}")
+        if not (0 <= row < maze.height and 0 <= col < maze.width):
+            raise TilewrightError(f"the opening {shown(row)},{shown(col)} is outside the maze")
+        outer = (row == 0, col == maze.width - 1, row == maze.height - 1, col == 0)
+        if not outer[side]:
+            raise TilewrightError(
+                f"the {'NESW'[side]} side of {row},{col} is not on the outer wall, so the "
+                "maze cannot open there"
+            )
+        checked.append((row, col, side))
+    return checked
 
 
 def picture_size(maze: Maze, style: Style) -> tuple[int, int]:
@@ -400,6 +516,7 @@ def png_bytes(
     path: np.ndarray | None = None,
     heat: np.ndarray | None = None,
     info: dict[str, Any] | None = None,
+    openings: Sequence[Opening] | None = None,
 ) -> bytes:
     """The maze as a palette PNG.
 
@@ -417,6 +534,8 @@ def png_bytes(
     info : dict or None
         What made the maze, recorded in a text chunk (``tilewright.core.metadata``);
         default ``maze.info``.
+    openings : sequence of Opening, optional
+        Gaps to leave in the outer wall, as :func:`opening_sides` gives them.
 
     Returns
     -------
@@ -443,11 +562,16 @@ def png_bytes(
     from tilewright.core.metadata import png_text
 
     path, heat = _checked_extras(maze, style, path, heat)
+    gaps = _checked_openings(maze, openings)
     check_picture(maze.width, maze.height, style, "png")
     width_px, height_px = picture_size(maze, style)
     lattice = np.where(wall_lattice(maze), np.uint8(_WALL), np.uint8(_FLOOR))
     if heat is not None:
         _paint_heat(lattice, maze, heat_levels(heat))
+    for row, col, side in gaps:  # the gap takes its cell's colour, as a passage does
+        lattice[2 * row + 1 + _SIDE_STEP[side][0], 2 * col + 1 + _SIDE_STEP[side][1]] = lattice[
+            2 * row + 1, 2 * col + 1
+        ]
     painted = path is not None and _paint_path(lattice, path, style)
     if style.cell - style.wall == 1 and style.wall == 1:
         pixels = lattice  # one pixel a lattice point already
@@ -535,6 +659,7 @@ def svg_text(
     path: np.ndarray | None = None,
     heat: np.ndarray | None = None,
     info: dict[str, Any] | None = None,
+    openings: Sequence[Opening] | None = None,
 ) -> str:
     """The maze as SVG: the walls as one path, then optional heat map and solution.
 
@@ -552,6 +677,8 @@ def svg_text(
     info : dict or None
         What made the maze, recorded as a ``<metadata>`` element
         (``tilewright.core.metadata``); default ``maze.info``.
+    openings : sequence of Opening, optional
+        Gaps to leave in the outer wall, as :func:`opening_sides` gives them.
 
     Returns
     -------
@@ -579,6 +706,7 @@ def svg_text(
     from tilewright.core.metadata import svg_element
 
     path, heat = _checked_extras(maze, style, path, heat)
+    gaps = _checked_openings(maze, openings)
     check_picture(maze.width, maze.height, style, "svg")
     width, height = picture_size(maze, style)
     offset = style.wall / 2
@@ -595,7 +723,7 @@ def svg_text(
     if heat is not None:
         parts.append(_heat_paths(heat_levels(heat)))
     parts.append(
-        f'<path d="{wall_path_data(maze)}" stroke="{_attribute(style.wall_colour)}" '
+        f'<path d="{wall_path_data(maze, gaps)}" stroke="{_attribute(style.wall_colour)}" '
         f'stroke-width="{style.wall / style.cell:g}" stroke-linecap="square" fill="none"/>\n'
     )
     if path is not None and len(path):
@@ -610,6 +738,7 @@ def pdf_bytes(
     path: np.ndarray | None = None,
     heat: np.ndarray | None = None,
     info: dict[str, Any] | None = None,
+    openings: Sequence[Opening] | None = None,
 ) -> bytes:
     """The maze as a one-page vector PDF: the SVG of :func:`svg_text`, drawn by cairo.
 
@@ -617,7 +746,7 @@ def pdf_bytes(
 
     Parameters
     ----------
-    maze, style, path, heat
+    maze, style, path, heat, openings
         As for :func:`svg_text`.
     info : dict or None
         What made the maze, recorded in the PDF's subject and keywords; default
@@ -645,7 +774,7 @@ def pdf_bytes(
     from tilewright.core.pdf import pdf_from_svg
 
     info = maze.info if info is None else info
-    return pdf_from_svg(svg_text(maze, style, path, heat, info), info)
+    return pdf_from_svg(svg_text(maze, style, path, heat, info, openings), info)
 
 
 def _attribute(text: str) -> str:
@@ -702,13 +831,15 @@ def _heat_paths(levels: np.ndarray) -> str:
     return "".join(parts)
 
 
-def wall_path_data(maze: Maze) -> str:
+def wall_path_data(maze: Maze, openings: Sequence[Opening] | None = None) -> str:
     """SVG path data of every wall in grid units, each straight run of walls one stroke.
 
     Parameters
     ----------
     maze : Maze
         The maze.
+    openings : sequence of Opening, optional
+        Outer wall segments to leave out, as :func:`opening_sides` gives them.
 
     Returns
     -------
@@ -724,12 +855,20 @@ def wall_path_data(maze: Maze) -> str:
     --------
     >>> wall_path_data(Maze(np.zeros((2, 1, 1), dtype=bool)))
     'M0,0H1M0,1H1M0,0V1M1,0V1'
+    >>> wall_path_data(Maze(np.zeros((2, 1, 1), dtype=bool)), opening_sides(1, 1))
+    'M0,0V1M1,0V1'
     """
     check_maze(maze)
+    gaps = _checked_openings(maze, openings)
     horizontal = np.ones((maze.height + 1, maze.width), dtype=np.bool_)
     horizontal[1:-1] = ~maze.south[:-1]
     vertical = np.ones((maze.width + 1, maze.height), dtype=np.bool_)
     vertical[1:-1] = ~maze.east[:, :-1].T
+    for row, col, side in gaps:
+        if side in (NORTH, SOUTH):
+            horizontal[row + (side == SOUTH), col] = False
+        else:
+            vertical[col + (side == EAST), row] = False
     parts = [f"M{a},{line}H{b}" for line, a, b in _runs(horizontal)]
     parts += [f"M{line},{a}V{b}" for line, a, b in _runs(vertical)]
     return "".join(parts)

@@ -3,10 +3,13 @@
 Cells are ``(row, column)`` pairs counted from 0 at the top-left, as in the
 ``connection_list`` arrays. Every solver works on perfect and braided mazes alike. The
 compiled kernels are in ``_solve_kernels``; this module checks the input and shapes the
-output.
+output. Each solver also takes a :class:`~tilewright.mazes.grid_maze.GridMaze` (a maze on
+any polygon grid), whose cells are ids and whose results are graph nodes: see
+:mod:`tilewright.mazes.grid_solve`.
 """
 
 from dataclasses import dataclass
+from typing import Any, overload
 
 import numpy as np
 
@@ -14,6 +17,7 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import deferred
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import quoted, require_int, shown
+from tilewright.mazes.grid_maze import GridMaze
 from tilewright.mazes.model import Maze, check_maze
 
 Cell = tuple[int, int]
@@ -26,6 +30,9 @@ _DISTANCE_BYTES = 8  # distances and the queue, int32 each
 _FILL_BYTES = 12  # degrees (several uint8 planes, one int8), the int32 queue
 _FOLLOW_BYTES = 32  # room for four int64 visits a cell
 _CELL_BYTES = 40  # a flat int64 index, then its row and column, then both stacked
+# distances() without a start: the top-left cell of a Maze, a GridMaze's default start
+# (None stays an error for a Maze, as it always was)
+_UNSET: Any = object()
 
 
 @dataclass(frozen=True)
@@ -35,9 +42,11 @@ class FillResult:
     Parameters
     ----------
     order : numpy.ndarray
-        (k, 2) rows and columns, in the order they were filled.
+        (k, 2) rows and columns, in the order they were filled (a GridMaze's: (k,) node
+        ids).
     remaining : numpy.ndarray
-        (H, W) bool: the cells never filled (the solution, and any loops).
+        (H, W) bool: the cells never filled (the solution, and any loops); a GridMaze's:
+        one per graph node.
 
     Examples
     --------
@@ -58,7 +67,8 @@ class FollowResult:
     Parameters
     ----------
     visits : numpy.ndarray
-        (k, 2) rows and columns, the start first, cells walked again included.
+        (k, 2) rows and columns, the start first, cells walked again included (a
+        GridMaze's: (k,) node ids).
     reached : bool
         Whether the walk arrived at the goal.
 
@@ -213,20 +223,25 @@ def _checked(maze: object, bytes_per_cell: int, what: str) -> Maze:
     return maze
 
 
-def distances(maze: Maze, start: Cell = (0, 0)) -> np.ndarray:
+@overload
+def distances(maze: Maze, start: Cell = (0, 0)) -> np.ndarray: ...
+@overload
+def distances(maze: GridMaze, start: int | None = None) -> np.ndarray: ...
+def distances(maze: Maze | GridMaze, start: Any = _UNSET) -> np.ndarray:
     """(H, W) int32: moves from ``start`` to each cell, -1 where it cannot be reached.
 
     Parameters
     ----------
-    maze : Maze
+    maze : Maze or GridMaze
         The maze.
     start : (int, int)
-        ``(row, column)`` of the cell distances are counted from.
+        ``(row, column)`` of the cell distances are counted from; default the top-left
+        cell. For a GridMaze a cell id (default: see ``default_endpoints``).
 
     Returns
     -------
     numpy.ndarray
-        int32, shape (height, width).
+        int32, shape (height, width); for a GridMaze, shape (nodes,).
 
     Raises
     ------
@@ -243,27 +258,41 @@ def distances(maze: Maze, start: Cell = (0, 0)) -> np.ndarray:
     """
     from tilewright.mazes._solve_kernels import bfs_distances
 
+    if isinstance(maze, GridMaze):
+        from tilewright.mazes import grid_solve
+
+        return grid_solve.distances(maze, None if start is _UNSET else start)
     _checked(maze, _DISTANCE_BYTES, "distances")
-    origin = cell_index(maze, start, "start")
+    origin = cell_index(maze, (0, 0) if start is _UNSET else start, "start")
     return bfs_distances(*_planes(maze), origin, -1).reshape(maze.height, maze.width)
 
 
-def shortest_path(maze: Maze, start: Cell | None = None, goal: Cell | None = None) -> np.ndarray:
+@overload
+def shortest_path(
+    maze: Maze, start: Cell | None = None, goal: Cell | None = None
+) -> np.ndarray: ...
+@overload
+def shortest_path(
+    maze: GridMaze, start: int | None = None, goal: int | None = None
+) -> np.ndarray: ...
+def shortest_path(maze: Maze | GridMaze, start: Any = None, goal: Any = None) -> np.ndarray:
     """The cells of a shortest path from ``start`` to ``goal`` as a (k, 2) array.
 
     Breadth-first search, stopped at the goal; on a perfect maze this is the only path.
 
     Parameters
     ----------
-    maze : Maze
+    maze : Maze or GridMaze
         The maze, perfect or braided.
     start, goal : (int, int) or None
-        ``(row, column)``; default the top-left and the bottom-right cells.
+        ``(row, column)``; default the top-left and the bottom-right cells. For a
+        GridMaze cell ids (default: see ``default_endpoints``).
 
     Returns
     -------
     numpy.ndarray
-        int64, shape (k, 2): rows and columns, ``start`` first and ``goal`` last.
+        int64, shape (k, 2): rows and columns, ``start`` first and ``goal`` last; for a
+        GridMaze, shape (k,): graph nodes.
 
     Raises
     ------
@@ -281,6 +310,10 @@ def shortest_path(maze: Maze, start: Cell | None = None, goal: Cell | None = Non
     """
     from tilewright.mazes._solve_kernels import bfs_distances, trace_back
 
+    if isinstance(maze, GridMaze):
+        from tilewright.mazes import grid_solve
+
+        return grid_solve.shortest_path(maze, start, goal)
     _checked(maze, _DISTANCE_BYTES, "shortest_path")
     origin, target = endpoints(maze, start, goal)
     south, east, width = _planes(maze)
@@ -290,15 +323,24 @@ def shortest_path(maze: Maze, start: Cell | None = None, goal: Cell | None = Non
     return _cells(trace_back(south, east, width, dist, target), width)
 
 
-def dead_end_filling(maze: Maze, start: Cell | None = None, goal: Cell | None = None) -> FillResult:
+@overload
+def dead_end_filling(
+    maze: Maze, start: Cell | None = None, goal: Cell | None = None
+) -> FillResult: ...
+@overload
+def dead_end_filling(
+    maze: GridMaze, start: int | None = None, goal: int | None = None
+) -> FillResult: ...
+def dead_end_filling(maze: Maze | GridMaze, start: Any = None, goal: Any = None) -> FillResult:
     """Fill every dead end (but start and goal) and the corridors behind it, in order.
 
     Parameters
     ----------
-    maze : Maze
+    maze : Maze or GridMaze
         The maze, perfect or braided.
     start, goal : (int, int) or None
-        ``(row, column)``; default the top-left and the bottom-right cells.
+        ``(row, column)``; default the top-left and the bottom-right cells. For a
+        GridMaze cell ids (default: see ``default_endpoints``).
 
     Returns
     -------
@@ -323,6 +365,10 @@ def dead_end_filling(maze: Maze, start: Cell | None = None, goal: Cell | None = 
     """
     from tilewright.mazes._solve_kernels import dead_end_filling as fill
 
+    if isinstance(maze, GridMaze):
+        from tilewright.mazes import grid_solve
+
+        return grid_solve.dead_end_filling(maze, start, goal)
     _checked(maze, _FILL_BYTES, "dead_end_filling")
     origin, target = endpoints(maze, start, goal)
     degree = maze.degrees().astype(np.int8).reshape(-1)
@@ -332,18 +378,27 @@ def dead_end_filling(maze: Maze, start: Cell | None = None, goal: Cell | None = 
     return FillResult(_cells(order, maze.width), remaining.reshape(maze.height, maze.width))
 
 
+@overload
 def wall_follower(
     maze: Maze, start: Cell | None = None, goal: Cell | None = None, hand: str = "left"
+) -> FollowResult: ...
+@overload
+def wall_follower(
+    maze: GridMaze, start: int | None = None, goal: int | None = None, hand: str = "left"
+) -> FollowResult: ...
+def wall_follower(
+    maze: Maze | GridMaze, start: Any = None, goal: Any = None, hand: str = "left"
 ) -> FollowResult:
     """Walk with one hand on the wall. Always arrives on a perfect maze; on a braided one it
     can circle an island forever, which is reported as ``reached=False``.
 
     Parameters
     ----------
-    maze : Maze
+    maze : Maze or GridMaze
         The maze, perfect or braided.
     start, goal : (int, int) or None
-        ``(row, column)``; default the top-left and the bottom-right cells.
+        ``(row, column)``; default the top-left and the bottom-right cells. For a
+        GridMaze cell ids (default: see ``default_endpoints``).
     hand : {"left", "right"}
         The hand kept on the wall.
 
@@ -369,6 +424,10 @@ def wall_follower(
     """
     from tilewright.mazes._solve_kernels import wall_follower as follow
 
+    if isinstance(maze, GridMaze):
+        from tilewright.mazes import grid_solve
+
+        return grid_solve.wall_follower(maze, start, goal, hand)
     turns = {"left": 3, "right": 1}
     if not isinstance(hand, str):
         raise TypeError(f"hand must be 'left' or 'right', not {type(hand).__name__}")

@@ -18,13 +18,21 @@ KERNEL_MODULES = (
     "tilewright.mazes._frontier_kernels",
     "tilewright.mazes._row_kernels",
     "tilewright.mazes._solve_kernels",
+    "tilewright.mazes._graph_solve_kernels",
+    "tilewright.mazes._weave_kernels",
     "tilewright.mazes._checks",
+    "tilewright.core._polygon_kernels",
+    "tilewright.core._polyline_kernels",
+    "tilewright.core._mask_kernels",
 )
 # Seconds a maze command takes on its first run, the kernels it runs (``used_kernels``)
 # compiled from nothing: measured as CPU time on a two-core machine, from 1.5 s
 # (binary-tree) to 8 s (prim-simple, hunt-and-kill), and 10 s with --solve, --heatmap,
 # --braid and --stats together.
 COLD_SECONDS = 10
+# The same for a maze on a polygon grid (a grid, the cell-graph kernels, joined walls): 22 s
+# elapsed for `tilewright maze 12x8 --grid hex -o maze.svg` from an empty cache, two busy cores.
+GRID_COLD_SECONDS = 20
 # The solver kernels each use of a maze calls, by module and name.
 _SHORTEST_PATH = (("_solve_kernels", "bfs_distances"), ("_solve_kernels", "trace_back"))
 _DISTANCES = (("_solve_kernels", "bfs_distances"),)
@@ -63,6 +71,31 @@ def warm() -> None:
     maze_stats(braid(maze, 1.0))  # braid, shortest path, distances
     dead_end_filling(maze)
     wall_follower(maze)
+    _warm_grids()
+
+
+def _warm_grids() -> None:
+    """The kernels of mazes on polygon grids: building a grid, a mask, a weave, the
+    solvers on the cell graph, and the joined walls of a picture."""
+    from tilewright.core.masks import masked
+    from tilewright.core.polygon_grid import from_polygons, square_grid
+    from tilewright.mazes import braid, dead_end_filling, generate_on, maze_stats, wall_follower
+    from tilewright.mazes.grid_formats import geojson_chunks, json_chunks
+    from tilewright.mazes.grid_pictures import grid_style, svg_text
+    from tilewright.mazes.weave import weave
+
+    # sparse vertex keys take the hashing kernels of from_polygons (no builder here does)
+    from_polygons("warm", {}, np.array([3]), np.array([0, 2**40, 2**41]), np.eye(3)[:, :2])
+    grid = masked(square_grid(3, 3), np.ones((3, 3), dtype=bool))
+    maze = generate_on(grid, "wilson", seed=1)
+    maze.is_perfect()
+    maze_stats(braid(maze, 1.0))
+    dead_end_filling(maze)
+    wall_follower(maze)
+    svg_text(maze, grid_style(maze.grid))
+    b"".join(json_chunks(maze))
+    b"".join(geojson_chunks(maze))
+    weave(5, 5, "wilson", seed=0, crossings=1.0)
 
 
 def used_kernels(

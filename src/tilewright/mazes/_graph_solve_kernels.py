@@ -1,0 +1,330 @@
+"""Compiled solvers and edits on mazes over any cell graph (:class:`GridMaze`).
+
+Each kernel takes the graph in CSR form (``indptr``, ``indices``, ``slots``, as
+:class:`~tilewright.core.graph.CellGraph` holds them) and the maze's ``passages``: one bool
+per slot, True where the passage is open. They work on perfect and braided mazes alike.
+The square-grid kernels in ``_solve_kernels`` stay separate: their layout is maze-dataset's,
+their results are pinned by golden hashes, and they need no neighbour lists.
+"""
+
+import numpy as np
+from numba import njit
+
+from tilewright.core._rng import below, shuffle
+from tilewright.core._unionfind import find, union_roots
+
+
+@njit(cache=True, nogil=True)
+def bfs_distances(indptr, indices, slots, passages, start, goal):
+    """Moves from ``start`` to every node (-1 where unreachable), breadth first.
+
+    Stops as soon as ``goal`` is taken from the queue (``goal = -1`` maps every node).
+    """
+    n = indptr.shape[0] - 1
+    dist = np.full(n, -1, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int32)
+    dist[start] = 0
+    queue[0] = start
+    head = 0
+    tail = 1
+    while head < tail:
+        node = queue[head]
+        head += 1
+        if node == goal:
+            break
+        d = dist[node] + 1
+        for at in range(indptr[node], indptr[node + 1]):
+            if passages[slots[at]]:
+                nxt = indices[at]
+                if dist[nxt] < 0:
+                    dist[nxt] = d
+                    queue[tail] = nxt
+                    tail += 1
+    return dist
+
+
+@njit(cache=True, nogil=True)
+def trace_back(indptr, indices, slots, passages, dist, goal):
+    """The nodes of a shortest path from the start (distance 0) to ``goal``, in order."""
+    length = dist[goal]
+    path = np.empty(length + 1, dtype=np.int64)
+    node = goal
+    path[length] = node
+    for d in range(length - 1, -1, -1):
+        for at in range(indptr[node], indptr[node + 1]):
+            if passages[slots[at]] and dist[indices[at]] == d:
+                node = indices[at]
+                break
+        path[d] = node
+    return path
+
+
+@njit(cache=True, nogil=True)
+def dead_end_filling(indptr, indices, slots, passages, degree, start, goal):
+    """Fill dead ends until none is left but the start and the goal.
+
+    ``degree`` (int32, open passages of each node) is consumed. Returns the nodes in the
+    order they were filled; each is filled at most once, and the queue is the order.
+    """
+    n = indptr.shape[0] - 1
+    queue = np.empty(n, dtype=np.int64)
+    tail = 0
+    for node in range(n):
+        if degree[node] <= 1 and node != start and node != goal:
+            queue[tail] = node
+            tail += 1
+            degree[node] = -1  # queued: filled
+    head = 0
+    while head < tail:
+        node = queue[head]
+        head += 1
+        for at in range(indptr[node], indptr[node + 1]):
+            if passages[slots[at]]:
+                nxt = indices[at]
+                if degree[nxt] > 0:
+                    degree[nxt] -= 1
+                    if degree[nxt] == 1 and nxt != start and nxt != goal:
+                        queue[tail] = nxt
+                        tail += 1
+                        degree[nxt] = -1
+    return queue[:tail]
+
+
+@njit(cache=True, nogil=True)
+def wall_follower(side_ptr, side_slot, side_to, side_back, passages, start, back, goal, hand):
+    """Keep one hand on the wall, on any planar grid.
+
+    ``side_ptr[u]:side_ptr[u + 1]`` are node ``u``'s sides in clockwise order on screen:
+    ``side_slot`` the passage through each (-1 for a wall), ``side_to`` the node behind it
+    and ``side_back`` that node's side leading back. Arriving through side ``b``, the walker
+    tries ``b + hand``, ``b + 2·hand``, … and last ``b`` itself (back): ``hand = 1`` keeps
+    the left hand on the wall, ``-1`` the right. ``back`` is the side the start is entered
+    from. The walk is deterministic and its states (node, side entered by) number at most
+    the sides, so a walk that has not arrived after that many steps circles forever.
+    """
+    total = side_ptr[-1]
+    visits = np.empty(total + 2, dtype=np.int64)
+    visits[0] = start
+    count = 1
+    node = start
+    entry = back
+    for _ in range(total + 1):
+        if node == goal:
+            return visits[:count], True
+        lo = side_ptr[node]
+        k = side_ptr[node + 1] - lo
+        moved = False
+        for t in range(1, k + 1):
+            j = ((entry + hand * t) % k + k) % k
+            slot = side_slot[lo + j]
+            if slot >= 0 and passages[slot]:
+                node = side_to[lo + j]
+                entry = side_back[lo + j]
+                moved = True
+                break
+        if not moved:
+            return visits[:count], node == goal  # a closed cell: nowhere to go
+        visits[count] = node
+        count += 1
+    return visits[:count], node == goal
+
+
+@njit(cache=True, nogil=True)
+def braid(indptr, indices, slots, passages, rng, target):
+    """Open one passage at dead ends, in random order, until ``target`` dead ends are gone.
+
+    A dead end opens towards a random neighbouring dead end when it has one (one passage
+    removes two dead ends), else towards a random closed side, as the square braid does.
+    Returns how many dead ends were removed.
+    """
+    n = indptr.shape[0] - 1
+    degree = np.zeros(n, dtype=np.int32)
+    for node in range(n):
+        for at in range(indptr[node], indptr[node + 1]):
+            degree[node] += passages[slots[at]]
+    ends = np.empty(n, dtype=np.int64)
+    m = 0
+    for node in range(n):
+        if degree[node] == 1:
+            ends[m] = node
+            m += 1
+    ends = ends[:m]
+    shuffle(rng, ends)
+    removed = 0
+    width = 0
+    for node in range(n):
+        width = max(width, indptr[node + 1] - indptr[node])
+    closed = np.empty(width, dtype=np.int64)
+    paired = np.empty(width, dtype=np.int64)
+    for node in ends:
+        if removed >= target:
+            break
+        if degree[node] != 1:
+            continue
+        k = 0
+        p = 0
+        for at in range(indptr[node], indptr[node + 1]):
+            if not passages[slots[at]]:
+                closed[k] = at
+                k += 1
+                if degree[indices[at]] == 1:
+                    paired[p] = at
+                    p += 1
+        if k == 0:
+            continue  # the end of a corridor with no wall to open
+        at = paired[below(rng, p)] if p > 0 else closed[below(rng, k)]
+        nxt = indices[at]
+        passages[slots[at]] = True
+        removed += 1 + (degree[nxt] == 1)
+        degree[node] += 1
+        degree[nxt] += 1
+    return removed
+
+
+@njit(cache=True, nogil=True)
+def open_components(num_nodes, endpoints, passages):
+    """Number of connected regions of the nodes joined by open passages."""
+    parent = np.full(num_nodes, -1, dtype=np.int32)
+    regions = num_nodes
+    for e in range(endpoints.shape[0]):
+        if passages[e]:
+            a = find(parent, endpoints[e, 0])
+            b = find(parent, endpoints[e, 1])
+            if a != b:
+                union_roots(parent, a, b)
+                regions -= 1
+    return regions
+
+
+@njit(cache=True, nogil=True)
+def embedding(
+    polygon_ptr, polygons, vertices, walls, wall_cells, wall_slot, endpoints, indptr, slots, n
+):
+    """Each node's sides in clockwise order on screen: what the wall follower walks.
+
+    A cell's side is a maximal run of consecutive edges of its outline with one passage
+    behind them (its slot), or walls only (-1); an under-passage node (``n`` and after)
+    has its passages as sides. Returns ``(ptr, slot, to, back, outer, ok)``: node ``u``'s
+    sides are ``ptr[u]:ptr[u + 1]``, ``to`` the node behind each side (-1 for walls),
+    ``back`` the index among that node's sides of the one leading back, ``outer`` whether
+    the side touches the outer boundary; ``ok`` is False when a passage does not lie in
+    the walls of its two nodes.
+    """
+    num_vertices = vertices.shape[0]
+    num_walls = walls.shape[0]
+    nodes = indptr.shape[0] - 1
+    # the walls at each vertex (counting sort), to find the wall of an outline's edge
+    vptr = np.zeros(num_vertices + 1, dtype=np.int64)
+    for w in range(num_walls):
+        vptr[walls[w, 0] + 1] += 1
+        vptr[walls[w, 1] + 1] += 1
+    for v in range(num_vertices):
+        vptr[v + 1] += vptr[v]
+    fill = vptr[:-1].copy()
+    vwalls = np.empty(2 * num_walls, dtype=np.int64)
+    for w in range(num_walls):
+        for end in range(2):
+            v = walls[w, end]
+            vwalls[fill[v]] = w
+            fill[v] += 1
+
+    most = 0
+    for c in range(n):
+        most = max(most, polygon_ptr[c + 1] - polygon_ptr[c])
+    edge_slot = np.empty(most, dtype=np.int64)
+    edge_wall = np.empty(most, dtype=np.int64)
+    edge_outer = np.empty(most, dtype=np.bool_)
+    capacity = polygon_ptr[n] + indptr[nodes] - indptr[n]
+    side_ptr = np.zeros(nodes + 1, dtype=np.int64)
+    side_node = np.empty(capacity, dtype=np.int64)
+    side_slot = np.empty(capacity, dtype=np.int64)
+    side_key = np.empty(capacity, dtype=np.int64)
+    side_outer = np.empty(capacity, dtype=np.bool_)
+    m = 0
+    ok = True
+    for c in range(n):
+        lo = polygon_ptr[c]
+        k = polygon_ptr[c + 1] - lo
+        area = 0.0
+        for j in range(k):
+            a = polygons[lo + j]
+            b = polygons[lo + (j + 1) % k]
+            area += vertices[a, 0] * vertices[b, 1] - vertices[b, 0] * vertices[a, 1]
+        for p in range(k):
+            # clockwise on screen is a positive shoelace area with y down; an anticlockwise
+            # outline is read backwards, last edge first
+            j = k - 1 - p if area < 0 else p
+            a = polygons[lo + j]
+            b = polygons[lo + (j + 1) % k]
+            wall = -1
+            for t in range(vptr[a], vptr[a + 1]):
+                w = vwalls[t]
+                if (walls[w, 0] == a and walls[w, 1] == b) or (
+                    walls[w, 0] == b and walls[w, 1] == a
+                ):
+                    wall = w
+                    break
+            if wall < 0:
+                ok = False
+                wall = 0
+            s = wall_slot[wall]
+            # a passage that does not join this cell is a crossing's under-passage: a wall
+            if s >= 0 and endpoints[s, 0] != c and endpoints[s, 1] != c:
+                s = -1
+            edge_slot[p] = s
+            edge_wall[p] = wall
+            edge_outer[p] = wall_cells[wall, 1] < 0
+        first = 0  # begin at a run's first edge, so no run wraps around
+        for p in range(k):
+            if edge_slot[p] != edge_slot[(p + k - 1) % k]:
+                first = p
+                break
+        side_ptr[c] = m
+        for q in range(k):
+            p = (q + first) % k
+            if q == 0 or edge_slot[p] != edge_slot[(p + k - 1) % k]:
+                side_node[m] = c
+                side_slot[m] = edge_slot[p]
+                side_key[m] = edge_wall[p]
+                side_outer[m] = edge_outer[p]
+                m += 1
+            else:
+                side_key[m - 1] = min(side_key[m - 1], edge_wall[p])
+                side_outer[m - 1] = side_outer[m - 1] or edge_outer[p]
+    for u in range(n, nodes):
+        side_ptr[u] = m
+        for at in range(indptr[u], indptr[u + 1]):
+            side_node[m] = u
+            side_slot[m] = slots[at]
+            side_key[m] = -1  # matches the one side of the neighbour with this passage
+            side_outer[m] = False
+            m += 1
+    side_ptr[nodes] = m
+
+    # the side behind each passage: on the other node, the side with the same passage
+    # starting at the same wall (both cells of one stretch of wall see the same walls)
+    to = np.full(m, -1, dtype=np.int64)
+    back = np.zeros(m, dtype=np.int64)
+    covered = np.zeros(endpoints.shape[0], dtype=np.bool_)
+    for i in range(m):
+        s = side_slot[i]
+        if s < 0:
+            continue
+        covered[s] = True
+        u = side_node[i]
+        v = endpoints[s, 0] if endpoints[s, 1] == u else endpoints[s, 1]
+        found = -1
+        for j in range(side_ptr[v], side_ptr[v + 1]):
+            if side_slot[j] == s and (
+                side_key[j] == side_key[i] or side_key[j] < 0 or side_key[i] < 0
+            ):
+                found = j
+                break
+        if found < 0:
+            ok = False
+        else:
+            to[i] = v
+            back[i] = found - side_ptr[v]
+    for s in range(endpoints.shape[0]):
+        ok = ok and covered[s]
+    return side_ptr, side_slot[:m].copy(), to, back, side_outer[:m].copy(), ok
