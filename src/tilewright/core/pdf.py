@@ -8,6 +8,7 @@ unit (a "pixel") becomes 0.75 pt, CSS's 96 units an inch.
 
 import io
 from collections.abc import Mapping
+from typing import Any
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
@@ -45,7 +46,6 @@ def pdf_from_svg(svg: str | bytes, info: Mapping[str, object] | None = None) -> 
     >>> pdf[:5]
     b'%PDF-'
     """
-    from cairocffi import PDF_METADATA_CREATOR, PDF_METADATA_KEYWORDS, PDF_METADATA_SUBJECT
     from cairosvg.parser import Tree
     from cairosvg.surface import PDFSurface
 
@@ -59,12 +59,21 @@ def pdf_from_svg(svg: str | bytes, info: Mapping[str, object] | None = None) -> 
         surface = PDFSurface(tree, sink, 96)
     except ValueError as error:  # an SVG without a size
         raise TilewrightError(f"cannot draw this SVG as a PDF: {error}") from None
-    text = describe(info or {})
-    surface.cairo.set_metadata(PDF_METADATA_CREATOR, text.split(" ", 2)[0] + " " + _version())
-    surface.cairo.set_metadata(PDF_METADATA_SUBJECT, text)
-    surface.cairo.set_metadata(PDF_METADATA_KEYWORDS, text)
+    set_document_info(surface.cairo, info or {})
     surface.finish()
     return sink.getvalue()
+
+
+def set_document_info(surface: Any, info: Mapping[str, object]) -> None:
+    """Write what made a picture into a cairo PDF surface's document information: the
+    software as Creator, the record (``core.metadata.describe``) as Subject and Keywords.
+    Every tilewright PDF carries the same fields, whichever way it was drawn."""
+    from cairocffi import PDF_METADATA_CREATOR, PDF_METADATA_KEYWORDS, PDF_METADATA_SUBJECT
+
+    text = describe(info)
+    surface.set_metadata(PDF_METADATA_CREATOR, text.split(" ", 2)[0] + " " + _version())
+    surface.set_metadata(PDF_METADATA_SUBJECT, text)
+    surface.set_metadata(PDF_METADATA_KEYWORDS, text)
 
 
 def _version() -> str:

@@ -411,9 +411,7 @@ def png_bytes(
         # refuses the large documents large mazes are
         PNGSurface(Tree(bytestring=svg, unsafe=True), sink, 96).finish()
     else:
-        style, nodes, shades, closed = _prepared(maze, style, path, heat, openings)
-        layers = _layers(maze, style, nodes, shades, closed)
-        check_fits(_CAIRO_BYTES_PER_POINT * _points(layers), "drawing the picture")
+        style, layers = _drawing(maze, style, path, heat, openings)
         surface = cairocffi.ImageSurface(cairocffi.FORMAT_RGB24, width, height)
         _paint(cairocffi.Context(surface), style, layers)
         surface.write_to_png(sink)
@@ -452,16 +450,13 @@ def pdf_bytes(
 
     import cairocffi
 
-    from tilewright.core.metadata import describe
-    from tilewright.core.pdf import pdf_from_svg
+    from tilewright.core.pdf import pdf_from_svg, set_document_info
 
     check_grid_maze(maze)
     info = maze.info if info is None else info
     if len(maze.grid.under):  # the weave's inset drawing exists as SVG only
         return pdf_from_svg(svg_text(maze, style, path, heat, info, openings), info)
-    style, nodes, shades, closed = _prepared(maze, style, path, heat, openings)
-    layers = _layers(maze, style, nodes, shades, closed)
-    check_fits(_CAIRO_BYTES_PER_POINT * _points(layers), "drawing the PDF")
+    style, layers = _drawing(maze, style, path, heat, openings)
     width, height = layers.size
     sink = io.BytesIO()
     # Why not pdf_from_svg: CairoSVG reads path data in Python, about 30 µs a point, so a
@@ -470,13 +465,24 @@ def pdf_bytes(
     context = cairocffi.Context(surface)
     context.scale(_POINTS_PER_UNIT, _POINTS_PER_UNIT)
     _paint(context, style, layers)
-    text = describe(info)
-    # the same document information as tilewright.core.pdf writes
-    surface.set_metadata(cairocffi.PDF_METADATA_CREATOR, " ".join(text.split(" ", 2)[:2]))
-    surface.set_metadata(cairocffi.PDF_METADATA_SUBJECT, text)
-    surface.set_metadata(cairocffi.PDF_METADATA_KEYWORDS, text)
+    set_document_info(surface, info)
     surface.finish()
     return sink.getvalue()
+
+
+def _drawing(
+    maze: GridMaze,
+    style: GridStyle | None,
+    path: np.ndarray | None,
+    heat: np.ndarray | None,
+    openings: Sequence[int] | np.ndarray | None,
+) -> tuple[GridStyle, "_Layers"]:
+    """The style and the layers cairo paints (for PNG and PDF), once their memory is
+    known to fit."""
+    style, nodes, shades, closed = _prepared(maze, style, path, heat, openings)
+    layers = _layers(maze, style, nodes, shades, closed)
+    check_fits(_CAIRO_BYTES_PER_POINT * _points(layers), "drawing the picture")
+    return style, layers
 
 
 def _points(layers: "_Layers") -> int:

@@ -181,10 +181,8 @@ def maze_stats(
     """
     if isinstance(maze, GridMaze):
         return grid_maze_stats(maze, start, goal)
-    cells = maze.width * maze.height
     degree = maze.degrees()
     corridor = degree == 2
-    corridor_count = int(np.count_nonzero(corridor))
     north = np.zeros_like(maze.south)
     north[1:] = maze.south[:-1]
     west = np.zeros_like(maze.east)
@@ -196,22 +194,12 @@ def maze_stats(
     path = shortest_path(maze, start, goal)
     moves = np.diff(path, axis=0)
     turns = int(np.count_nonzero(np.any(moves[1:] != moves[:-1], axis=1)))
-    branching = degree != 2
-    segments = int(degree[branching].sum()) // 2
 
     return MazeStats(
         width=maze.width,
         height=maze.height,
-        passages=passages,
         perfect=maze.is_perfect(),
-        dead_ends=float(np.count_nonzero(degree == 1)) / cells,
-        corridors=corridor_count / cells,
-        junctions=float(np.count_nonzero(degree >= 3)) / cells,
-        straight=float(np.count_nonzero(straight)) / corridor_count if corridor_count else 0.0,
-        horizontal=east_west / passages if passages else 0.0,
-        solution_length=len(path) - 1,
-        solution_turns=turns,
-        river=(corridor_count + segments) / segments if segments else float(corridor_count),
+        **_texture(degree, straight, east_west, passages, len(path) - 1, turns),
     )
 
 
@@ -234,7 +222,6 @@ def grid_maze_stats(
     centre = grid.centres[grid.node_cell(np.arange(nodes))]
     degree = maze.degrees()
     corridor = degree == 2
-    corridor_count = int(np.count_nonzero(corridor))
 
     # each node's open passages, grouped by node as the CSR lists them
     is_open = maze.passages[graph.slots]
@@ -253,22 +240,40 @@ def grid_maze_stats(
     path = shortest_path(maze, start, goal)
     moves = np.diff(centre[path], axis=0)
     turns = int(np.count_nonzero(_turns(moves[:-1], moves[1:])))
-    segments = int(degree[~corridor].sum()) // 2
 
     return GridMazeStats(
         grid=grid.kind,
         cells=grid.num_cells,
-        passages=passages,
         perfect=maze.is_perfect(),
-        dead_ends=float(np.count_nonzero(degree == 1)) / nodes,
-        corridors=corridor_count / nodes,
-        junctions=float(np.count_nonzero(degree >= 3)) / nodes,
-        straight=float(np.count_nonzero(straight)) / corridor_count if corridor_count else 0.0,
-        horizontal=east_west / passages if passages else 0.0,
-        solution_length=len(path) - 1,
-        solution_turns=turns,
-        river=(corridor_count + segments) / segments if segments else float(corridor_count),
+        **_texture(degree, straight, east_west, passages, len(path) - 1, turns),
     )
+
+
+def _texture(
+    degree: np.ndarray,
+    straight: np.ndarray,
+    east_west: int,
+    passages: int,
+    solution_length: int,
+    solution_turns: int,
+) -> dict[str, Any]:
+    """The metrics both kinds of maze share, from each cell's (node's) degree, which
+    corridor cells run straight, the east–west passages and the solution's moves and turns
+    (definitions in the module docstring)."""
+    count = degree.size
+    corridor_count = int(np.count_nonzero(degree == 2))
+    segments = int(degree[degree != 2].sum()) // 2
+    return {
+        "passages": passages,
+        "dead_ends": float(np.count_nonzero(degree == 1)) / count,
+        "corridors": corridor_count / count,
+        "junctions": float(np.count_nonzero(degree >= 3)) / count,
+        "straight": float(np.count_nonzero(straight)) / corridor_count if corridor_count else 0.0,
+        "horizontal": east_west / passages if passages else 0.0,
+        "solution_length": solution_length,
+        "solution_turns": solution_turns,
+        "river": (corridor_count + segments) / segments if segments else float(corridor_count),
+    }
 
 
 def _turns(before: np.ndarray, after: np.ndarray) -> np.ndarray:
