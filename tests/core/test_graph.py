@@ -92,3 +92,37 @@ def test_wilson_refuses_cells_with_too_many_neighbours():
     with pytest.raises(TilewrightError, match="at most 127"):
         spanning_tree(CellGraph.from_edges(200, star), "wilson", seed=1)
     assert spanning_tree(CellGraph.from_edges(200, star), "kruskal", seed=1).all()
+
+
+def test_backtracker_refuses_cells_with_too_many_neighbours():
+    star = np.array([[0, leaf] for leaf in range(1, 256)])
+    with pytest.raises(TilewrightError, match=r"backtracker remembers .* at most 254"):
+        spanning_tree(CellGraph.from_edges(256, star), "backtracker", seed=1)
+    assert spanning_tree(CellGraph.from_edges(255, star[:254]), "backtracker", seed=1).all()
+
+
+@given(graph=connected_graphs())
+def test_kernel_table_is_each_cells_csr_row_padded_with_itself(graph):
+    n, edges = graph
+    cells = CellGraph.from_edges(n, edges)
+    to_make = cells.kernel_form_bytes
+    form = cells.kernel_graph()
+    assert form is cells.kernel_graph() and cells.kernel_form_bytes == 0  # made once
+    if form[1].ndim == 1:  # CSR: only when padding would cost more than the rows
+        assert n * cells.max_degree > 2 * len(cells.indices) and to_make == 0
+        return
+    assert to_make == sum(a.nbytes for a in form[:3])
+    degrees, table, slots, endpoints = form
+    assert table.shape == (n, cells.max_degree) and np.array_equal(endpoints, cells.endpoints)
+    for cell in range(n):
+        lo, hi = cells.indptr[cell], cells.indptr[cell + 1]
+        assert degrees[cell] == hi - lo
+        assert table[cell, : hi - lo].tolist() == cells.indices[lo:hi].tolist()
+        assert slots[cell, : hi - lo].tolist() == cells.slots[lo:hi].tolist()
+        assert (table[cell, hi - lo :] == cell).all() and (slots[cell, hi - lo :] == -1).all()
+
+
+def test_connectivity_is_checked_once_and_remembered():
+    graph = CellGraph.from_edges(4, np.array([[0, 1], [2, 3]]))
+    assert graph.connected is False and "connected" in vars(graph)
+    assert CellGraph.from_edges(3, np.array([[0, 1], [1, 2]])).connected is True

@@ -8,7 +8,14 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tilewright.core._rng import below, chance_threshold, next_u64, shuffle, uniform
+from tilewright.core._rng import (
+    below,
+    chance_threshold,
+    next_u64,
+    shuffle,
+    shuffle_together,
+    uniform,
+)
 
 WORD = (1 << 64) - 1
 words = st.integers(0, WORD)
@@ -83,6 +90,19 @@ def test_shuffle_permutes_and_is_repeatable(word, size):
     shuffle(state_of(word), second)
     assert sorted(first) == list(range(size))
     assert np.array_equal(first, second)
+
+
+@given(words, st.integers(0, 50))
+def test_shuffle_together_moves_the_partner_alike(word, size):
+    alone, values = np.arange(size), np.arange(size)
+    partner = np.arange(size, dtype=np.uint64) * np.uint64(3)
+    state = state_of(word)
+    shuffle(state_of(word), alone)
+    shuffle_together(state, values, partner)
+    assert np.array_equal(values, alone)  # the same permutation as shuffle from one state
+    assert np.array_equal(partner, values.astype(np.uint64) * np.uint64(3))
+    draws = max(size - 1, 0)  # one draw a swap, and the state moves by a constant each
+    assert int(state[0]) == (word + draws * 0x9E3779B97F4A7C15) % 2**64
 
 
 def test_shuffle_draws_every_order_evenly():

@@ -2,10 +2,10 @@
 same tree in every release.
 
 ``test_golden.py`` pins the square grid (and one hexagonal graph); this file pins every
-graph algorithm on the polygon grids, whose CSR arrays take the kernels' look-up paths, and
-on a random graph of uneven degree. A failing case means the output of a seed changed: if
-that is intended, it is a decision for CHANGELOG.md, and the table is rewritten from
-``python -m tests.mazes.test_graph_golden``.
+graph algorithm on the polygon grids and a random graph of uneven degree, which kernels read
+as neighbour tables, and on a graph with a hub, which they read as CSR arrays. A failing
+case means the output of a seed changed: if that is intended, it is a decision for
+CHANGELOG.md, and the table is rewritten from ``python -m tests.mazes.test_graph_golden``.
 """
 
 import hashlib
@@ -17,7 +17,9 @@ import pytest
 from tests.helpers import spanning_tree_of
 from tilewright.core.graph import CellGraph
 from tilewright.core.grids import hex_grid, polar_grid, triangle_grid, upsilon_grid
+from tilewright.core.seeds import kernel_state
 from tilewright.mazes import ALGORITHMS, spanning_tree
+from tilewright.mazes.generation import _graph_kernel
 
 SEEDS = {"0": 0, "7": 7, "max": 2**63 - 1}
 # growing-tree strategies: each list mode (bag, lazy, ordered) and a mix
@@ -38,12 +40,25 @@ def random_graph() -> CellGraph:
     return CellGraph.from_edges(n, pairs[rng.permutation(len(pairs))])
 
 
+def hub_graph() -> CellGraph:
+    """The random graph with one cell joined to a third of the others: padding every cell's
+    neighbours to the hub's count would cost too much, so kernels read its CSR arrays."""
+    graph = random_graph()
+    hub = np.arange(1, graph.num_cells, 3)
+    spokes = np.stack([np.zeros_like(hub), hub], axis=1)
+    edges = np.concatenate([graph.endpoints, spokes]).astype(np.int64)
+    keys = np.sort(edges, axis=1)
+    _, first = np.unique(keys[:, 0] * graph.num_cells + keys[:, 1], return_index=True)
+    return CellGraph.from_edges(graph.num_cells, edges[np.sort(first)])
+
+
 GRAPHS = {
     "hex": lambda: hex_grid(23, 17).graph,
     "triangle": lambda: triangle_grid(20, 9).graph,
     "polar": lambda: polar_grid(6).graph,
     "upsilon": lambda: upsilon_grid(7, 5).graph,
     "random": random_graph,
+    "hub": hub_graph,
 }
 
 
@@ -261,6 +276,42 @@ cd80ffee1e0ae879c4d83396743c277e random wilson seed=max
 aa3baac1094de08dfac20e40ab35bcf8 random hunt-and-kill seed=0
 e0a141f9494778c7eaf853c8c0147f58 random hunt-and-kill seed=7
 e5f12550d810b66f42ca96c2286517e5 random hunt-and-kill seed=max
+507e4d422fc17d68befdfa4b85ba2ab7 hub backtracker seed=0
+2e7662d55c7a463e8f624a8e01a56986 hub backtracker seed=7
+d057a3ff992e25bf4365fb7b6de9f192 hub backtracker seed=max
+7ff300883c5df7ff1feccc9109d21325 hub growing-tree random seed=0
+3fee33a1aa0388e209ef736b2f2bcef8 hub growing-tree random seed=7
+42d21dfc0067007036ffa7cffc06f815 hub growing-tree random seed=max
+507e4d422fc17d68befdfa4b85ba2ab7 hub growing-tree newest seed=0
+2e7662d55c7a463e8f624a8e01a56986 hub growing-tree newest seed=7
+d057a3ff992e25bf4365fb7b6de9f192 hub growing-tree newest seed=max
+f959f81ed81a056ccc6031e3d0ea4864 hub growing-tree oldest seed=0
+509fc6fcaaa59187e7fccb281eb2528b hub growing-tree oldest seed=7
+ccf0ab241318f0ed99a3061d1cd6aa48 hub growing-tree oldest seed=max
+f1b94456b177778f90d3901a377bff5a hub growing-tree middle seed=0
+a9b47193c63f28a0d2b101c61ac9103b hub growing-tree middle seed=7
+4bf4599c90f52d0676704d26ff0d1132 hub growing-tree middle seed=max
+ce7b7ab4e909fee9f3be4f519f674215 hub growing-tree newest:75,random:25 seed=0
+f2888073ac81c90780a08c5fc4a1cabf hub growing-tree newest:75,random:25 seed=7
+11e88a353ab967ae7b8094cd3b07fb13 hub growing-tree newest:75,random:25 seed=max
+b2108ea3689e454704329ea7c488faa6 hub kruskal seed=0
+e08396233bddc454176699beb38b2936 hub kruskal seed=7
+65e8e2840411464fe15ed2dacbc800a4 hub kruskal seed=max
+049851976be1fd409814ac5fbc24891a hub prim seed=0
+2b8afd8787a043bdf691b227b0eaddb0 hub prim seed=7
+ee2b8836c9c092f83e188e2b45c9617c hub prim seed=max
+27aea777e24d83d04b7d50c3d42d382a hub prim-simple seed=0
+4578144c30482bbfaa0e1290ec4a46ae hub prim-simple seed=7
+dcbd9006d6300c5a759a789ee6e10d1a hub prim-simple seed=max
+8b49a2a6467eb37f3c87d5d5cb0ca1be hub aldous-broder seed=0
+fc2f72b978704061a46c72b678cfa825 hub aldous-broder seed=7
+91da564a9fcb334e388070b2f4091772 hub aldous-broder seed=max
+870d15de26f12961e300cadb4f95d2a8 hub wilson seed=0
+f42200907c4454dc078303614de7e0b1 hub wilson seed=7
+d5ee7f3a4d30dc419f188bed2388de8d hub wilson seed=max
+a8d48a263948368451855f6de411f9dd hub hunt-and-kill seed=0
+d2e766994c7700ac6b562d26cacc55aa hub hunt-and-kill seed=7
+8f8f425478d67a0d41439747d2ee73a2 hub hunt-and-kill seed=max
 """
 GOLDEN = dict(line.split(" ", 1)[::-1] for line in PINNED.strip().splitlines())
 
@@ -290,39 +341,52 @@ def test_trees_are_spanning():
             assert spanning_tree_of(graph.num_cells, graph.endpoints[tree])
 
 
-def strided(graph: CellGraph) -> CellGraph:
-    """The same graph from non-contiguous arrays (every other element of a longer array, a
-    Fortran-ordered edge list), which the kernels read by index instead of by pointer."""
+def test_the_pinned_graphs_take_both_kernel_forms():
+    """The hashes cover both ways kernels read a CellGraph: a table for the polygon grids,
+    CSR for the hub graph (its padding to the largest degree would cost too much)."""
+    for name, build in GRAPHS.items():
+        form = build().kernel_graph()
+        assert form[1].ndim == (1 if name == "hub" else 2), name
+
+
+def csr_forms(graph: CellGraph) -> dict[str, tuple]:
+    """The graph's CSR arrays as kernels could take them: as they are, and non-contiguous
+    (every other element of a longer array, a Fortran-ordered edge list), which the kernels
+    read by index instead of by pointer."""
 
     def spaced(array: np.ndarray) -> np.ndarray:
         wide = np.zeros(2 * len(array), dtype=array.dtype)
         wide[::2] = array
         return wide[::2]
 
-    return CellGraph(
-        indptr=spaced(graph.indptr),
-        indices=spaced(graph.indices),
-        slots=spaced(graph.slots),
-        endpoints=np.asfortranarray(graph.endpoints),
+    strided = (
+        spaced(graph.indptr),
+        spaced(graph.indices),
+        spaced(graph.slots),
+        np.asfortranarray(graph.endpoints),
     )
+    assert not strided[1].flags.c_contiguous and not strided[3].flags.c_contiguous
+    return {"csr": (graph.indptr, graph.indices, graph.slots, graph.endpoints), "strided": strided}
 
 
-# One algorithm of each kind of walk: each compiles again for strided arrays (seconds
-# apiece), and the fallback is one accessor module whichever kernel calls it.
+# One algorithm of each kind of walk for strided arrays: each compiles again for them
+# (seconds apiece), and the fallback is one accessor module whichever kernel calls it.
 STRIDED_ALGORITHMS = ("backtracker", "kruskal", "wilson", "prim")
 
 
-def test_strided_arrays_give_the_same_trees():
+@pytest.mark.parametrize("label, name, params", runs())
+def test_every_kernel_form_gives_the_same_trees(label, name, params):
     graph = GRAPHS["hex"]()
-    other = strided(graph)
-    assert not other.indices.flags.c_contiguous and not other.endpoints.flags.c_contiguous
-    for name in STRIDED_ALGORITHMS:
-        params: dict = {}
+    table = graph.kernel_graph()
+    assert table[1].ndim == 2
+    kernel = _graph_kernel(name, params)
+    for form_name, form in csr_forms(graph).items():
+        if form_name == "strided" and name not in STRIDED_ALGORITHMS:
+            continue
         for seed in SEEDS.values():
             assert np.array_equal(
-                spanning_tree(other, name, seed=seed, **params),
-                spanning_tree(graph, name, seed=seed, **params),
-            ), name
+                kernel(form, kernel_state(seed)), kernel(table, kernel_state(seed))
+            ), (label, form_name, seed)
 
 
 if __name__ == "__main__":  # print the table (rewriting it is a decision: see the docstring)

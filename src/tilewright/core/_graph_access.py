@@ -1,20 +1,33 @@
 """Compiled access to cell graphs, one implementation per kind of graph.
 
 Kernels call ``cell_count``, ``slot_count``, ``max_degree``, ``neighbours``,
-``neighbours_with``, ``random_step``, ``random_neighbour_with``, ``through_port`` and
-``slot_cells`` without
-knowing which graph they hold. Numba's ``overload`` picks the
-implementation from the argument's type when the kernel compiles: a ``(width, height)``
-tuple gets arithmetic on row-major indices, a four-array tuple gets CSR look-ups. Each kernel
-is therefore written once and compiled once per kind, with the accessors inlined, so the
-square grid pays nothing for the generality.
+``neighbours_with``, ``random_step``, ``random_neighbour_with``, ``through_port``,
+``port_to``, ``slot_cells`` and ``slots_computed`` without knowing which graph they hold. Numba's
+``overload`` picks the implementation from the argument's type when the kernel compiles:
+
+* a ``(width, height)`` tuple: arithmetic on a square grid's row-major indices;
+* ``(degrees, neighbours, slots, endpoints)`` with 2-d ``neighbours`` and ``slots``: a
+  *neighbour table*, each cell's row padded to the largest degree (``CellGraph.kernel_graph``);
+* ``(indptr, indices, slots, endpoints)``, all 1-d but ``endpoints``: CSR arrays.
+
+Each kernel is therefore written once and compiled once per kind, with the accessors
+inlined, so the square grid pays nothing for the generality.
+
+Why a table beside CSR: a walk's next cell is known only when its step is taken, so every
+memory read on the way to the next cell's neighbours waits in line. CSR reads the row's start
+(``indptr``) and only then the row; a table's row lies at ``cell * width``, one read fewer,
+and a padded slot names the cell itself, whose mark never matches, so the scan has a fixed
+length and no branch. On 10⁶ hexagons that halves the backtracker's time. CSR stays for the
+graphs whose padding would cost too much memory (a hub among cells of few neighbours).
 
 Numba's cache keys a kernel on its own source file only: after editing this module (or
 another shared ``core/_*.py``), delete the ``__pycache__`` folders so kernels recompile.
 """
 
 import numpy as np
+from llvmlite import ir
 from numba import njit, types
+from numba.core import cgutils
 from numba.extending import intrinsic, overload
 
 from tilewright.core._rng import below, next_u64
@@ -67,8 +80,21 @@ def _is_grid(g) -> bool:
     return isinstance(g, types.UniTuple) and isinstance(g.dtype, types.Integer) and g.count == 2
 
 
+def _second_ndim(g) -> int:
+    """Dimensions of the second member of a four-member tuple type, else 0."""
+    members: tuple = getattr(g, "types", ()) if isinstance(g, types.BaseTuple) else ()
+    if len(members) != 4:
+        return 0
+    return getattr(members[1], "ndim", 0)
+
+
 def _is_csr(g) -> bool:
-    return isinstance(g, types.BaseTuple) and len(g) == 4
+    return _second_ndim(g) == 1
+
+
+def _is_table(g) -> bool:
+    """A neighbour table whose arrays are all C-contiguous (``CellGraph`` makes no other)."""
+    return _second_ndim(g) == 2 and _flat(g)
 
 
 def _flat(*arrays) -> bool:
@@ -118,6 +144,69 @@ def _part(typingctx, g, k):
     return types.CPointer(array.dtype)(g, k), codegen
 
 
+@intrinsic
+def _row_width(typingctx, g):
+    """A neighbour table's width, ``g[1].shape[1]``, read without binding the array (which
+    would count a reference on every call, as ``_part`` explains)."""
+    if not _is_table(g):
+        return None
+
+    def codegen(context, builder, signature, args):
+        value = builder.extract_value(args[0], 1)
+        table = context.make_array(g[1])(context, builder, value=value)
+        return builder.extract_value(table.shape, 1)
+
+    return types.intp(g), codegen
+
+
+@intrinsic
+def _prefetch(typingctx, pointer, index):
+    """Ask the processor to start loading ``pointer[index]`` into the cache (for reading,
+    kept in every level), and go on without waiting: ``llvm.prefetch``."""
+    if not isinstance(pointer, types.CPointer) or not isinstance(index, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        byte_pointer = ir.IntType(8).as_pointer()
+        int32 = ir.IntType(32)
+        signature_ir = ir.FunctionType(ir.VoidType(), [byte_pointer, int32, int32, int32])
+        prefetch = cgutils.get_or_insert_function(
+            builder.module, signature_ir, "llvm.prefetch.p0i8"
+        )
+        address = builder.bitcast(builder.gep(args[0], [args[1]]), byte_pointer)
+        read, keep_everywhere, data = (ir.Constant(int32, v) for v in (0, 3, 1))
+        builder.call(prefetch, [address, read, keep_everywhere, data])
+        return context.get_dummy_value()
+
+    return types.none(pointer, index), codegen
+
+
+@intrinsic
+def _bit_count(typingctx, word):
+    """Set bits of a uint64 (one ``popcnt`` instruction)."""
+    if word != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.zext(builder.ctpop(args[0]), context.get_value_type(types.int64))
+
+    return types.int64(word), codegen
+
+
+@intrinsic
+def _lowest_bit(typingctx, word):
+    """Position of the lowest set bit of a non-zero uint64 (one ``tzcnt`` instruction)."""
+    if word != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        zero_is_undefined = context.get_constant(types.boolean, True)
+        count = builder.cttz(args[0], zero_is_undefined)
+        return builder.zext(count, context.get_value_type(types.int64))
+
+    return types.int64(word), codegen
+
+
 def cell_count(g):
     """Number of cells."""
     raise NotImplementedError("compiled only")
@@ -165,8 +254,28 @@ def through_port(g, cell, port):
     raise NotImplementedError("compiled only")
 
 
+def prefetch_cell(g, cell):
+    """Start loading what ``neighbours`` and the walks read of ``cell`` (nothing on a
+    square grid, where it is arithmetic), for a cell that will be needed a few steps on."""
+    raise NotImplementedError("compiled only")
+
+
+def port_to(g, cell, other):
+    """The port of ``cell`` that leads to its neighbour ``other``."""
+    raise NotImplementedError("compiled only")
+
+
 def slot_cells(g, slot):
     """The two cells of a slot, or ``(-1, -1)`` for a grid slot that leaves the grid."""
+    raise NotImplementedError("compiled only")
+
+
+def slots_computed(g):
+    """Whether slots and their cells are arithmetic (True) or read from memory (False).
+
+    Kernels that touch slots in an order memory does not follow (Kruskal's shuffled slots,
+    the slot of each step of a walk) avoid those reads when they would miss the cache, and
+    take the direct way when they cost nothing."""
     raise NotImplementedError("compiled only")
 
 
@@ -174,6 +283,8 @@ def slot_cells(g, slot):
 def _cell_count(g):
     if _is_grid(g):
         return lambda g: g[0] * g[1]
+    if _is_table(g):
+        return lambda g: g[0].shape[0]
     if _is_csr(g):
         return lambda g: g[0].shape[0] - 1
     return None
@@ -183,7 +294,7 @@ def _cell_count(g):
 def _slot_count(g):
     if _is_grid(g):
         return lambda g: 2 * g[0] * g[1]
-    if _is_csr(g):
+    if _is_csr(g) or _is_table(g):
         return lambda g: g[3].shape[0]
     return None
 
@@ -192,6 +303,8 @@ def _slot_count(g):
 def _max_degree(g):
     if _is_grid(g):
         return lambda g: 4
+    if _is_table(g):
+        return lambda g: _row_width(g)  # the table is exactly as wide as the largest degree
     if _is_csr(g):
 
         def impl(g):
@@ -232,6 +345,21 @@ def _neighbours(g, cell, nbrs, slots):
             return k
 
         return grid_impl
+    if _is_table(g) and _flat(nbrs, slots):
+
+        def table_impl(g, cell, nbrs, slots):
+            row = cell * _row_width(g)
+            table = _part(g, 1)
+            table_slots = _part(g, 2)
+            out_nbrs = _data(nbrs)
+            out_slots = _data(slots)
+            k = np.int64(_part(g, 0)[cell])
+            for i in range(k):
+                out_nbrs[i] = table[row + i]
+                out_slots[i] = table_slots[row + i]
+            return k
+
+        return table_impl
     if _is_csr(g) and _flat(g, nbrs, slots):
 
         def csr_flat(g, cell, nbrs, slots):
@@ -278,7 +406,7 @@ def _slot_cells(g, slot):
             return -1, -1
 
         return grid_impl
-    if _is_csr(g) and _flat(g):
+    if (_is_csr(g) or _is_table(g)) and _flat(g):
 
         def csr_flat(g, slot):
             ends = _part(g, 3)
@@ -287,6 +415,15 @@ def _slot_cells(g, slot):
         return csr_flat
     if _is_csr(g):
         return lambda g, slot: (g[3][slot, 0], g[3][slot, 1])
+    return None
+
+
+@overload(slots_computed, inline="always")
+def _slots_computed(g):
+    if _is_grid(g):
+        return lambda g: True
+    if _is_csr(g) or _is_table(g):
+        return lambda g: False
     return None
 
 
@@ -318,6 +455,13 @@ def _random_step(g, cell, rng):
                         return cell + step, port
 
         return grid_impl
+    if _is_table(g) and _flat(rng):
+
+        def table_impl(g, cell, rng):
+            port = below(_data(rng), _part(g, 0)[cell])
+            return np.int64(_part(g, 1)[cell * _row_width(g) + port]), port
+
+        return table_impl
     if _is_csr(g) and _flat(g, rng):
 
         def csr_flat(g, cell, rng):
@@ -354,6 +498,13 @@ def _through_port(g, cell, port):
             return cell + w, cell
 
         return grid_impl
+    if _is_table(g):
+
+        def table_impl(g, cell, port):
+            at = cell * _row_width(g) + port
+            return np.int64(_part(g, 1)[at]), np.int64(_part(g, 2)[at])
+
+        return table_impl
     if _is_csr(g) and _flat(g):
 
         def csr_flat(g, cell, port):
@@ -366,6 +517,60 @@ def _through_port(g, cell, port):
         def csr_impl(g, cell, port):
             at = g[0][cell] + port
             return np.int64(g[1][at]), g[2][at]
+
+        return csr_impl
+    return None
+
+
+@overload(prefetch_cell, inline="always")
+def _prefetch_cell(g, cell):
+    if _is_grid(g):
+        return lambda g, cell: None
+    if _is_table(g):
+        return lambda g, cell: _prefetch(_part(g, 1), cell * _row_width(g))
+    if _is_csr(g) and _flat(g):
+        return lambda g, cell: _prefetch(_part(g, 0), cell)
+    if _is_csr(g):
+        return lambda g, cell: None
+    return None
+
+
+@overload(port_to, inline="always")
+def _port_to(g, cell, other):
+    if _is_grid(g):
+
+        def grid_impl(g, cell, other):
+            # up is tested before left and down before right: on a grid one cell wide,
+            # the cell above is also "one back"
+            step = other - cell
+            if step == -g[0]:
+                return np.int64(0)
+            if step == -1:
+                return np.int64(1)
+            if step == g[0]:
+                return np.int64(3)
+            return np.int64(2)
+
+        return grid_impl
+    if _is_table(g):
+
+        def table_impl(g, cell, other):
+            table = _part(g, 1)
+            row = cell * _row_width(g)
+            port = 0
+            while table[row + port] != other:
+                port += 1
+            return np.int64(port)
+
+        return table_impl
+    if _is_csr(g):
+
+        def csr_impl(g, cell, other):
+            lo = g[0][cell]
+            port = 0
+            while g[1][lo + port] != other:
+                port += 1
+            return np.int64(port)
 
         return csr_impl
     return None
@@ -394,6 +599,36 @@ def _random_neighbour_with(g, cell, marks, want, rng):
             return through_port(g, cell, port)
 
         return grid_impl
+    if _is_table(g) and _flat(marks, rng):
+
+        def table_impl(g, cell, marks, want, rng):
+            # The matching sides as bits, in one pass of fixed length (a padded side names
+            # the cell itself, whose mark never matches), then one draw picks among the set
+            # bits in order: the same count, draw and choice as the CSR scan. Each side's
+            # own row is asked for on the way: a walk's next cell is one of them, and
+            # its row, wanted at once, is then on its way (a fifth off the backtracker).
+            # Every pointer is taken before the loop: an array still bound after it would
+            # count references on every call (see ``_part``), doubling the backtracker's time.
+            width = _row_width(g)
+            nbrs = _part(g, 1)
+            slots = _part(g, 2)
+            seen = _data(marks)
+            state = _data(rng)
+            row = cell * width
+            mask = np.uint64(0)
+            for i in range(width):
+                other = nbrs[row + i]
+                _prefetch(nbrs, other * width)
+                mask |= np.uint64(seen[other] == want) << np.uint64(i)
+            if mask == 0:
+                return np.int64(-1), np.int64(-1)
+            if mask & (mask - np.uint64(1)):
+                for _ in range(below(state, _bit_count(mask))):
+                    mask &= mask - np.uint64(1)
+            at = row + _lowest_bit(mask)
+            return np.int64(nbrs[at]), np.int64(slots[at])
+
+        return table_impl
     if _is_csr(g) and _flat(g, marks, rng):
 
         def csr_flat(g, cell, marks, want, rng):
@@ -454,6 +689,22 @@ def _neighbours_with(g, cell, marks, want, nbrs):
             return k
 
         return grid_impl
+    if _is_table(g) and _flat(marks, nbrs):
+
+        def table_impl(g, cell, marks, want, nbrs):
+            # as the grid's: every side written, the count advanced only for a match
+            width = _row_width(g)
+            table = _part(g, 1)
+            seen = _data(marks)
+            out = _data(nbrs)
+            k = 0
+            for i in range(width):
+                other = table[cell * width + i]
+                out[k] = other
+                k += np.int64(seen[other] == want)
+            return k
+
+        return table_impl
     if _is_csr(g) and _flat(g, marks, nbrs):
 
         def csr_flat(g, cell, marks, want, nbrs):

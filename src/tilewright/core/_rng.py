@@ -55,6 +55,20 @@ def shuffle(state, values):
 
 
 @njit(cache=True, nogil=True)
+def shuffle_together(state, values, partner):
+    """Fisher–Yates shuffle of ``values`` in place, applying each swap to ``partner`` too.
+
+    ``values`` ends as ``shuffle`` leaves it from the same state; ``partner`` (as long)
+    carries data belonging to each value along, so that a later pass over the shuffled
+    values reads it in order instead of looking it up at random.
+    """
+    for i in range(values.shape[0] - 1, 0, -1):
+        j = np.int64(((next_u64(state) >> _S32) * np.uint64(i + 1)) >> _S32)
+        values[i], values[j] = values[j], values[i]
+        partner[i], partner[j] = partner[j], partner[i]
+
+
+@njit(cache=True, nogil=True)
 def chance_threshold(p):
     """The ``t`` for which ``next_u64(state) < t`` has probability ``p`` (to 2**-53).
 

@@ -4,17 +4,19 @@ A *cell graph* is what every non-row-based maze algorithm runs on: cells numbere
 ``0 .. n-1``, and for each cell the neighbours it may open a passage to. Each possible passage
 has a *slot*, an index into a boolean array that a generator fills in (``True`` = open).
 
-Two kinds exist, and kernels compile once for each (see ``_graph_access``):
+Two kinds exist (see ``_graph_access`` for how kernels read them):
 
 * :class:`SquareGrid`: a W×H grid of squares, cells numbered row-major. Its neighbours are
   computed, not stored, and its slots are laid out so that the slot array reshaped to
   ``(2, H, W)`` *is* maze-dataset's ``connection_list``: slot ``i`` is the passage from cell
   ``i`` down, slot ``n + i`` the passage from cell ``i`` to the right.
 * :class:`CellGraph`: any graph in compressed sparse row (CSR) form — hexagonal, triangular or
-  aperiodic tilings — with one slot per undirected edge.
+  aperiodic tilings — with one slot per undirected edge. Kernels read it as a padded
+  neighbour table when its cells have about as many neighbours each, else as CSR.
 """
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -31,6 +33,10 @@ _CSR_CELL_BYTES = 16
 _CSR_EDGE_BYTES = 120
 # The arrays of a CellGraph and the dtypes the kernels are compiled for.
 _CSR_DTYPES = {"indptr": np.int64, "indices": np.int32, "slots": np.int64, "endpoints": np.int32}
+# A neighbour table holds a cell's sides as bits of one word (so at most 64 a cell), its slots
+# in int32, and is used only while padding at most doubles the entries of the CSR rows.
+_TABLE_MAX_WIDTH = 64
+_TABLE_MAX_SLOTS = 2**31 - 1
 
 
 @dataclass(frozen=True)
@@ -196,14 +202,66 @@ class CellGraph:
         """Passage slots: one per undirected edge."""
         return len(self.endpoints)
 
-    @property
+    @cached_property
     def max_degree(self) -> int:
-        """The most neighbours any cell has."""
+        """The most neighbours any cell has (computed once, then remembered)."""
         return int(np.diff(self.indptr).max())
 
+    @cached_property
+    def connected(self) -> bool:
+        """Whether every cell can reach every other (computed once, then remembered).
+
+        Examples
+        --------
+        >>> CellGraph.from_edges(3, [[0, 1]]).connected
+        False
+        """
+        from tilewright.core._unionfind import component_count
+
+        return bool(component_count(self.num_cells, self.endpoints) == 1)
+
+    @property
+    def kernel_form_bytes(self) -> int:
+        """Memory that making the kernels' form of the graph will take: its neighbour
+        table's, or 0 when it reads the CSR arrays or the table is made already."""
+        if not self._uses_table or "_kernel_form" in vars(self):
+            return 0
+        return self.num_cells * (1 + 8 * self.max_degree)
+
+    @property
+    def _uses_table(self) -> bool:
+        width = self.max_degree
+        return (
+            width <= _TABLE_MAX_WIDTH
+            and self.num_slots <= _TABLE_MAX_SLOTS
+            and self.num_cells * width <= 2 * len(self.indices)
+        )
+
     def kernel_graph(self) -> tuple[np.ndarray, ...]:
-        """The form kernels take: ``(indptr, indices, slots, endpoints)``."""
-        return (self.indptr, self.indices, self.slots, self.endpoints)
+        """The form kernels take: ``(degrees, neighbours, slots, endpoints)`` with a padded
+        neighbour table (made once, then remembered) when the cells have about as many
+        neighbours each, else the CSR arrays ``(indptr, indices, slots, endpoints)``.
+
+        Examples
+        --------
+        >>> ring = CellGraph.from_edges(4, [[0, 1], [1, 2], [2, 3], [3, 0]])
+        >>> degrees, table, slots, _ = ring.kernel_graph()
+        >>> table.tolist()  # each cell's neighbours in its CSR order
+        [[1, 3], [2, 0], [3, 1], [0, 2]]
+        """
+        return self._kernel_form
+
+    @cached_property
+    def _kernel_form(self) -> tuple[np.ndarray, ...]:
+        if not self._uses_table:
+            return (self.indptr, self.indices, self.slots, self.endpoints)
+        from tilewright.core._table_kernels import neighbour_table
+
+        check_fits(self.kernel_form_bytes, f"the neighbour table of {self.num_cells} cells")
+        degrees, table, slots = neighbour_table(
+            self.indptr, self.indices, self.slots, np.int64(self.max_degree)
+        )
+        return (degrees, table, slots, np.ascontiguousarray(self.endpoints))
 
 
 def check_size(width: int, height: int) -> None:

@@ -16,9 +16,10 @@ from tilewright.core._graph_access import (
     random_neighbour_with,
     slot_cells,
     slot_count,
+    slots_computed,
 )
 from tilewright.core._heap import heap_pop, heap_push
-from tilewright.core._rng import below, next_u64, shuffle, uniform
+from tilewright.core._rng import below, next_u64, shuffle, shuffle_together, uniform
 from tilewright.core._unionfind import find, union_roots
 
 # Cell states of simplified Prim, one byte a cell.
@@ -254,7 +255,9 @@ def kruskal(g, rng):
     cells on its two sides are not yet connected.
 
     Union–find with union by size and path halving makes each test nearly constant time.
-    Stops as soon as the tree has ``cells - 1`` passages.
+    Stops as soon as the tree has ``cells - 1`` passages. Where a slot's cells are read from
+    memory (any graph but the square grid), they are packed beside the slot and shuffled
+    with it: looked up in shuffled order, nearly every read would miss the cache.
     """
     n = cell_count(g)
     total = slot_count(g)
@@ -267,14 +270,26 @@ def kruskal(g, rng):
             order[m] = slot
             m += 1
     order = order[:m]
-    shuffle(rng, order)
+    carried = not slots_computed(g)
+    ends = np.empty(m if carried else 0, dtype=np.uint64)
+    if carried:
+        for i in range(m):
+            a, b = slot_cells(g, np.int64(order[i]))
+            ends[i] = np.uint64(a) | (np.uint64(b) << np.uint64(32))
+        shuffle_together(rng, order, ends)
+    else:
+        shuffle(rng, order)
     parent = np.full(n, -1, dtype=np.int32)
     joined = 0
     for i in range(m):
         if joined == n - 1:
             break
         slot = np.int64(order[i])
-        a, b = slot_cells(g, slot)
+        if carried:
+            a = np.int64(ends[i] & _LOW32)
+            b = np.int64(ends[i] >> np.uint64(32))
+        else:
+            a, b = slot_cells(g, slot)
         ra = find(parent, a)
         rb = find(parent, b)
         if ra != rb:

@@ -29,7 +29,10 @@ from tilewright.mazes.model import Band, Maze
 # A band of about a million cells: large enough that per-band Python overhead vanishes,
 # small enough to stay in cache-friendly, constant memory.
 BAND_CELLS = 1 << 20
+# Kernels that remember a port per cell in one byte, and the most neighbours that allows.
 WILSON_MAX_DEGREE = 127
+BACKTRACKER_MAX_DEGREE = 254
+_ONE_BYTE_PORTS = {"wilson": WILSON_MAX_DEGREE, "backtracker": BACKTRACKER_MAX_DEGREE}
 # No maze this long could be made in a lifetime; the bound keeps every size product far
 # inside int64 (the kernels' rows) and float (memory estimates) range.
 MAX_SIDE = 2**40
@@ -245,17 +248,20 @@ def spanning_tree(
     seed = seed_or_none(seed)
     if graph.num_cells > MAX_GRAPH_CELLS:
         raise TilewrightError(f"{info.name} handles at most {MAX_GRAPH_CELLS} cells")
-    # bytes_per_cell counts a square grid's two slots a cell; a CellGraph's are extra
-    extra = graph.num_slots if isinstance(graph, CellGraph) else 0
+    # bytes_per_cell counts a square grid's two slots a cell; a CellGraph's are extra, and
+    # so is the table it makes for kernels on first use
+    extra = graph.num_slots + graph.kernel_form_bytes if isinstance(graph, CellGraph) else 0
     check_fits(
         graph.num_cells * info.bytes_per_cell + extra,
         f"a spanning tree of {graph.num_cells} cells by {info.name}",
     )
     if isinstance(graph, CellGraph):
-        _check_connected(graph)
-        if info.name == "wilson" and graph.max_degree > WILSON_MAX_DEGREE:
+        if not graph.connected:
+            raise TilewrightError("the cell graph is not connected, so it has no spanning tree")
+        most = _ONE_BYTE_PORTS.get(info.name)
+        if most is not None and graph.max_degree > most:
             raise TilewrightError(
-                f"wilson remembers exits in one byte: at most {WILSON_MAX_DEGREE} neighbours "
+                f"{info.name} remembers a cell's sides in one byte: at most {most} neighbours "
                 f"a cell, this graph has a cell with {graph.max_degree}"
             )
     state = kernel_state(resolve_seed(seed))
@@ -432,10 +438,3 @@ def _graph_kernel(name: str, params: dict) -> Callable[[Any, np.ndarray], np.nda
 
     s = parse_strategy(params["strategy"])
     return lambda g, state: kernel(g, state, s.mode, s.picks, s.cumulative)
-
-
-def _check_connected(graph: CellGraph) -> None:
-    from tilewright.core._unionfind import component_count
-
-    if component_count(graph.num_cells, graph.endpoints) != 1:
-        raise TilewrightError("the cell graph is not connected, so it has no spanning tree")

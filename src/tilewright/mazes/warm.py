@@ -24,6 +24,7 @@ KERNEL_MODULES = (
     "tilewright.core._polygon_kernels",
     "tilewright.core._polyline_kernels",
     "tilewright.core._mask_kernels",
+    "tilewright.core._table_kernels",
 )
 # Seconds a maze command takes on its first run, the kernels it runs (``used_kernels``)
 # compiled from nothing: measured as CPU time on a two-core machine, from 1.5 s
