@@ -31,8 +31,14 @@ def test_a_family_imports_core_and_itself_only(family):
             )
 
 
+def test_datasets_use_no_command_line():
+    for path in (PACKAGE / "datasets").rglob("*.py"):
+        for module in imported_modules(path):
+            assert not module.startswith("tilewright.cli"), f"datasets/{path.name}: {module}"
+
+
 def test_core_imports_no_family():
-    families = {f"tilewright.{name}" for name in (*FAMILIES, "cli")}
+    families = {f"tilewright.{name}" for name in (*FAMILIES, "cli", "datasets")}
     for path in (PACKAGE / "core").rglob("*.py"):
         for module in imported_modules(path):
             assert not any(module == f or module.startswith(f + ".") for f in families), (

@@ -255,7 +255,7 @@ def test_a_mask_leaving_no_cell_is_refused():
 
 
 def test_a_weave_cannot_be_masked():
-    from tilewright.mazes.weave import weave_grid
+    from tilewright.mazes.weaving import weave_grid
 
     with pytest.raises(TilewrightError, match="crossings"):
         masked(weave_grid(6, 6, 0.5, seed=1), np.ones((6, 6), dtype=bool))

@@ -15,7 +15,15 @@ from tilewright.core.seeds import MAX_SEED, Stream, kernel_state, resolve_seed, 
 seeds = st.integers(0, MAX_SEED)
 
 # Every stream and its number: a number is never changed or reused (a new use adds a line).
-STREAMS = {"GENERATE": 0, "BRAID": 1, "MISSING_SQUARE": 2, "SPECTRE_ANCESTRY": 6, "WEAVE": 7}
+STREAMS = {
+    "GENERATE": 0,
+    "BRAID": 1,
+    "MISSING_SQUARE": 2,
+    "SPECTRE_ANCESTRY": 6,
+    "WEAVE": 7,
+    "DATASET": 8,
+    "ENDPOINTS": 9,
+}
 # kernel_state(1, stream)[0] for each stream, as NumPy's SeedSequence expands it
 STATE_OF_SEED_1 = {
     Stream.GENERATE: 7434755675892716031,
@@ -23,6 +31,8 @@ STATE_OF_SEED_1 = {
     Stream.MISSING_SQUARE: 15529898885419721899,
     Stream.SPECTRE_ANCESTRY: 5102377104321400970,
     Stream.WEAVE: 17991200575022749164,
+    Stream.DATASET: 8313425274372761653,
+    Stream.ENDPOINTS: 5720443835026831784,
 }
 
 

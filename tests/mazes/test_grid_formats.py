@@ -34,7 +34,7 @@ def oval(width: int, height: int):
 
 
 def weave_maze():
-    from tilewright.mazes.weave import weave
+    from tilewright.mazes.weaving import weave
 
     return weave(7, 6, "kruskal", seed=4, crossings=0.3)
 

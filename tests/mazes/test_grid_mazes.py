@@ -36,7 +36,7 @@ from tilewright.mazes import (
     wall_follower,
 )
 from tilewright.mazes.grid_solve import sides
-from tilewright.mazes.weave import weave
+from tilewright.mazes.weaving import weave
 
 GRAPH_ALGORITHMS = [name for name, info in ALGORITHMS.items() if info.kind == "graph"]
 ROW_ALGORITHMS = [name for name, info in ALGORITHMS.items() if info.kind != "graph"]

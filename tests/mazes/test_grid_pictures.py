@@ -264,7 +264,7 @@ def test_an_inner_wall_is_no_opening():
 
 
 def test_a_weave_is_drawn_by_the_inset_picture():
-    from tilewright.mazes.weave import weave
+    from tilewright.mazes.weaving import weave
 
     maze = weave(8, 6, seed=2, crossings=0.3)
     svg = svg_text(maze, grid_style(maze.grid, cell=20), path=shortest_path(maze))

@@ -15,7 +15,7 @@ from tilewright.core.graph import CellGraph
 from tilewright.core.polygon_grid import square_grid
 from tilewright.mazes.algorithms import ALGORITHMS, GRAPH
 from tilewright.mazes.grid_maze import generate_on
-from tilewright.mazes.weave import (
+from tilewright.mazes.weaving import (
     MAX_RUN_CELLS,
     forced_passages,
     spanning_tree_containing,

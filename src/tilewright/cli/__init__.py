@@ -25,6 +25,7 @@ _LONGEST_MESSAGE = 300
 # each subcommand's module is imported only when that command runs, so that a command
 # never pays for another family's imports
 COMMANDS = {
+    "dataset": "tilewright.cli.dataset:dataset",
     "maze": "tilewright.cli.maze:maze",
     "maze-stats": "tilewright.cli.maze_stats:maze_stats",
     "rect": "tilewright.cli.rect:rect",

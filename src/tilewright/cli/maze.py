@@ -13,6 +13,8 @@ from tilewright.cli.options import (
     announce_seed,
     format_option,
     max_side_option,
+    maze_algorithm_option,
+    maze_parameter_options,
     output_format,
     output_option,
     progress,
@@ -62,22 +64,9 @@ _ASCII_SUFFIXES = {**SUFFIXES, ".txt": "ascii"}
 @click.option("--weave", is_flag=True, help="Square grids: passages may cross under others.")
 @click.option("--crossings", type=PROBABILITY, help="--weave: share of inner cells made crossings.")
 @click.option("--openings", is_flag=True, help="Pictures: gaps in the outer wall at start, goal.")
-@click.option(
-    "-a",
-    "--algorithm",
-    type=NameChoice(ALGORITHMS),
-    default=DEFAULT_ALGORITHM,
-    show_default=True,
-    metavar="NAME",
-    help="Generation algorithm; --list shows them all.",
-)
+@maze_algorithm_option("Generation algorithm; --list shows them all.")
 @seed_option("Seed for a reproducible maze (default: random, printed as seed: N).")
-@click.option("--strategy", help="growing-tree: newest, random, oldest, middle or a mix.")
-@click.option(
-    "--join", type=PROBABILITY, help="eller: probability of joining east-west neighbours."
-)
-@click.option("--down", type=PROBABILITY, help="eller: probability of extra passages down.")
-@click.option("--bias", type=PROBABILITY, help="binary-tree, sidewinder: probability of north.")
+@maze_parameter_options
 @click.option("--braid", type=PROBABILITY, help="Remove this share (0-1) of dead ends: adds loops.")
 @format_option(FORMATS, "Output format (default: unicode, or the one the -o suffix names).")
 @output_option

@@ -224,7 +224,7 @@ def _make(
 ) -> Any:
     """A maze on ``grid`` (built now from the seed when it is None), or a weave."""
     if options["weave"]:
-        from tilewright.mazes.weave import DEFAULT_CROSSINGS, weave
+        from tilewright.mazes.weaving import DEFAULT_CROSSINGS, weave
 
         crossings = options["crossings"]
         share = DEFAULT_CROSSINGS if crossings is None else crossings

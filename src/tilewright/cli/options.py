@@ -318,3 +318,32 @@ class CellFromOneType(click.ParamType):
 
 
 CELL_FROM_1 = CellFromOneType()
+
+
+def maze_algorithm_option(help: str):
+    """``-a/--algorithm NAME`` for the maze commands, the names checked with suggestions."""
+    from tilewright.mazes import ALGORITHMS, DEFAULT_ALGORITHM
+
+    return click.option(
+        "-a",
+        "--algorithm",
+        type=NameChoice(ALGORITHMS),
+        default=DEFAULT_ALGORITHM,
+        show_default=True,
+        metavar="NAME",
+        help=help,
+    )
+
+
+def maze_parameter_options(function):
+    """The algorithms' parameters: ``--strategy``, ``--join``, ``--down``, ``--bias``."""
+    helps = {
+        "--strategy": (None, "growing-tree: newest, random, oldest, middle or a mix."),
+        "--join": (PROBABILITY, "eller: probability of joining east-west neighbours."),
+        "--down": (PROBABILITY, "eller: probability of extra passages down."),
+        "--bias": (PROBABILITY, "binary-tree, sidewinder: probability of north."),
+    }
+    for name, (kind, text) in reversed(helps.items()):
+        option = click.option(name, type=kind, help=text)
+        function = option(function)
+    return function

@@ -28,6 +28,8 @@ class Stream(IntEnum):
     MISSING_SQUARE = 2  # tromino: the missing square, when none is given
     SPECTRE_ANCESTRY = 6  # aperiodic: the supertile ancestry that fixes a Spectre tiling
     WEAVE = 7  # mazes: where a weave's crossings go (and, as part 1, parallel passages)
+    DATASET = 8  # datasets: each item's own seed, from the dataset's seed and the item's index
+    ENDPOINTS = 9  # datasets: an item's random origin and target, from the item's own seed
 
 
 def resolve_seed(seed: int | None) -> int:

@@ -37,6 +37,7 @@ from tilewright.mazes.grid_maze import GridMaze, default_endpoints, generate_on
 from tilewright.mazes.model import Band, Maze, validate
 
 if TYPE_CHECKING:
+    from tilewright.mazes.batch import BatchResult, generate_batch
     from tilewright.mazes.grid_formats import read_grid_maze
     from tilewright.mazes.io import read_maze
     from tilewright.mazes.metrics import GridMazeStats, MazeStats, maze_stats
@@ -49,14 +50,16 @@ if TYPE_CHECKING:
         shortest_path,
         wall_follower,
     )
-    from tilewright.mazes.weave import weave
+    from tilewright.mazes.weaving import weave
 
 # Names loaded on first use: reading files, pictures and solvers import zipfile, Pillow
 # and more, which a command that only generates and prints a maze need not pay for.
 _LAZY = {
+    "BatchResult": "batch",
+    "generate_batch": "batch",
     "read_maze": "io",
     "read_grid_maze": "grid_formats",
-    "weave": "weave",
+    "weave": "weaving",
     "GridMazeStats": "metrics",
     "MazeStats": "metrics",
     "maze_stats": "metrics",
@@ -87,6 +90,7 @@ __all__ = [
     "DEFAULT_ALGORITHM",
     "Algorithm",
     "Band",
+    "BatchResult",
     "FillResult",
     "FollowResult",
     "GridMaze",
@@ -99,6 +103,7 @@ __all__ = [
     "default_endpoints",
     "distances",
     "generate",
+    "generate_batch",
     "generate_on",
     "maze_stats",
     "read_grid_maze",

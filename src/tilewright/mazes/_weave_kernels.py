@@ -1,4 +1,4 @@
-"""Compiled placement of a weave maze's crossings (see ``weave.py``)."""
+"""Compiled placement of a weave maze's crossings (see ``weaving.py``)."""
 
 import numpy as np
 from numba import njit

@@ -227,7 +227,7 @@ def generate_on(
     ----------
     grid : PolygonGrid
         Any grid whose cells are connected (without crossings: a weave is made by
-        :func:`tilewright.mazes.weave.weave`).
+        :func:`tilewright.mazes.weaving.weave`).
     algorithm : str
         A name from ``ALGORITHMS`` of kind ``"graph"``.
     seed : int or None

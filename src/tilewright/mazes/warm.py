@@ -20,6 +20,7 @@ KERNEL_MODULES = (
     "tilewright.mazes._solve_kernels",
     "tilewright.mazes._graph_solve_kernels",
     "tilewright.mazes._weave_kernels",
+    "tilewright.mazes._batch_kernels",
     "tilewright.mazes._checks",
     "tilewright.core._polygon_kernels",
     "tilewright.core._polyline_kernels",
@@ -58,6 +59,7 @@ def warm() -> None:
         braid,
         dead_end_filling,
         generate,
+        generate_batch,
         maze_stats,
         spanning_tree,
         wall_follower,
@@ -66,6 +68,7 @@ def warm() -> None:
     square = CellGraph.from_edges(4, np.array([[0, 1], [1, 2], [2, 3], [3, 0]]))
     for name, info in ALGORITHMS.items():
         maze = generate(3, 2, name, seed=1)
+        generate_batch(3, 2, name, np.zeros(1, dtype=np.uint64))  # the datasets' path
         if info.kind == "graph":
             spanning_tree(square, name, seed=1)
     maze.is_perfect()  # the component count (a braided maze fails before it)
@@ -83,7 +86,7 @@ def _warm_grids() -> None:
     from tilewright.mazes import braid, dead_end_filling, generate_on, maze_stats, wall_follower
     from tilewright.mazes.grid_formats import geojson_chunks, json_chunks
     from tilewright.mazes.grid_pictures import grid_style, svg_text
-    from tilewright.mazes.weave import weave
+    from tilewright.mazes.weaving import weave
 
     # sparse vertex keys take the hashing kernels of from_polygons (no builder here does)
     from_polygons("warm", {}, np.array([3]), np.array([0, 2**40, 2**41]), np.eye(3)[:, :2])

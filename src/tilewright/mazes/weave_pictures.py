@@ -57,7 +57,7 @@ def weave_svg_text(
     Parameters
     ----------
     maze : GridMaze
-        A maze on a grid of kind ``"weave"`` (:func:`tilewright.mazes.weave.weave`), or of
+        A maze on a grid of kind ``"weave"`` (:func:`tilewright.mazes.weaving.weave`), or of
         kind ``"square"`` with all its ``width`` × ``height`` cells.
     style : GridStyle
         Sizes and colours (``tilewright.mazes.grid_pictures.grid_style``).
@@ -89,7 +89,7 @@ def weave_svg_text(
     Examples
     --------
     >>> from tilewright.mazes.grid_pictures import GridStyle
-    >>> from tilewright.mazes.weave import weave
+    >>> from tilewright.mazes.weaving import weave
     >>> svg = weave_svg_text(weave(6, 4, seed=1), GridStyle(cell=20, wall=2), [], None, None)
     >>> start = svg.index("<svg")
     >>> print(svg[start : svg.index(">", start) + 1])
