@@ -174,3 +174,15 @@ def assert_solution(puzzle: Puzzle, regions: np.ndarray) -> None:
         assert area == len(rows), "not a rectangle"
         clues = puzzle.clues[rows, cols]
         assert np.count_nonzero(clues) == 1 and clues.max() == area
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str]:
+    """``tilewright ARGS`` run in process: its exit status and what it wrote on stderr."""
+    from tilewright.cli import main
+
+    try:
+        main(list(args))
+        status = 0
+    except SystemExit as ended:
+        status = ended.code if isinstance(ended.code, int) else 2
+    return status, capsys.readouterr().err

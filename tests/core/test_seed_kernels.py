@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tilewright.core._seed_kernels import item_seeds, kernel_states
+from tilewright.core._seed_kernels import drawn_item_seeds, item_seeds, kernel_states
 from tilewright.core.seeds import MAX_SEED, Stream, kernel_state
 
 # where NumPy's conversion of an int to 32-bit words changes length (0 still gives a word)
@@ -83,3 +83,27 @@ def test_item_seeds_take_numpy_integers_alike():
 def test_kernel_states_refuse_a_negative_stream():
     with pytest.raises(ValueError):
         kernel_states(np.zeros(1, dtype=np.uint64), -1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    base_seed=st.integers(0, MAX_SEED),
+    stream=st.integers(0, 2**40),
+    items=st.lists(st.tuples(st.integers(0, MAX_SEED), st.integers(0, MAX_SEED)), max_size=6),
+)
+def test_drawn_item_seeds_follow_numpys_formula(base_seed, stream, items):
+    indices = np.array([index for index, _ in items], dtype=np.int64)
+    draws = np.array([draw for _, draw in items], dtype=np.int64)
+    out = drawn_item_seeds(base_seed, stream, indices, draws)
+    for (index, draw), value in zip(items, out, strict=True):
+        entropy = [base_seed, stream, index] + ([draw] if draw else [])
+        word = np.random.SeedSequence(entropy).generate_state(1, np.uint64)[0]
+        assert int(value) == int(word) >> 1
+
+
+def test_draw_zero_is_the_items_first_seed():
+    indices = np.arange(7, 12, dtype=np.int64)
+    first = drawn_item_seeds(3, 8, indices, np.zeros(5, dtype=np.int64))
+    assert np.array_equal(first, item_seeds(3, 8, 7, 5))
+    with pytest.raises(ValueError):
+        drawn_item_seeds(3, 8, indices, np.full(5, -1, dtype=np.int64))

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import run_cli
 from tilewright import TilewrightError
-from tilewright.cli import main
 from tilewright.core.seeds import Stream
 from tilewright.datasets import (
     MANIFEST,
@@ -23,6 +23,7 @@ from tilewright.datasets import (
     maze_items,
     writing,
 )
+from tilewright.datasets import part_files as on_disk
 from tilewright.mazes import generate as make_maze
 from tilewright.mazes import maze_stats, shortest_path
 
@@ -109,21 +110,21 @@ def test_a_folder_has_its_parts_and_a_manifest_of_their_checksums(tmp_path):
 def test_an_interrupted_run_leaves_whole_parts_and_the_rerun_finishes_it(tmp_path, monkeypatch):
     config = MazeConfig(6, 5, "wilson")
     generate(config, 40, 9, tmp_path / "whole", part_size=10)
-    made = writing._make_part
+    made = on_disk.make_part
 
-    def dies_on_part_two(part):
-        if part.number == 2:
+    def dies_on_part_two(job):
+        if job.task.number == 2:
             raise KeyboardInterrupt
-        return made(part)
+        return made(job)
 
-    monkeypatch.setattr(writing, "_make_part", dies_on_part_two)
+    monkeypatch.setattr(on_disk, "make_part", dies_on_part_two)
     with pytest.raises(KeyboardInterrupt):
         generate(config, 40, 9, tmp_path / "cut", part_size=10)
     left = sorted(os.listdir(tmp_path / "cut"))
     assert left == ["part-00000.parquet", "part-00001.parquet"]  # no manifest, no temporaries
     with pytest.raises(TilewrightError, match="not complete"):
         load(tmp_path / "cut")
-    monkeypatch.setattr(writing, "_make_part", made)
+    monkeypatch.setattr(on_disk, "make_part", made)
     summary = generate(config, 40, 9, tmp_path / "cut", part_size=10)
     assert (summary.parts, summary.made) == (4, 2)
     assert part_files(tmp_path / "cut") == part_files(tmp_path / "whole")
@@ -173,12 +174,7 @@ def test_two_dask_workers_write_the_same_bytes(tmp_path):
 
 
 def run(capsys, *args: str) -> tuple[int, str]:
-    try:
-        main(["dataset", *args])
-        status = 0
-    except SystemExit as ended:
-        status = ended.code if isinstance(ended.code, int) else 2
-    return status, capsys.readouterr().err
+    return run_cli(capsys, "dataset", *args)
 
 
 def test_the_command_writes_a_dataset_and_says_so(tmp_path, capsys):
@@ -225,8 +221,15 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch, args, m
 
 def test_part_files_carry_their_own_record():
     config = MazeConfig(3, 3)
-    part = writing._part(config, 1, {"seed": 1}, 4, 40, 10, None)
-    number, table = writing._make_part(part)
-    assert number == 4 and table.num_rows == 10
+    task = writing._Items(4, 40, 10, config.to_json(), 1, ())
+    table = on_disk.make_part(on_disk._Job(task, None, on_disk._record({"seed": 1}, 4)))
+    assert table.num_rows == 10
     record = json.loads(table.schema.metadata[b"tilewright.part"])
     assert record == {"dataset": {"seed": 1}, "part": 4}
+
+
+def test_no_items_make_an_empty_table_of_the_schema():
+    config = MazeConfig(7, 5, "eller")
+    table = maze_items(config, 1, 3, 0)
+    assert table.num_rows == 0
+    assert table.schema == config.schema()

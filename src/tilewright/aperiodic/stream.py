@@ -14,10 +14,20 @@ as the breadth-first patch of the whole region, each once.
 
 Between blocks the walk moves by straight-line steps (``_search_kernels.walk_to``): to the
 next block of the band from the last one, to the next band from the first block of this one.
+
+Bands of block rows, anywhere (:func:`band_chunks`): the owner of a tile is a block of the
+whole region's grid, so the block rows ``first`` to ``stop - 1`` write a fixed share of the
+region's tiles, whoever walks them, and consecutive bands partition the region's tiles.
+A band reaches its first block by the same steps as the whole walk — from the start tile
+into block (0, 0), then from each band's first block into the next — without searching the
+blocks it passes, so each block is entered at the same tile and searched in the same order:
+the bands' tiles, one band after another, are the whole walk's tiles in the same order.
+Those extra steps cost ``BLOCK`` tile edges of walking a band passed, about 1/30 of
+searching one block of a row of blocks.
 """
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -120,21 +130,150 @@ def line_chunks(
     2578
     """
     width, height, origin = check_region(width, height, origin, whole=False)
+    chunk = _checked_chunk(chunk)
+    region = _region(width, height, origin)
+    return _chunks(Tiling(seed), region, chunk, 0, _grid(region)[1])
+
+
+def block_grid(
+    width: float, height: float, origin: tuple[float, float] = (0, 0)
+) -> tuple[int, int]:
+    """How many blocks the line walk cuts the region into: (columns, rows).
+
+    Parameters
+    ----------
+    width, height : float
+        The region in tile edges (limits: ``patch.check_region``).
+    origin : pair of float
+        Its lower-left corner.
+
+    Returns
+    -------
+    tuple of int
+        Columns and rows of ``BLOCK``-edge blocks, each at least 1; row ``j`` is the band
+        ``y0 + j·BLOCK ≤ y ≤ min(y0 + (j + 1)·BLOCK, y1)``.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        As ``patch.check_region`` says.
+
+    Examples
+    --------
+    >>> block_grid(200, 100)
+    (3, 2)
+    """
+    width, height, origin = check_region(width, height, origin, whole=False)
+    return _grid(_region(width, height, origin))
+
+
+def band_chunks(
+    width: float,
+    height: float,
+    seed: int,
+    rows: tuple[int, int],
+    origin: tuple[float, float] = (0, 0),
+    chunk: int = CHUNK,
+) -> Iterator[Chunk]:
+    """The tiles the line walk writes in block rows ``rows[0]`` to ``rows[1] - 1``.
+
+    Each tile of the region is written by the first block it meets, in the scan order of
+    the whole region's blocks (see the module's notes), so bands that cover the rows
+    ``0 .. block_grid(...)[1]`` between them, without overlap, write every tile of the
+    region exactly once; taken in order, they give the tiles of :func:`line_chunks` in its
+    order. A band's tiles may reach outside its rows (a tile straddling its lower edge is
+    the band's when no block below meets it).
+
+    Parameters
+    ----------
+    width, height : float
+        The whole region in tile edges (limits: ``patch.check_region``).
+    seed : int
+        The tiling.
+    rows : pair of int
+        ``(first, stop)``: the band's block rows, ``0 <= first < stop <= block rows``.
+    origin : pair of float
+        The whole region's lower-left corner.
+    chunk : int
+        About how many tiles each chunk holds, at least 1.
+
+    Returns
+    -------
+    iterator of Chunk
+        Memory as for :func:`line_chunks`; reaching row ``first`` costs a straight walk
+        of ``BLOCK`` tile edges a row passed, no search.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        For a bad region (as ``patch.check_region`` says), chunk or rows, at the call.
+
+    Examples
+    --------
+    >>> whole = [t for c in line_chunks(200, 300, seed=3) for t in c.ids]
+    >>> bands = [t for r in ((0, 1), (1, 4)) for c in band_chunks(200, 300, 3, r) for t in c.ids]
+    >>> bands == whole
+    True
+    """
+    width, height, origin = check_region(width, height, origin, whole=False)
+    chunk = _checked_chunk(chunk)
+    region = _region(width, height, origin)
+    first, stop = _checked_rows(rows, _grid(region)[1])
+    return _chunks(Tiling(seed), region, chunk, first, stop)
+
+
+def _checked_chunk(chunk: int) -> int:
     if require_int(chunk, "chunk") < 1:
         raise TilewrightError(f"chunk must be at least 1 tile, got {shown(chunk)}")
-    tiling = Tiling(seed)
-    region = np.array([origin[0], origin[1], origin[0] + width, origin[1] + height])
-    return _chunks(tiling, region, chunk)
+    return chunk
 
 
-def _chunks(tiling: Tiling, region: np.ndarray, chunk: int) -> Iterator[Chunk]:
+def _checked_rows(rows: object, count: int) -> tuple[int, int]:
+    """``rows`` as ``(first, stop)`` within ``count`` block rows, or an error naming them."""
+    if (
+        isinstance(rows, str | bytes)
+        or not isinstance(rows, Sequence | np.ndarray)
+        or len(rows) != 2
+    ):
+        raise TypeError("rows must be a pair (first, stop) of block rows")
+    first, stop = (require_int(value, "a block row") for value in rows)
+    if not 0 <= first < stop <= count:
+        raise TilewrightError(
+            f"rows must satisfy 0 <= first < stop <= {count} (the region's block rows), "
+            f"got ({shown(first)}, {shown(stop)})"
+        )
+    return first, stop
+
+
+def _region(width: float, height: float, origin: tuple[float, float]) -> np.ndarray:
+    # the one place the corners are computed: the grid below and the kernels' ownership
+    # test must see the same floats, or a band and the whole walk could disagree on rows
+    return np.array([origin[0], origin[1], origin[0] + width, origin[1] + height])
+
+
+def _grid(region: np.ndarray) -> tuple[int, int]:
     columns = max(1, math.ceil((region[2] - region[0]) / BLOCK))
     rows = max(1, math.ceil((region[3] - region[1]) / BLOCK))
+    return columns, rows
+
+
+def _chunks(
+    tiling: Tiling, region: np.ndarray, chunk: int, first: int, stop: int
+) -> Iterator[Chunk]:
+    """The tiles of block rows ``first`` to ``stop - 1``; ownership is always judged in the
+    whole region's grid, which is what lets bands partition its tiles."""
+    columns, rows = _grid(region)
     cursor = Cursor(start_row(tiling, START_DEPTH), start_place(tiling).turn, np.zeros(4, np.int64))
     pending: list[Found] = []
     waiting = 0
     box = np.empty(4)
-    for j in range(rows):
+    for j in range(first):
+        # the rows below the band: only the walk up their first blocks, which enters each
+        # block at the tile the whole walk enters it, so the band's blocks are searched
+        # from the same tiles and give their tiles in the same order
+        line.block_box(region, BLOCK, 0, j, box)
+        cursor = _walked(tiling, cursor, box)
+    for j in range(first, stop):
         band_start = cursor  # replaced by the band's first block, which always exists
         for i in range(columns):
             line.block_box(region, BLOCK, i, j, box)
@@ -151,30 +290,39 @@ def _chunks(tiling: Tiling, region: np.ndarray, chunk: int) -> Iterator[Chunk]:
         yield from chunks(tiling, _joined(pending), chunk)
 
 
+def _walked(tiling: Tiling, cursor: Cursor, box: np.ndarray) -> Cursor:
+    """A copy of ``cursor`` walked in a straight line into ``box``; ``cursor`` itself only
+    gains levels, when its ancestry is too shallow for the walk."""
+    while True:
+        walker = cursor.copy()
+        status, walker.turn = walk_into(walker.row, walker.turn, walker.corner, box)
+        if status == search.DONE:
+            return walker
+        cursor.deepen(tiling, (len(cursor.row) - LEVELS) // 2 * 2)
+
+
 def _block(tiling, cursor, box, region, columns, rows, i, j) -> tuple[Cursor, Found]:
     """Walk from ``cursor`` into block (i, j) and search it; the tile reached, and the
     tiles the block writes."""
     capacity = BLOCK_CAPACITY
     while True:
-        walker = cursor.copy()
-        status, walker.turn = walk_into(walker.row, walker.turn, walker.corner, box)
+        walker = _walked(tiling, cursor, box)
+        with deferred():  # arrays returned in a tuple: see core.interrupts
+            found_rows, turns, corners, inside, count, status = search.patch(
+                walker.row, walker.turn, walker.corner, box, SHAPES_ARRAY, SHAPES_XY,
+                EDGE_TURNS, capacity,
+            )  # fmt: skip
         if status == search.DONE:
-            with deferred():  # arrays returned in a tuple: see core.interrupts
-                found_rows, turns, corners, inside, count, status = search.patch(
-                    walker.row, walker.turn, walker.corner, box, SHAPES_ARRAY, SHAPES_XY,
-                    EDGE_TURNS, capacity,
-                )  # fmt: skip
-            if status == search.DONE:
-                keep = line.owned(
-                    turns, corners, inside, count, region, BLOCK, columns, rows, i, j, SHAPES_XY
-                )
-                chosen = np.flatnonzero(keep)
-                return walker, Found(found_rows[chosen], turns[chosen], corners[chosen])
-            if status == search.FULL:
-                capacity *= 2
-                continue
-        # too shallow an ancestry for this walk: give the row more levels and retry
-        cursor.deepen(tiling, (len(cursor.row) - LEVELS) // 2 * 2)
+            keep = line.owned(
+                turns, corners, inside, count, region, BLOCK, columns, rows, i, j, SHAPES_XY
+            )
+            chosen = np.flatnonzero(keep)
+            return walker, Found(found_rows[chosen], turns[chosen], corners[chosen])
+        if status == search.FULL:
+            capacity *= 2
+        else:
+            # too shallow an ancestry for this search: give the row more levels and retry
+            cursor.deepen(tiling, (len(cursor.row) - LEVELS) // 2 * 2)
 
 
 def _joined(parts: list[Found]) -> Found:

@@ -1,5 +1,7 @@
 """``tilewright dataset``: many items written as Parquet, here or on a Dask cluster."""
 
+import math
+import re
 import sys
 
 import click
@@ -11,26 +13,93 @@ from tilewright.cli.options import (
     announce_seed,
     maze_algorithm_option,
     maze_parameter_options,
+    parse_real,
     seed_option,
 )
 
 
 @click.group(cls=SuggestingGroup)
 def dataset() -> None:
-    """Datasets of many items as Parquet: `tilewright dataset mazes --help`."""
+    """Datasets of many mazes, puzzles or tilings as Parquet: `tilewright dataset mazes --help`."""
+
+
+def _run_options(unit: str, example: str | None):
+    """The options every kind of dataset takes: how many, the seed, where to, mixtures'
+    weights, filters (when the items have number columns worth filtering on, ``example``
+    showing one), duplicates, parts and the Dask cluster."""
+
+    def decorate(function):
+        options = [
+            click.option("--count", type=Whole(1, 2**48), required=True, help=f"How many {unit}."),
+            seed_option(
+                "The dataset's seed (default: random, printed); each item's own seed derives "
+                "from it."
+            ),
+            click.option(
+                "-o",
+                "--output",
+                required=True,
+                metavar="PATH",
+                help="A folder of parts and a manifest, or one FILE.parquet.",
+            ),
+            click.option(
+                "--weights",
+                metavar="W,W,...",
+                help="Proportions of the mixed configurations, in the order the --size "
+                "values (and for mazes each with each -a) are given; default: equal.",
+            ),
+            *(
+                []
+                if example is None
+                else [
+                    click.option(
+                        "--where",
+                        "conditions",
+                        multiple=True,
+                        metavar="COLUMN>=N",
+                        help=f"Keep only {unit} with a number column in range, e.g. "
+                        f"{example!r} (repeatable); a refused item is drawn again from its "
+                        "next seed.",
+                    )
+                ]
+            ),
+            click.option(
+                "--unique", is_flag=True, help=f"No two {unit} alike (a duplicate is drawn again)."
+            ),
+            click.option(
+                "--part-size",
+                type=Whole(1, 10_000_000),
+                default=100_000,
+                show_default=True,
+                help=f"{unit.capitalize()} per part file (and per row group).",
+            ),
+            click.option(
+                "--workers",
+                type=Whole(1, 1024),
+                help="Make parts on a local Dask cluster of N processes.",
+            ),
+            click.option(
+                "--scheduler", metavar="ADDRESS", help="Make parts on the Dask cluster at ADDRESS."
+            ),
+        ]
+        for option in reversed(options):
+            function = option(function)
+        return function
+
+    return decorate
 
 
 @dataset.command()
-@click.option("--size", type=SIZE, required=True, help="Each maze's WIDTHxHEIGHT, e.g. 15x15.")
-@maze_algorithm_option("Generation algorithm (tilewright maze --list shows them).")
-@click.option("--count", type=Whole(1, 2**48), required=True, help="How many mazes.")
-@seed_option("The dataset's seed (default: random, printed); each maze's own seed derives from it.")
 @click.option(
-    "-o",
-    "--output",
+    "--size",
+    type=SIZE,
     required=True,
-    metavar="PATH",
-    help="A folder of parts and a manifest, or one FILE.parquet.",
+    multiple=True,
+    help="Each maze's WIDTHxHEIGHT, e.g. 15x15; give it again to mix sizes.",
+)
+@maze_algorithm_option(
+    "Generation algorithm (tilewright maze --list shows them); give it again to mix them.",
+    multiple=True,
 )
 @click.option(
     "--endpoints",
@@ -39,20 +108,10 @@ def dataset() -> None:
     show_default=True,
     help="Origin and target: the far corners, or two cells drawn per maze.",
 )
-@click.option(
-    "--part-size",
-    type=Whole(1, 10_000_000),
-    default=100_000,
-    show_default=True,
-    help="Mazes per part file (and per row group).",
-)
-@click.option(
-    "--workers", type=Whole(1, 1024), help="Make parts on a local Dask cluster of N processes."
-)
-@click.option("--scheduler", metavar="ADDRESS", help="Make parts on the Dask cluster at ADDRESS.")
+@_run_options("mazes", "solution_length>=30")
 @maze_parameter_options
-def mazes(size, algorithm, count, seed, output, endpoints, part_size, workers, scheduler, **params):
-    """Write COUNT solved mazes of one size and algorithm as Parquet.
+def mazes(size, algorithm, endpoints, **options):
+    """Write COUNT solved mazes as Parquet: one size and algorithm, or a mixture.
 
     Each row holds the maze's index and own seed (`tilewright maze WxH -a ALGORITHM -s SEED`
     makes it again alone), its bit-packed connection list, origin, target, solution path
@@ -60,14 +119,112 @@ def mazes(size, algorithm, count, seed, output, endpoints, part_size, workers, s
     last: rerunning the same command after an interruption keeps the finished parts.
     The output is the same byte for byte whatever --workers or --scheduler.
     """
-    from tilewright.datasets import MazeConfig, generate
-    from tilewright.datasets.writing import check_output
+    from tilewright.datasets import MazeConfig
 
-    width, height = size
+    params = {key: options.pop(key) for key in _MAZE_PARAMETERS}
     params = {key: value for key, value in params.items() if value is not None}
-    config = MazeConfig(width, height, algorithm, params, endpoints)
+    configs = [
+        MazeConfig(width, height, name, _taken(name, params, algorithm), endpoints)
+        for width, height in dict.fromkeys(size)
+        for name in dict.fromkeys(algorithm)
+    ]
+    _write(configs, **options)
+
+
+@dataset.command()
+@click.option(
+    "--size",
+    "sizes",
+    metavar="WxH[eF][a]",
+    required=True,
+    multiple=True,
+    help="Each puzzle's parameters in the puzzle collection's form, e.g. 15x15 or 10x10e0.5; "
+    "give it again to mix them.",
+)
+@click.option("--max-area", type=Whole(1, 2**63 - 1), help="No rectangle larger than this.")
+@click.option("--singles", is_flag=True, help="Allow 1x1 rectangles (clue 1).")
+@_run_options("puzzles", "rectangles<=20")
+def rectangles(sizes, max_area, singles, **options):
+    """Write COUNT Rectangles (Shikaku) puzzles with their solutions as Parquet.
+
+    Each row holds the puzzle's index and own seed (`tilewright rect generate WxH -s SEED`
+    makes it again alone), its game ID, clues, the solution as one rectangle a clue, and
+    what the generator did to prove the solution unique. Parts, manifest, resuming and
+    workers as for `tilewright dataset mazes`.
+    """
+    from tilewright.datasets import RectanglesConfig
+    from tilewright.rectangles import parse_params
+
+    configs = []
+    for text in dict.fromkeys(sizes):
+        params = parse_params(text)
+        configs.append(
+            RectanglesConfig(
+                params.width, params.height, params.expansion, params.unique, max_area, singles
+            )
+        )
+    _write(configs, **options)
+
+
+@dataset.command()
+@click.option(
+    "--size",
+    type=SIZE,
+    required=True,
+    multiple=True,
+    help="Each board's WIDTHxHEIGHT, e.g. 16x16 or 10x7; give it again to mix sizes.",
+)
+@click.option("--colours", is_flag=True, help="Add a proper 4-colouring of each tiling.")
+@_run_options("tilings", None)  # a tiling's numbers are its size and square: nothing to filter
+def tromino(size, colours, **options):
+    """Write COUNT L-tromino tilings of boards missing one square as Parquet.
+
+    Each board's missing square is drawn from the item's own seed (`tilewright tromino
+    tile WxH -s SEED` makes it again alone); rows hold it, the tiling as one label a cell
+    and, with --colours, a 4-colouring. A board has at most W*H tilings here, so --unique
+    stops at that many. Parts, manifest, resuming and workers as for `tilewright dataset
+    mazes`.
+    """
+    from tilewright.datasets import TrominoConfig
+
+    configs = [
+        TrominoConfig(width, height, 4 if colours else None)
+        for width, height in dict.fromkeys(size)
+    ]
+    _write(configs, **options)
+
+
+_MAZE_PARAMETERS = ("strategy", "join", "down", "bias")
+
+
+def _write(
+    configs,
+    count,
+    seed,
+    output,
+    weights,
+    unique,
+    part_size,
+    workers,
+    scheduler,
+    conditions=(),
+) -> None:
+    """One configuration's dataset, or a mixture's when several are given, written after
+    every check has passed (the seed is drawn and shown only then)."""
+    from tilewright.datasets import Mixture, generate
+    from tilewright.datasets.part_files import check_output
+    from tilewright.datasets.selection import checked_where
+
     if workers is not None and scheduler is not None:
         raise click.UsageError("give --workers or --scheduler, not both")
+    if len(configs) > 1:
+        config = Mixture(tuple(configs), _weights(weights, len(configs)))
+    elif weights is not None:
+        raise click.UsageError("--weights needs several configurations to mix")
+    else:
+        config = configs[0]
+    where = _where(conditions)
+    checked_where(config.schema(), where)  # refused before a seed is drawn and shown
     check_output(output)
     seed = announce_seed(seed)
     summary = generate(
@@ -75,9 +232,58 @@ def mazes(size, algorithm, count, seed, output, endpoints, part_size, workers, s
         count,
         seed,
         output,
+        where=where,
+        unique=unique,
         part_size=part_size,
         workers=workers,
         scheduler=scheduler,
         progress=sys.stderr is not None and sys.stderr.isatty(),
     )
     click.echo(f"tilewright: {summary.line()}", err=True)
+
+
+def _taken(name: str, params: dict, algorithms: tuple[str, ...]) -> dict:
+    """The parameters ``name`` takes; all of them when one algorithm is given, so that its
+    own check refuses a parameter it does not take."""
+    if len(set(algorithms)) == 1:
+        return params
+    from tilewright.mazes import ALGORITHMS
+
+    taken = ALGORITHMS[name].defaults
+    for key in params:
+        if not any(key in ALGORITHMS[other].defaults for other in algorithms):
+            raise click.UsageError(f"none of the algorithms takes --{key}")
+    return {key: value for key, value in params.items() if key in taken}
+
+
+def _weights(text: str | None, count: int) -> tuple[int, ...]:
+    if text is None:
+        return ()
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise click.UsageError(f"--weights are whole numbers like 3,1, got {text!r}") from None
+
+
+_CONDITION = re.compile(r"^\s*([A-Za-z_]+)\s*(>=|<=|=)\s*(\S+)\s*$")
+
+
+def _where(conditions: tuple[str, ...]) -> dict[str, tuple[float | None, float | None]]:
+    """``COLUMN>=N``, ``COLUMN<=N`` and ``COLUMN=N`` as ranges, several on one column
+    narrowing its range."""
+    ranges: dict[str, list[float | None]] = {}
+    for condition in conditions:
+        match = _CONDITION.match(condition)
+        if match is None:
+            raise click.UsageError(
+                f"--where looks like solution_length>=30 or dead_ends<=0.3, got {condition!r}"
+            )
+        name, sign, text = match.groups()
+        value = parse_real(text, name, -math.inf, math.inf)
+        number = int(text) if text.lstrip("-").isdigit() else value
+        low, high = ranges.setdefault(name, [None, None])
+        if sign in (">=", "="):
+            ranges[name][0] = number if low is None else max(low, number)
+        if sign in ("<=", "="):
+            ranges[name][1] = number if high is None else min(high, number)
+    return {name: (low, high) for name, (low, high) in ranges.items()}

@@ -320,15 +320,17 @@ class CellFromOneType(click.ParamType):
 CELL_FROM_1 = CellFromOneType()
 
 
-def maze_algorithm_option(help: str):
-    """``-a/--algorithm NAME`` for the maze commands, the names checked with suggestions."""
+def maze_algorithm_option(help: str, multiple: bool = False):
+    """``-a/--algorithm NAME`` for the maze commands, the names checked with suggestions;
+    ``multiple``: given any number of times (a tuple of names)."""
     from tilewright.mazes import ALGORITHMS, DEFAULT_ALGORITHM
 
     return click.option(
         "-a",
         "--algorithm",
         type=NameChoice(ALGORITHMS),
-        default=DEFAULT_ALGORITHM,
+        multiple=multiple,
+        default=(DEFAULT_ALGORITHM,) if multiple else DEFAULT_ALGORITHM,
         show_default=True,
         metavar="NAME",
         help=help,

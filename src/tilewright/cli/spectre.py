@@ -1,12 +1,14 @@
 """``tilewright spectre``: patches of the aperiodic Spectre tiling."""
 
 import math
+import sys
 
 import click
 
 from tilewright.cli.options import (
     NameChoice,
     Real,
+    Whole,
     announce_seed,
     format_option,
     max_side_option,
@@ -22,6 +24,8 @@ from tilewright.core.numbers import quoted
 # the library's names, repeated here so that ``--help`` needs no import of the library;
 # a test checks that they agree
 FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
+# written by the datasets package, band by band, to a folder of parts or one FILE.parquet
+DATASET_FORMATS = ("parquet",)
 COLOURINGS = ("type", "orientation", "four")
 METHODS = ("line", "bfs")
 # patches with more tiles than this show a progress bar while written (stderr a terminal)
@@ -70,7 +74,10 @@ class PointType(click.ParamType):
 @click.option(
     "--origin", type=PointType(), default="0,0", help="Lower-left corner X,Y of the region."
 )
-@format_option(FORMATS, "Default: svg, or the -o suffix.")
+@format_option(
+    FORMATS + DATASET_FORMATS,
+    "Default: svg, or the -o suffix. parquet: -o a folder of parts or FILE.parquet.",
+)
 @click.option(
     "--colour",
     type=NameChoice(COLOURINGS),
@@ -93,19 +100,44 @@ class PointType(click.ParamType):
 )
 @max_side_option
 @output_option
-def spectre(region, seed, origin, fmt, colour, plain, method, scale, max_side, output) -> None:
+@click.option(
+    "--bands",
+    type=Whole(1, 2**31 - 1),
+    help="parquet: bands (parts) of whole 96-edge block rows (default: about 262k tiles each).",
+)
+@click.option(
+    "--workers", type=Whole(1, 1024), help="parquet: make bands on a local Dask cluster of N."
+)
+@click.option(
+    "--scheduler", metavar="ADDRESS", help="parquet: make bands on the Dask cluster at ADDRESS."
+)
+def spectre(
+    region, seed, origin, fmt, colour, plain, method, scale, max_side, output, bands, workers,
+    scheduler,
+) -> None:  # fmt: skip
     """Every tile of a Spectre tiling that meets the REGION WxH (tile edges) at --origin.
 
     The tiling is fixed by the seed (without --seed, the one drawn is printed on stderr
-    and recorded in the output where it has room: SVG, PNG, PDF, GeoJSON); each tile
-    comes with a stable id (its address in the substitution hierarchy), its metatile type
-    Γ..Ψ, its index (1: the second Spectre of a Γ) and 14 vertices, y up.
+    and recorded in the output where it has room: SVG, PNG, PDF, GeoJSON, Parquet); each
+    tile comes with a stable id (its address in the substitution hierarchy), its metatile
+    type Γ..Ψ, its index (1: the second Spectre of a Γ) and 14 vertices, y up.
+
+    -f parquet cuts the region into bands, one part each, made here, on --workers
+    processes or on a Dask cluster (--scheduler); every tile is written once, and the
+    parts in order hold the tiles of -f csv in its order. Rerunning the same command keeps
+    the parts already made.
     """
     from tilewright.aperiodic import SUFFIXES, check_region, generate, picture_scale, warm
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
 
-    fmt = output_format(output, fmt, SUFFIXES, "svg")
+    fmt = output_format(output, fmt, {**SUFFIXES, ".parquet": "parquet"}, "svg")
+    if fmt in DATASET_FORMATS:
+        _write_dataset(region, seed, origin, method, output, bands, workers, scheduler)
+        return
+    for name, value in (("--workers", workers), ("--scheduler", scheduler), ("--bands", bands)):
+        if value is not None:
+            raise click.UsageError(f"{name} is for -f parquet only, not -f {fmt}")
     refuse_binary_terminal(fmt, output, ("png", "pdf"))
     width, height = region
     width, height, origin = check_region(width, height, origin, whole=method == "bfs")
@@ -124,3 +156,37 @@ def spectre(region, seed, origin, fmt, colour, plain, method, scale, max_side, o
             max_side,
             lambda parts: progress(parts, patch.approximate_count, "tile", PROGRESS_FROM),
         )
+
+
+def _write_dataset(region, seed, origin, method, output, bands, workers, scheduler) -> None:
+    """``-f parquet``: the region's bands as the parts of a dataset."""
+    from tilewright.aperiodic import check_region, warm
+    from tilewright.core.compilation import announce_if_cold
+    from tilewright.datasets.part_files import check_output
+    from tilewright.datasets.tile_shards import spectre_bands, write_spectre_shards
+
+    if output in (None, "-"):
+        raise click.UsageError("-f parquet writes a folder or a FILE.parquet: give -o")
+    if method != "line":
+        raise click.UsageError("-f parquet is made band by band by the line walk: drop --method")
+    if workers is not None and scheduler is not None:
+        raise click.UsageError("give --workers or --scheduler, not both")
+    width, height = region
+    width, height, origin = check_region(width, height, origin, whole=False)
+    check_output(output)
+    spectre_bands(width, height, 0, origin, bands)  # a bad --bands refused before a seed is drawn
+    seed = announce_seed(seed)
+    kernels = warm.kernel_modules("line", "parquet")
+    announce_if_cold("the Spectre kernels", kernels, warm.COLD_SECONDS)
+    summary = write_spectre_shards(
+        width,
+        height,
+        output,
+        seed=seed,
+        origin=origin,
+        bands=bands,
+        workers=workers,
+        scheduler=scheduler,
+        progress=sys.stderr is not None and sys.stderr.isatty(),
+    )
+    click.echo(f"tilewright: {summary.line()}", err=True)

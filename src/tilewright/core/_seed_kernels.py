@@ -27,8 +27,8 @@ _ZERO = np.uint64(0)
 _S1 = np.uint64(1)
 _S32 = np.uint64(32)
 _POOL_SIZE = 4  # NumPy's default pool: 128 bits
-# the most words an entropy list of three 64-bit ints can take (two words each)
-_MAX_WORDS = 6
+# the most words an entropy list of four 64-bit ints can take (two words each)
+_MAX_WORDS = 8
 _MAX_SEED = 2**63 - 1
 
 
@@ -159,5 +159,37 @@ def item_seeds(base_seed, stream, first_index, count):
     for k in range(count):
         n_words = _put_int(words, prefix, np.uint64(first_index + k))
         # dropping the low bit keeps the seed within MAX_SEED, as resolve_seed requires
+        out[k] = np.int64(seed_sequence_word(words, n_words, pool) >> _S1)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def drawn_item_seeds(base_seed, stream, indices, draws):
+    """The seeds of items ``indices`` at their ``draws``: draw 0 of item ``i`` is
+    ``item_seeds``' seed, ``SeedSequence([base_seed, stream, i])``; draw ``d > 0`` is
+    ``SeedSequence([base_seed, stream, i, d])``'s first word, shifted right by one.
+
+    Why draws: a dataset that keeps only some items (a filter, no duplicates) draws an item
+    again from its next seed, and an item's seed must still depend on nothing but the
+    dataset's seed, its index and how many of its draws were refused. Every value must lie
+    in ``[0, 2**63 - 1]`` (``ValueError`` otherwise).
+    """
+    base_seed, stream = np.int64(base_seed), np.int64(stream)
+    if base_seed < 0 or stream < 0:
+        raise ValueError("base_seed and stream must not be negative")
+    if indices.shape[0] != draws.shape[0]:
+        raise ValueError("indices and draws must have the same length")
+    out = np.empty(indices.shape[0], dtype=np.int64)
+    words = np.empty(_MAX_WORDS, dtype=np.uint64)
+    pool = np.empty(_POOL_SIZE, dtype=np.uint64)
+    prefix = _put_int(words, 0, np.uint64(base_seed))
+    prefix = _put_int(words, prefix, np.uint64(stream))
+    for k in range(indices.shape[0]):
+        index, draw = np.int64(indices[k]), np.int64(draws[k])
+        if index < 0 or draw < 0:
+            raise ValueError("indices and draws must not be negative")
+        n_words = _put_int(words, prefix, np.uint64(index))
+        if draw > 0:
+            n_words = _put_int(words, n_words, np.uint64(draw))
         out[k] = np.int64(seed_sequence_word(words, n_words, pool) >> _S1)
     return out

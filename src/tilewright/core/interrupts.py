@@ -44,7 +44,7 @@ def register_cleanup(cleanup: Callable[[], None]) -> int:
     Parameters
     ----------
     cleanup : callable
-        Called with no arguments; its exceptions are ignored.
+        Called with no arguments; its exceptions are ignored. Clean-ups run latest first.
 
     Returns
     -------
@@ -110,7 +110,9 @@ def _watch(reader: int) -> None:
 def _end(number: int) -> None:
     if not _ending.acquire(blocking=False):
         return  # the other thread is already ending the run
-    for cleanup in list(_cleanups.values()):
+    # the latest first, as ``with`` blocks unwind: what a later clean-up undoes was set
+    # up inside what an earlier one undoes (a cluster's workers inside a dataset's run)
+    for cleanup in reversed(list(_cleanups.values())):
         with contextlib.suppress(Exception):
             cleanup()
     name = "" if number == signal.SIGINT else f" ({signal.Signals(number).name})"

@@ -6,12 +6,21 @@
 1000
 
 Each item reproduces alone: its ``seed`` column is the seed ``tilewright.mazes.generate``
-takes (see ``maze_rows``). Writing, resuming and the manifest: see ``writing``.
+takes (see ``maze_rows``). Rectangles puzzles and tromino tilings: ``RectanglesConfig``
+and ``TrominoConfig`` (see ``rectangle_rows``, ``tromino_rows``). Several sizes or
+algorithms in one dataset: ``Mixture``. Filters
+and the removal of duplicates: ``selection``. Writing and resuming: ``writing`` and
+``part_files``; where the work runs: ``dask_runs``.
 """
 
-from tilewright.datasets.config import ENDPOINTS, MazeConfig
+from tilewright.datasets.config import ENDPOINTS, MazeConfig, config_from_dict
+from tilewright.datasets.maze_dataset_conversion import to_maze_dataset
 from tilewright.datasets.maze_rows import connection_lists, item_seeds, maze_items
+from tilewright.datasets.mixture import Mixture
 from tilewright.datasets.reading import iter_mazes, load
+from tilewright.datasets.rectangle_rows import RectanglesConfig, puzzle_grids
+from tilewright.datasets.selection import row_keys
+from tilewright.datasets.tromino_rows import TrominoConfig, tiling_colours, tiling_labels
 from tilewright.datasets.writing import MANIFEST, PART_SIZE, Summary, generate
 
 __all__ = [
@@ -19,11 +28,20 @@ __all__ = [
     "MANIFEST",
     "PART_SIZE",
     "MazeConfig",
+    "Mixture",
+    "RectanglesConfig",
     "Summary",
+    "TrominoConfig",
+    "config_from_dict",
     "connection_lists",
     "generate",
     "item_seeds",
     "iter_mazes",
     "load",
     "maze_items",
+    "puzzle_grids",
+    "row_keys",
+    "tiling_colours",
+    "tiling_labels",
+    "to_maze_dataset",
 ]

@@ -6,19 +6,22 @@ that a dataset of a million items never fails on its first item.
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
+from tilewright.datasets._family_rows import MAX_CELLS, JsonConfig
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pyarrow as pa
 
 # Origins and targets: the two far corners, as the maze pictures use, or drawn per item.
 ENDPOINTS = ("corners", "random")
-# A dataset's mazes are small; the bound keeps one part of items well inside memory.
-MAX_CELLS = 1 << 20
 
 
 @dataclass(frozen=True)
-class MazeConfig:
+class MazeConfig(JsonConfig):
     """The mazes of a dataset: ``width`` × ``height`` by ``algorithm`` with ``params``.
 
     Parameters
@@ -48,6 +51,17 @@ class MazeConfig:
     >>> MazeConfig.from_json(config.to_json()) == config
     True
     """
+
+    kind: ClassVar[str] = "mazes"
+    unit: ClassVar[str] = "mazes"
+    # what a maze is, for finding duplicates: the same passages between the same endpoints
+    content_columns: ClassVar[tuple[str, ...]] = (
+        "width",
+        "height",
+        "connections",
+        "origin",
+        "target",
+    )
 
     width: int
     height: int
@@ -92,23 +106,30 @@ class MazeConfig:
             "endpoints": self.endpoints,
         }
 
-    def to_json(self) -> str:
-        """The configuration as one line of JSON, keys sorted (equal configurations give
-        equal text)."""
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+    def schema(self) -> "pa.Schema":
+        """The columns of this configuration's rows (see ``maze_rows``)."""
+        from tilewright.datasets.maze_rows import schema_for
+
+        return schema_for(self)
+
+    def rows(self, seed: int, indices: "np.ndarray", draws: "np.ndarray") -> "pa.Table":
+        """The items ``indices`` of the dataset with ``seed``, each at its draw (see
+        ``maze_rows.maze_rows``)."""
+        from tilewright.datasets.maze_rows import maze_rows
+
+        return maze_rows(self, seed, indices, draws)
 
     @classmethod
-    def from_json(cls, text: str) -> "MazeConfig":
-        """The configuration ``to_json`` wrote.
+    def from_dict(cls, record: Any) -> "MazeConfig":
+        """The configuration ``to_dict`` gave.
 
         Raises
         ------
         TilewrightError
-            When ``text`` is not such a configuration.
+            When ``record`` is not such a configuration.
         """
         try:
-            record = json.loads(text)
-            if not isinstance(record, dict) or record.get("kind") != "mazes":
+            if not isinstance(record, dict) or record.get("kind") != cls.kind:
                 raise ValueError("not a maze dataset's configuration")
             return cls(
                 record["width"],
@@ -119,3 +140,46 @@ class MazeConfig:
             )
         except (ValueError, KeyError, TypeError) as error:
             raise TilewrightError(f"not a tilewright maze dataset configuration: {error}") from None
+
+
+def config_from_dict(record: Any) -> Any:
+    """The configuration of any kind that ``to_dict`` gave: mazes, a mixture, rectangles,
+    tromino tilings.
+
+    Raises
+    ------
+    TilewrightError
+        When ``record`` is no configuration of a known kind.
+
+    Examples
+    --------
+    >>> config_from_dict(MazeConfig(4, 4).to_dict())
+    MazeConfig(width=4, height=4, algorithm='backtracker', params={}, endpoints='corners')
+    """
+    kinds = _kinds()
+    kind = record.get("kind") if isinstance(record, dict) else None
+    if kind not in kinds:
+        known = ", ".join(sorted(kinds))
+        raise TilewrightError(f"not a dataset configuration: its kind must be one of {known}")
+    return kinds[kind].from_dict(record)
+
+
+def config_from_json(text: str) -> Any:
+    """The configuration of any kind that ``to_json`` wrote (see ``config_from_dict``)."""
+    return config_from_dict(_json_object(text))
+
+
+def _kinds() -> dict[str, Any]:
+    # imported here: each kind's module imports this one
+    from tilewright.datasets.mixture import Mixture
+    from tilewright.datasets.rectangle_rows import RectanglesConfig
+    from tilewright.datasets.tromino_rows import TrominoConfig
+
+    return {kind.kind: kind for kind in (MazeConfig, Mixture, RectanglesConfig, TrominoConfig)}
+
+
+def _json_object(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise TilewrightError(f"not a dataset configuration: {error}") from None

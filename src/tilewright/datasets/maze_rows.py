@@ -7,7 +7,9 @@ any one item is made again alone with ``tilewright maze WxH -a ALGORITHM -s ITEM
 
 Columns (one row per maze)
 --------------------------
-``index`` (int64), ``seed`` (int64: the item's own seed), ``width``, ``height`` (int32),
+``index`` (int64), ``seed`` (int64: the item's own seed), ``draw`` (int32: how many of the
+item's earlier seeds a filter or the removal of duplicates refused; 0 in a plain dataset),
+``width``, ``height`` (int32),
 ``algorithm`` (string), ``params`` (string: the algorithm's parameters as JSON),
 ``connections`` (fixed-size binary: maze-dataset's ``(2, H, W)`` connection list, row-major,
 bit-packed with ``numpy.packbits``; :func:`connection_lists` unpacks it), ``origin`` and
@@ -24,14 +26,12 @@ import pyarrow as pa
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import shown
 from tilewright.core.seeds import MAX_SEED, Stream
+from tilewright.datasets._family_rows import ITEM_FIELDS
 from tilewright.datasets.config import MazeConfig
 
 SCHEMA = pa.schema(
     [
-        ("index", pa.int64()),
-        ("seed", pa.int64()),
-        ("width", pa.int32()),
-        ("height", pa.int32()),
+        *ITEM_FIELDS,
         ("algorithm", pa.string()),
         ("params", pa.string()),
         ("connections", pa.binary()),  # fixed-size per dataset: see connection_bytes
@@ -101,10 +101,32 @@ def maze_items(config: MazeConfig, seed: int, first: int, count: int) -> pa.Tabl
     >>> bool((connection_lists(table)[1] == maze.connections).all()), row["index"]
     (True, 11)
     """
-    from tilewright.core._seed_kernels import kernel_states
+    _check_range(seed, first, count)
+    indices = np.arange(first, first + count, dtype=np.int64)
+    return maze_rows(config, seed, indices, np.zeros(count, dtype=np.int64))
+
+
+def maze_rows(config: MazeConfig, seed: int, indices: np.ndarray, draws: np.ndarray) -> pa.Table:
+    """The items ``indices`` of the dataset ``(config, seed)``, item ``indices[k]`` made
+    from its seed at draw ``draws[k]`` (``core._seed_kernels.drawn_item_seeds``).
+
+    Returns
+    -------
+    pyarrow.Table
+        One row per index, in the order given.
+    """
+    from tilewright.core._seed_kernels import drawn_item_seeds, kernel_states
     from tilewright.mazes.batch import generate_batch
 
-    seeds = item_seeds(seed, first, count)
+    _check_range(seed, 0, 0)
+    indices = np.ascontiguousarray(indices, dtype=np.int64)
+    draws = np.ascontiguousarray(draws, dtype=np.int64)
+    count = len(indices)
+    if count and not (indices.min() >= 0 and indices.max() <= MAX_SEED and draws.min() >= 0):
+        raise TilewrightError(f"item indices must lie from 0 to {MAX_SEED}")
+    if count == 0:  # numpy cannot reshape an empty batch into rows of cells
+        return schema_for(config).empty_table()
+    seeds = drawn_item_seeds(seed, Stream.DATASET, indices, draws)
     states = kernel_states(seeds.astype(np.uint64), np.int64(Stream.GENERATE))
     origins, targets = _endpoints(config, seeds)
     made = generate_batch(
@@ -120,8 +142,9 @@ def maze_items(config: MazeConfig, seed: int, first: int, count: int) -> pa.Tabl
     size = connection_bytes(config)
     pairs = pa.FixedSizeListArray.from_arrays(pa.array(made.path_cells.ravel(), pa.int32()), 2)
     columns = {
-        "index": pa.array(np.arange(first, first + count, dtype=np.int64)),
-        "seed": pa.array(seeds.astype(np.int64)),
+        "index": pa.array(indices),
+        "seed": pa.array(seeds),
+        "draw": pa.array(draws.astype(np.int32)),
         "width": pa.array(np.full(count, config.width, dtype=np.int32)),
         "height": pa.array(np.full(count, config.height, dtype=np.int32)),
         "algorithm": pa.array([config.algorithm] * count, pa.string()),
@@ -161,9 +184,12 @@ def connection_lists(table: pa.Table) -> np.ndarray:
         raise TilewrightError("the table's mazes have different sizes: select one size first")
     width, height = int(widths[0]), int(heights[0])
     column = table["connections"].combine_chunks()
-    size = column.type.byte_width
-    data = np.frombuffer(column.buffers()[1], dtype=np.uint8)
-    packed = data[column.offset * size : (column.offset + n) * size].reshape(n, size)
+    size = (2 * width * height + 7) // 8
+    if pa.types.is_fixed_size_binary(column.type):
+        data = np.frombuffer(column.buffers()[1], dtype=np.uint8)
+        packed = data[column.offset * size : (column.offset + n) * size].reshape(n, size)
+    else:  # a mixture's column (variable width), here all of one size
+        packed = np.frombuffer(b"".join(column.to_pylist()), dtype=np.uint8).reshape(n, size)
     bits = np.unpackbits(packed, axis=1, count=2 * width * height)
     return bits.astype(np.bool_).reshape(n, 2, height, width)
 

@@ -8,7 +8,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from tilewright.core.errors import TilewrightError
-from tilewright.datasets.writing import MANIFEST, _read_manifest
+from tilewright.datasets.part_files import part_paths
 
 
 def load(path: str | os.PathLike) -> pa.Table:
@@ -39,18 +39,7 @@ def load(path: str | os.PathLike) -> pa.Table:
     """
     path = os.fspath(path)
     if os.path.isdir(path):
-        manifest_path = os.path.join(path, MANIFEST)
-        if not os.path.isfile(manifest_path):
-            raise TilewrightError(
-                f"{path} has no {MANIFEST}: the dataset is not complete (run the command "
-                "that makes it again to finish it)"
-            )
-        manifest = _read_manifest(manifest_path)
-        files = [os.path.join(path, entry["file"]) for entry in manifest["parts"]]
-        for file in files:
-            if not os.path.isfile(file):
-                raise TilewrightError(f"{file} is missing: run the command again to remake it")
-        return _read(files)
+        return _read(part_paths(path))
     return _read([path])
 
 
@@ -69,10 +58,7 @@ def iter_mazes(path: str | os.PathLike, batch_size: int = 10_000) -> Iterator:
     from tilewright.mazes import Maze
 
     path = os.fspath(path)
-    files = [path]
-    if os.path.isdir(path):
-        manifest = _read_manifest(os.path.join(path, MANIFEST))
-        files = [os.path.join(path, entry["file"]) for entry in manifest["parts"]]
+    files = part_paths(path) if os.path.isdir(path) else [path]
     for file in files:
         for batch in _open(file).iter_batches(batch_size=batch_size):
             table = pa.Table.from_batches([batch])

@@ -1,101 +1,128 @@
-"""Writing a dataset as Parquet: parts made anywhere, each written whole, a manifest last.
+"""Writing a dataset of items: parts of consecutive items, here or on a Dask cluster.
 
-A dataset folder holds ``part-00000.parquet``, ``part-00001.parquet``, ... and, once every
-part is there, ``manifest.json`` (the configuration, the counts and each part's SHA-256).
-The manifest is written last, so its presence is what makes the dataset complete. Each part
-is written to a temporary name and renamed (``tilewright.core.output``), so no way a run
-ends leaves a half-written part under a part's name; a rerun of the same command keeps the
-parts already made, makes the missing ones, and writes the manifest.
-
-Parts are made in this process, on a ``distributed.LocalCluster`` of ``workers`` processes,
-or on the Dask cluster at ``scheduler``. Every row depends only on the dataset's seed and
-its index (see ``maze_rows``), and a part's bytes only on its rows, so the files are the
-same byte for byte whoever makes them.
+Item ``i`` of a dataset depends on nothing but the dataset's configuration, its seed and
+``i`` (see ``maze_rows`` and ``selection``), and a part's bytes only on its rows, so the
+files are the same byte for byte whoever makes them and however many workers there are.
+How parts are written, kept on a rerun and listed in the manifest: see ``part_files``.
 """
 
-import hashlib
+import functools
 import json
-import logging
 import os
-import re
-import sys
 import time
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from tilewright import __version__
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
-from tilewright.core.output import check_destination, open_output
 from tilewright.core.seeds import MAX_SEED
-from tilewright.datasets.config import MazeConfig
+from tilewright.datasets.config import config_from_json
+from tilewright.datasets.part_files import MANIFEST, check_output, part_names, write_parts
+from tilewright.datasets.selection import (
+    Where,
+    checked_where,
+    row_keys,
+    selected_rows,
+    unique_draws,
+)
 
-MANIFEST = "manifest.json"
+__all__ = ["MANIFEST", "PART_SIZE", "Summary", "check_output", "generate"]
+
 PART_SIZE = 100_000
 MAX_PART_SIZE = 10_000_000
 MAX_ITEMS = 2**48
 MAX_WORKERS = 1024
-# The key of each part file's own record (which dataset, which part) in its Parquet metadata.
-_PART_KEY = b"tilewright.part"
-_PART_NAME = re.compile(r"^part-(\d+)\.parquet$")
-# zstd: about half the size of snappy on packed mazes and solutions, and fast to read.
-_COMPRESSION = "zstd"
 
 
 @dataclass(frozen=True)
 class Summary:
-    """What a run did: ``items`` in ``parts`` (``made`` of them by this run) in ``seconds``."""
+    """What a run did: ``items`` in ``parts`` (``made`` of them by this run) in ``seconds``;
+    ``redrawn`` items were drawn again to leave no duplicates."""
 
     items: int
     parts: int
     made: int
     seconds: float
     output: str
+    unit: str = "mazes"
+    redrawn: int = 0
 
     def line(self) -> str:
         """One line for a terminal."""
         rate = self.items / self.seconds if self.seconds > 0 and self.made else 0.0
         kept = f", {self.parts - self.made} kept" if self.made < self.parts else ""
-        speed = f", {rate:,.0f} mazes/s" if self.made == self.parts else ""
+        speed = f", {rate:,.0f} {self.unit}/s" if self.made == self.parts else ""
+        redrawn = f", {self.redrawn:,} duplicates drawn again" if self.redrawn else ""
         return (
-            f"{self.items:,} mazes in {self.parts} part{'s' * (self.parts != 1)}"
-            f"{kept}, {self.seconds:.1f} s{speed} -> {self.output}"
+            f"{self.items:,} {self.unit} in {self.parts} part{'s' * (self.parts != 1)}"
+            f"{kept}{redrawn}, {self.seconds:.1f} s{speed} -> {self.output}"
         )
 
 
 @dataclass(frozen=True)
-class _Part:
-    """One part to make: picklable, so that a Dask worker can make it."""
+class _Items:
+    """Items ``first`` to ``first + count - 1``: one part, picklable for a Dask worker."""
 
     number: int
     first: int
     count: int
-    path: str | None  # None: return the table to the caller instead of writing it
-    config: str  # MazeConfig JSON
+    config: str  # the configuration's JSON
     seed: int
-    record: bytes  # the part's own record, stored in its metadata
+    where: Where
+    draws: bytes | None = None  # each item's first draw (int64), when not all 0
+
+    @property
+    def size(self) -> int:
+        return self.count
+
+    @property
+    def entry(self) -> dict[str, int]:
+        return {"first": self.first, "items": self.count}
+
+    def table(self) -> pa.Table:
+        config = config_from_json(self.config)
+        indices = np.arange(self.first, self.first + self.count, dtype=np.int64)
+        draws = np.zeros(self.count, dtype=np.int64)
+        if self.draws is not None:
+            draws = np.frombuffer(self.draws, dtype=np.int64)
+        return selected_rows(config, self.seed, indices, draws, self.where)
+
+
+@dataclass(frozen=True)
+class _Keys:
+    """A part's items reduced to what finding duplicates needs: picklable, like ``_Items``."""
+
+    items: _Items
+    columns: tuple[str, ...]
+
+    def __call__(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return _keys_of(self.items.table(), self.columns)
 
 
 def generate(
-    config: MazeConfig,
+    config: Any,
     count: int,
     seed: int,
     output: str | os.PathLike,
     *,
+    where: Mapping[str, tuple[float | None, float | None]] | None = None,
+    unique: bool = False,
     part_size: int = PART_SIZE,
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool = False,
 ) -> Summary:
-    """Write ``count`` mazes of ``config`` from ``seed`` to ``output``.
+    """Write ``count`` items of ``config`` from ``seed`` to ``output``.
 
     Parameters
     ----------
-    config : MazeConfig
-        What every maze is.
+    config : MazeConfig, Mixture, or another kind's configuration
+        What every item is.
     count : int
         Items, 1 to ``MAX_ITEMS``.
     seed : int
@@ -103,6 +130,12 @@ def generate(
     output : str or path
         A folder (made if missing; its parent must exist) for a dataset of parts and a
         manifest, or a file ending in ``.parquet`` for one file written whole.
+    where : mapping, optional
+        Keep only items whose number columns lie in ranges, for example
+        ``{"solution_length": (30, None)}`` (bounds inclusive, None for none); a refused
+        item is drawn again from its next seed, so the count stays exact (``selection``).
+    unique : bool
+        No two items with the same content: a later duplicate is drawn again.
     part_size : int
         Items per part (and per row group of a single file), 1 to ``MAX_PART_SIZE``; memory
         is bounded by one part per process, whatever ``count``.
@@ -125,14 +158,16 @@ def generate(
 
     Examples
     --------
-    >>> import pyarrow.parquet as pq
+    >>> from tilewright.datasets import MazeConfig
     >>> summary = generate(MazeConfig(8, 8, "wilson"), 25, seed=1, output="mazes",
-    ...                    part_size=10)
-    >>> summary.parts, pq.read_table("mazes/part-00002.parquet").num_rows
-    (3, 5)
+    ...                    part_size=10, where={"solution_length": (20, None)})
+    >>> table = pq.read_table("mazes/part-00002.parquet")
+    >>> summary.parts, table.num_rows, min(table["solution_length"].to_pylist()) >= 20
+    (3, 5, True)
     """
-    if not isinstance(config, MazeConfig):
-        raise TypeError(f"config must be a MazeConfig, not {type(config).__name__}")
+    for method in ("to_json", "schema", "rows", "content_columns", "kind"):
+        if not hasattr(config, method):
+            raise TypeError(f"config must be a dataset configuration, not {type(config).__name__}")
     count = _bounded(count, "count", 1, MAX_ITEMS)
     seed = _bounded(seed, "seed", 0, MAX_SEED)
     part_size = _bounded(part_size, "part_size", 1, MAX_PART_SIZE)
@@ -140,219 +175,90 @@ def generate(
         workers = _bounded(workers, "workers", 1, MAX_WORKERS)
     if workers is not None and scheduler is not None:
         raise TilewrightError("give workers or a scheduler, not both")
+    if not isinstance(unique, bool):
+        raise TypeError(f"unique must be True or False, not {unique!r}")
+    schema = config.schema()
+    checked = checked_where(schema, where)
     output = os.fspath(output)
     started = time.perf_counter()
-    dataset = {
-        "config": config.to_dict(),
+    identity: dict[str, Any] = {
+        "config": json.loads(config.to_json()),
         "seed": seed,
         "count": count,
         "part_size": part_size,
     }
-    ranges = [
-        (k, first, min(part_size, count - first))
+    if checked:
+        identity["where"] = [list(bound) for bound in checked]
+    if unique:
+        identity["unique"] = True
+    text = config.to_json()
+    tasks = [
+        _Items(k, first, min(part_size, count - first), text, seed, checked)
         for k, first in enumerate(range(0, count, part_size))
     ]
-    if output.endswith(".parquet") and not os.path.isdir(output):
-        check_destination(output)
-        parts = [_part(config, seed, dataset, k, first, n, None) for k, first, n in ranges]
-        tables = _made(parts, workers, scheduler, progress, count)
-        with open_output(output) as handle:
-            writer = pq.ParquetWriter(handle, _schema(config, dataset), compression=_COMPRESSION)
-            with writer:
-                for _, table in tables:
-                    writer.write_table(table, row_group_size=part_size)
-        made = len(ranges)
-    else:
-        made = _write_folder(output, config, seed, dataset, ranges, workers, scheduler, progress)
-    return Summary(count, len(ranges), made, time.perf_counter() - started, output)
+    write = functools.partial(
+        write_parts,
+        output,
+        identity,
+        schema=schema,
+        unit=config.unit,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+    )
+    redrawn = 0
+    single = output.endswith(".parquet") and not os.path.isdir(output)
+    remake: set[int] = set()
+    first_made: list[int] = []
+    if unique:
+        if single:
+            check_output(output)
+            found = _keys_from_tasks(tasks, config.content_columns, workers, scheduler)
+        else:
+            # written first so that finding duplicates reads each part once, from disk
+            first_made = write(tasks, finish=False)
+            found = _keys_from_folder(output, len(tasks), config.content_columns)
+        changed, redrawn = unique_draws(config, seed, checked, found)
+        tasks = [
+            replace(task, draws=changed[task.number].tobytes()) if task.number in changed else task
+            for task in tasks
+        ]
+        remake = set(changed)
+    made = write(tasks, remake=remake)
+    return Summary(
+        count,
+        len(tasks),
+        len(set(made) | set(first_made)),
+        time.perf_counter() - started,
+        output,
+        config.unit,
+        redrawn,
+    )
 
 
-def check_output(output: str | os.PathLike) -> None:
-    """Fail early, before any work, when ``output`` cannot take a dataset: a ``.parquet``
-    file that cannot be written, or a folder whose parent does not exist.
+def _keys_from_tasks(tasks, columns, workers, scheduler) -> Iterator:
+    from tilewright.datasets.dask_runs import results_in_order
 
-    Examples
-    --------
-    >>> check_output("no/such/folder/mazes")
-    Traceback (most recent call last):
-    ...
-    tilewright.core.errors.TilewrightError: the folder no/such/folder does not exist
-    """
-    output = os.fspath(output)
-    if output.endswith(".parquet") and not os.path.isdir(output):
-        check_destination(output)
-    elif not os.path.isdir(output):
-        if os.path.exists(output):
-            raise TilewrightError(f"{output} is a file: give a folder, or a name ending .parquet")
-        parent = os.path.dirname(os.path.abspath(output))
-        if not os.path.isdir(parent):
-            raise TilewrightError(f"the folder {os.path.dirname(output) or '.'} does not exist")
+    jobs = [_Keys(task, tuple(columns)) for task in tasks]
+    return results_in_order(_call, jobs, workers=workers, scheduler=scheduler)
 
 
-def _write_folder(folder, config, seed, dataset, ranges, workers, scheduler, progress) -> int:
-    """Make the parts ``folder`` lacks, then its manifest; return how many were made."""
-    _prepare_folder(folder)
-    digits = max(5, len(str(len(ranges) - 1)))
-    names = [f"part-{k:0{digits}d}.parquet" for k, _, _ in ranges]
-    manifest_path = os.path.join(folder, MANIFEST)
-    if os.path.exists(manifest_path) and _read_manifest(manifest_path).get("dataset") != dataset:
-        raise TilewrightError(f"{folder} holds another dataset: give another folder")
-    _refuse_other_parts(folder, set(names))
-    todo = []
-    for (k, first, n), name in zip(ranges, names, strict=True):
-        path = os.path.join(folder, name)
-        if not _is_part_of(path, dataset, k):
-            todo.append(_part(config, seed, dataset, k, first, n, path))
-    wanted = sum(part.count for part in todo)
-    for _ in _made(todo, workers, scheduler, progress, wanted):
-        pass
-    entries = []
-    for (k, first, n), name in zip(ranges, names, strict=True):
-        path = os.path.join(folder, name)
-        if not _is_part_of(path, dataset, k):  # changed under us while we ran
-            raise TilewrightError(f"{path} is missing or not this dataset's part {k}: rerun")
-        entries.append(
-            {
-                "file": name,
-                "first": first,
-                "items": n,
-                "bytes": os.path.getsize(path),
-                "sha256": _sha256(path),
-            }
-        )
-    manifest = {
-        "format": "tilewright-dataset/1",
-        "tilewright": __version__,
-        "dataset": dataset,
-        "parts": entries,
-    }
-    with open_output(manifest_path) as handle:
-        handle.write((json.dumps(manifest, indent=1) + "\n").encode())
-    return len(todo)
+def _call(job: _Keys) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return job()
 
 
-def _made(
-    parts: list[_Part], workers: int | None, scheduler: str | None, progress: bool, items: int
-) -> Iterator[tuple[int, pa.Table | None]]:
-    """Each part's number and table (None once written to its file), in order."""
-    from tqdm import tqdm
-
-    if workers is None and scheduler is None:
-        results: Iterable = (_make_part(part) for part in parts)
-    else:
-        results = _on_dask(parts, workers, scheduler)
-    with tqdm(
-        total=items,
-        unit="mazes",
-        unit_scale=True,
-        leave=False,
-        file=sys.stderr,
-        disable=not progress,
-    ) as bar:
-        for part, result in zip(parts, results, strict=True):
-            bar.update(part.count)
-            yield result
+def _keys_from_folder(folder: str, parts: int, columns) -> Iterator:
+    for name in part_names(parts):
+        wanted = ["index", "draw", *columns]
+        yield _keys_of(pq.read_table(os.path.join(folder, name), columns=wanted), columns)
 
 
-def _on_dask(parts: list[_Part], workers: int | None, scheduler: str | None) -> Iterator:
-    """The parts' results made on Dask, yielded in order as they finish."""
-    from distributed import Client, LocalCluster
-
-    if scheduler is not None:
-        client = Client(scheduler)
-        cluster = None
-    else:
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
-        client = Client(cluster)
-    try:
-        # retries: a worker that dies (killed, out of memory) has its part made again
-        futures = client.map(_make_part, parts, pure=False, retries=3)
-        for future in futures:
-            yield future.result()
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-
-
-def _make_part(part: _Part) -> tuple[int, pa.Table | None]:
-    """Make one part; write it to its file when it has one (on whichever process runs it)."""
-    from tilewright.datasets.maze_rows import maze_items
-
-    config = MazeConfig.from_json(part.config)
-    table = maze_items(config, part.seed, part.first, part.count)
-    table = table.replace_schema_metadata({_PART_KEY: part.record})
-    if part.path is None:
-        return part.number, table
-    with open_output(part.path) as handle:
-        pq.write_table(table, handle, compression=_COMPRESSION, row_group_size=part.count)
-    return part.number, None
-
-
-def _part(config, seed, dataset, number, first, count, path) -> _Part:
-    record = json.dumps({"dataset": dataset, "part": number}, sort_keys=True).encode()
-    return _Part(number, first, count, path, config.to_json(), seed, record)
-
-
-def _schema(config: MazeConfig, dataset: dict) -> pa.Schema:
-    from tilewright.datasets.maze_rows import schema_for
-
-    record = json.dumps({"dataset": dataset, "part": None}, sort_keys=True).encode()
-    return schema_for(config).with_metadata({_PART_KEY: record})
-
-
-def _is_part_of(path: str, dataset: dict, number: int) -> bool:
-    """Whether ``path`` is part ``number`` of ``dataset``, whole (its footer reads)."""
-    if not os.path.isfile(path):
-        return False
-    try:
-        metadata = pq.read_metadata(path).metadata or {}
-        record = json.loads(metadata.get(_PART_KEY, b"null"))
-    except (OSError, pa.ArrowException, ValueError):
-        return False
-    return record == {"dataset": dataset, "part": number}
-
-
-def _refuse_other_parts(folder: str, names: set[str]) -> None:
-    """Refuse a folder with part files this dataset would not write (another dataset's)."""
-    for name in os.listdir(folder):
-        if _PART_NAME.match(name) and name not in names:
-            raise TilewrightError(f"{folder} holds another dataset's {name}: give another folder")
-
-
-def _prepare_folder(folder: str) -> None:
-    check_output(folder)
-    if os.path.isdir(folder):
-        return
-    try:
-        os.mkdir(folder)
-    except OSError as error:
-        raise TilewrightError(f"cannot make {folder}: {error.strerror}") from None
-
-
-def _read_manifest(path: str) -> dict:
-    try:
-        with open(path, "rb") as handle:
-            manifest = json.loads(handle.read(1 << 24))
-    except (OSError, ValueError) as error:
-        raise TilewrightError(f"{path} is not a dataset manifest: {error}") from None
-    if not isinstance(manifest, dict) or manifest.get("format") != "tilewright-dataset/1":
-        raise TilewrightError(f"{path} is not a tilewright dataset manifest")
-    return manifest
-
-
-def _sha256(path: str) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+def _keys_of(table: pa.Table, columns) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return (
+        table["index"].to_numpy(),
+        table["draw"].to_numpy().astype(np.int64),
+        row_keys(table, columns),
+    )
 
 
 def _bounded(value: object, name: str, low: int, high: int) -> int:

@@ -1,0 +1,343 @@
+"""Giant Spectre patches as Parquet: the region cut into bands, each band a part made anywhere.
+
+Why bands: the line walk (``tilewright.aperiodic.stream``) writes each tile from the first
+block of the region's grid that meets it, judged in the whole region's grid wherever the
+walk starts, so the block rows can be shared out: a band of block rows writes its own tiles
+and no other band's, and the bands together write every tile of the region exactly once,
+the same tiles as the single stream (``Patch.chunks``), in the same order when the parts are
+read one after another. A band is one task of ``part_files.write_parts``: in this process,
+on a local Dask cluster, or on any cluster, and the same bytes wherever it runs.
+
+Columns of every part (``SCHEMA``), one row per tile:
+
+=========  =============================  ===============================================
+id         string                         stable address in the substitution hierarchy,
+                                          as ``Tile.id`` and the JSON Lines ``id``
+type       string                         metatile type, a Greek letter Γ Δ Θ Λ Ξ Π Σ Φ Ψ
+index      int8                           1 for the second Spectre of a Γ, else 0
+colour     int8                           0–3, a proper four-colouring (as GeoJSON's)
+turn       int8                           0–11: the tile is the Spectre turned turn × 30°
+corner     fixed_size_list<int64>[4]      vertex 0, exact: (a, b, c, d) is the point
+                                          a + b·w + c·w² + d·w³, w = e^{iπ/6} (``exact``)
+vertices   fixed_size_list<float64>[28]   x0, y0, x1, y1, …, x13, y13: the 14 vertices,
+                                          clockwise, tile edges, y up; the floats the
+                                          stream computes (JSON Lines and CSV round them
+                                          to 6 decimals), the CSV columns' order
+=========  =============================  ===============================================
+"""
+
+import math
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from tilewright.aperiodic import check_region
+from tilewright.aperiodic.patch import SHAPES_XY, TILE_AREA, Chunk
+from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
+from tilewright.aperiodic.stream import BLOCK, band_chunks, block_grid
+from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import require_int, shown
+from tilewright.core.seeds import MAX_SEED
+from tilewright.datasets.part_files import check_output, part_names, write_parts
+from tilewright.datasets.writing import Summary
+
+__all__ = ["BAND_TILES", "SCHEMA", "SpectreBand", "spectre_bands", "write_spectre_shards"]
+
+SCHEMA = pa.schema(
+    [
+        ("id", pa.string()),
+        ("type", pa.string()),
+        ("index", pa.int8()),
+        ("colour", pa.int8()),
+        ("turn", pa.int8()),
+        ("corner", pa.list_(pa.int64(), 4)),
+        ("vertices", pa.list_(pa.float64(), 28)),
+    ]
+)
+# The layout of the rows: part of a dataset's record, so that a rerun by a version that
+# writes other columns makes its parts again instead of keeping the old ones.
+LAYOUT = "spectre-tiles/1"
+# Tiles a band holds by default, about: a part is built whole in memory (about 300 bytes a
+# tile as Arrow arrays), so 2^18 tiles keep a worker under 100 MB, while a band's fixed
+# costs (its task, its walk up to its rows, a file) stay well under 1 % of its work.
+BAND_TILES = 1 << 18
+MAX_WORKERS = 1024
+UNIT = "tiles"
+# The widest a Spectre reaches along x or y, over its twelve turns: a tile meeting a
+# rectangle lies inside the rectangle grown by this much on every side.
+_REACH = float(np.max(np.ptp(SHAPES_XY, axis=1)))
+_GREEK_NAMES = pa.array([GREEK[t] for t in TYPES], type=pa.string())
+
+
+@dataclass(frozen=True)
+class SpectreBand:
+    """Block rows ``rows[0]`` to ``rows[1] - 1`` of a region: one part, picklable for Dask.
+
+    Attributes
+    ----------
+    number : int
+        The part's number, 0 for the bottom band.
+    width, height : float
+        The whole region, in tile edges.
+    origin : tuple of float
+        The whole region's lower-left corner.
+    seed : int
+        The tiling.
+    rows : tuple of int
+        ``(first, stop)``: the band's block rows (``stream.BLOCK`` tile edges each).
+
+    Examples
+    --------
+    >>> band = SpectreBand(0, 200.0, 100.0, (0.0, 0.0), 3, (0, 1))
+    >>> band.entry
+    {'block_rows': [0, 1], 'y': [0.0, 96.0]}
+    >>> table = band.table()
+    >>> table.num_rows <= band.size, table.column_names[:3]
+    (True, ['id', 'type', 'index'])
+    """
+
+    number: int
+    width: float
+    height: float
+    origin: tuple[float, float]
+    seed: int
+    rows: tuple[int, int]
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """The band's blocks span ``low <= y <= high`` (its tiles may reach past them)."""
+        low = self.origin[1] + self.rows[0] * BLOCK
+        high = min(self.origin[1] + self.rows[1] * BLOCK, self.origin[1] + self.height)
+        return low, high
+
+    @property
+    def size(self) -> int:
+        """At least as many tiles as the band writes: they lie inside its blocks grown by
+        ``_REACH`` on every side, and no two overlap. It counts the progress bar's work,
+        and as a single file's row-group size it keeps each band one row group."""
+        low, high = self.bounds
+        area = (self.width + 2 * _REACH) * (high - low + 2 * _REACH)
+        return math.floor(area / TILE_AREA) + 1
+
+    @property
+    def entry(self) -> dict[str, Any]:
+        """What the manifest says of the part."""
+        return {"block_rows": list(self.rows), "y": list(self.bounds)}
+
+    def table(self) -> pa.Table:
+        """The band's tiles, in the line walk's order, as ``SCHEMA`` rows."""
+        chunks = band_chunks(self.width, self.height, self.seed, self.rows, self.origin)
+        return pa.Table.from_batches([tile_batch(chunk) for chunk in chunks], schema=SCHEMA)
+
+
+def tile_batch(chunk: Chunk) -> pa.RecordBatch:
+    """A chunk of tiles as one ``SCHEMA`` record batch, built from its arrays.
+
+    Parameters
+    ----------
+    chunk : Chunk
+
+    Returns
+    -------
+    pyarrow.RecordBatch
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic import generate
+    >>> chunk = next(generate(6, 6, seed=1).chunks())
+    >>> batch = tile_batch(chunk)
+    >>> batch["id"].to_pylist() == chunk.ids, batch.num_rows == len(chunk)
+    (True, True)
+    """
+    count = len(chunk)
+    # the ids from their NUL-padded ASCII, with no Python string per tile: an id fills
+    # a prefix of its row, so the non-NUL bytes in row order are the ids one after another
+    text = chunk.id_bytes
+    used = text != 0
+    offsets = np.zeros(count + 1, dtype=np.int32)
+    np.cumsum(used.sum(axis=1), out=offsets[1:])
+    ids = pa.StringArray.from_buffers(
+        count, pa.py_buffer(offsets), pa.py_buffer(np.ascontiguousarray(text[used]))
+    )
+    corners = np.ascontiguousarray(chunk.corners, dtype=np.int64).reshape(-1)
+    vertices = np.ascontiguousarray(chunk.xy, dtype=np.float64).reshape(-1)
+    columns = [
+        ids,
+        _GREEK_NAMES.take(pa.array(chunk.types)),
+        pa.array(chunk.index.astype(np.int8)),
+        pa.array(chunk.colour.astype(np.int8)),
+        pa.array(chunk.turn.astype(np.int8)),
+        pa.FixedSizeListArray.from_arrays(pa.array(corners), 4),
+        pa.FixedSizeListArray.from_arrays(pa.array(vertices), 28),
+    ]
+    return pa.RecordBatch.from_arrays(columns, schema=SCHEMA)
+
+
+def spectre_bands(
+    width: float,
+    height: float,
+    seed: int,
+    origin: tuple[float, float] = (0, 0),
+    bands: int | None = None,
+) -> list[SpectreBand]:
+    """The region cut into ``bands`` bands of whole block rows, as even as can be.
+
+    Parameters
+    ----------
+    width, height : float
+        The region in tile edges (limits: ``aperiodic.check_region``; no memory limit).
+    seed : int
+        The tiling, 0 to ``MAX_SEED``.
+    origin : pair of float
+        The region's lower-left corner.
+    bands : int, optional
+        How many bands, 1 to the region's block rows (``ceil(height / 96)``); None: about
+        one per ``BAND_TILES`` tiles.
+
+    Returns
+    -------
+    list of SpectreBand
+        Bottom up; consecutive, together covering every block row once.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        For a bad region, seed or band count.
+
+    Examples
+    --------
+    >>> [band.rows for band in spectre_bands(100, 500, seed=1, bands=2)]
+    [(0, 3), (3, 6)]
+    """
+    width, height, origin = check_region(width, height, origin, whole=False)
+    seed = _bounded(seed, "seed", 0, MAX_SEED)
+    rows = block_grid(width, height, origin)[1]
+    if bands is None:
+        bands = min(rows, max(1, round(width * height / TILE_AREA / BAND_TILES)))
+    bands = require_int(bands, "bands")
+    if not 1 <= bands <= rows:
+        raise TilewrightError(
+            f"bands must be from 1 to {rows} here (the region's rows of {BLOCK:g}-edge blocks: "
+            f"a band is whole rows), got {shown(bands)}"
+        )
+    cuts = [k * rows // bands for k in range(bands + 1)]
+    return [
+        SpectreBand(k, width, height, origin, seed, (cuts[k], cuts[k + 1])) for k in range(bands)
+    ]
+
+
+def write_spectre_shards(
+    width: float,
+    height: float,
+    output: str | os.PathLike,
+    *,
+    seed: int,
+    origin: tuple[float, float] = (0, 0),
+    bands: int | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+) -> Summary:
+    """Write the Spectre patch of a region to ``output`` as Parquet, band by band.
+
+    Parameters
+    ----------
+    width, height : float
+        The region in tile edges: any size the line walk takes (``check_region``), memory
+        bounded by one band per process.
+    output : str or path
+        A folder (made if missing; its parent must exist) for ``part-NNNNN.parquet`` files,
+        one per band, and ``manifest.json`` written last; or a file ending ``.parquet``,
+        one row group per band (``part_files.write_parts``).
+    seed : int
+        The tiling, 0 to ``MAX_SEED``.
+    origin : pair of float
+        The region's lower-left corner.
+    bands : int, optional
+        See :func:`spectre_bands`.
+    workers : int, optional
+        Make the bands on a ``distributed.LocalCluster`` of this many processes.
+    scheduler : str, optional
+        Make the bands on the Dask cluster whose scheduler is at this address.
+    progress : bool
+        A progress bar on stderr.
+
+    Returns
+    -------
+    Summary
+        Tiles written (counted from the parts' footers), parts, parts made by this run.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        For bad arguments, an output that cannot be written, or a folder holding another
+        dataset (a rerun of the same call keeps the parts already made).
+
+    Notes
+    -----
+    The parts hold every tile of the region once: the tiles of ``Patch.chunks`` (the line
+    method) in its order, part after part. The bytes do not depend on ``workers`` or
+    ``scheduler``, only on the region, seed and band count.
+
+    Examples
+    --------
+    >>> summary = write_spectre_shards(100, 200, "tiles", seed=3, bands=2)
+    >>> summary.parts, pq.read_table("tiles/part-00001.parquet").schema == SCHEMA
+    (2, True)
+    """
+    tasks = spectre_bands(width, height, seed, origin, bands)
+    if workers is not None:
+        workers = _bounded(workers, "workers", 1, MAX_WORKERS)
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise TypeError(f"scheduler must be an address (text), not {type(scheduler).__name__}")
+    if workers is not None and scheduler is not None:
+        raise TilewrightError("give workers or a scheduler, not both")
+    output = os.fspath(output)
+    check_output(output)
+    first = tasks[0]
+    identity = {
+        "layout": LAYOUT,
+        "width": first.width,
+        "height": first.height,
+        "origin": list(first.origin),
+        "seed": first.seed,
+        "bands": len(tasks),
+        "block": BLOCK,
+    }
+    started = time.perf_counter()
+    made = write_parts(
+        output,
+        identity,
+        tasks,
+        schema=SCHEMA,
+        unit=UNIT,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+    )
+    seconds = time.perf_counter() - started
+    # write_parts gives the numbers of the parts it made (an earlier draft: their count)
+    count = made if isinstance(made, int) else len(made)
+    return Summary(_rows_written(output, len(tasks)), len(tasks), count, seconds, output, UNIT)
+
+
+def _rows_written(output: str, parts: int) -> int:
+    """Rows in the written dataset, from the Parquet footers alone."""
+    if os.path.isdir(output):
+        paths: Iterator[str] = (os.path.join(output, name) for name in part_names(parts))
+    else:
+        paths = iter([output])
+    return sum(pq.read_metadata(path).num_rows for path in paths)
+
+
+def _bounded(value: object, name: str, low: int, high: int) -> int:
+    number = require_int(value, name)
+    if not low <= number <= high:
+        raise TilewrightError(f"{name} must be from {low} to {shown(high)}, got {shown(number)}")
+    return number

@@ -1,0 +1,303 @@
+"""Datasets of L-tromino tilings of boards missing one square, the square drawn per item.
+
+Item ``i`` of a dataset with seed ``s`` at draw ``d`` is the tiling
+``tilewright.tromino.generate(width, height, seed=SEED)``, where ``SEED`` is the item's own
+seed (see ``_family_rows.drawn_seeds``): the seed draws the missing square, uniformly among
+the squares whose board has a tiling, and the board and the square fix the tiling. Any one
+item is made again alone with ``tilewright tromino tile WxH -s SEED``.
+
+What varies, then, is the missing square alone: a board has at most W·H different items,
+so a large dataset of a small board repeats tilings (``content_columns`` finds them). That
+is still a dataset worth having: a model sees the same construction (the textbook's divide
+and conquer on 2^k × 2^k boards, 2×3 blocks around a small exactly solved core on any other
+board that tiles) answer every missing square.
+
+Columns (one row per tiling)
+----------------------------
+``index`` (int64), ``seed`` (int64: the tiling's own seed), ``draw`` (int32), ``width``,
+``height`` (int32), ``missing`` (two int32: row, column, from 0), ``trominoes`` (int32:
+(W·H − 1) / 3), ``tiles`` (fixed-size binary: the labels as little-endian int32, row-major,
+tromino t (1 … T) on its three cells and 0 on the missing square, exactly
+``Tiling.labels``; :func:`tiling_labels` unpacks them) and ``colours`` (fixed-size binary:
+int8 a cell, row-major, a proper 4-colouring as ``Tiling.colour(4)`` gives it, -1 on the
+missing square; :func:`tiling_colours` unpacks them; null unless the configuration asks
+for colours).
+
+Why int32 labels and not something smaller: labels are what a tiling *is* (which cells
+share a tromino), and a fixed four bytes a cell reads the same for every board size (a
+mixture of sizes widens the column, never reinterprets it); they compress well in the
+Parquet parts.
+"""
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+import pyarrow as pa
+
+from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import require_int, shown
+from tilewright.datasets._family_rows import (
+    ITEM_FIELDS,
+    MAX_CELLS,
+    JsonConfig,
+    binary_grids,
+    checked_record,
+    drawn_seeds,
+    fixed_binary,
+    one_size,
+)
+
+# the only colouring a dataset offers: four colours always exist (the graph is planar),
+# three do not (odd wheels are common off 2^k boards), and an item must never fail
+COLOURS = 4
+_KEYS = ("width", "height", "colours")
+
+SCHEMA = pa.schema(
+    [
+        *ITEM_FIELDS,
+        ("missing", pa.list_(pa.int32(), 2)),
+        ("trominoes", pa.int32()),
+        ("tiles", pa.binary()),  # fixed-size per dataset: see schema_for
+        ("colours", pa.binary()),  # likewise
+    ]
+)
+
+
+@dataclass(frozen=True)
+class TrominoConfig(JsonConfig):
+    """The tilings of a dataset: ``width`` × ``height`` boards, each missing one square
+    drawn from the item's own seed.
+
+    Parameters
+    ----------
+    width, height : int
+        The board: at most ``MAX_CELLS`` cells, and some square of it must leave a board
+        that tiles (W·H − 1 a multiple of 3, both sides at least 2, or a single cell).
+    colours : int, optional
+        4 adds a proper 4-colouring of each tiling (the ``colours`` column). Three colours
+        are refused: many tilings of boards other than 2^k × 2^k have none, and a dataset
+        must not fail partway.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        As ``tilewright.tromino.generate`` raises them for the same board, and for too
+        many cells or colours other than 4; all when the configuration is made.
+
+    Examples
+    --------
+    >>> config = TrominoConfig(16, 16, colours=4)
+    >>> config.to_dict()
+    {'kind': 'tromino', 'width': 16, 'height': 16, 'colours': 4}
+    >>> TrominoConfig(9, 7)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: no square of a 9x7 board can be missing: ...
+    """
+
+    kind: ClassVar[str] = "tromino"
+    unit: ClassVar[str] = "tilings"
+    # what a tiling is, for finding duplicates: the board and the missing square fix it
+    content_columns: ClassVar[tuple[str, ...]] = ("width", "height", "missing")
+
+    width: int
+    height: int
+    colours: int | None = None
+
+    def __post_init__(self) -> None:
+        from tilewright.tromino import generate
+
+        width = require_int(self.width, "width")
+        height = require_int(self.height, "height")
+        # every check generate runs for a drawn square (the tiling itself is made lazily,
+        # so this costs one draw); which square is drawn does not matter here
+        generate(width, height, seed=0)
+        if width * height > MAX_CELLS:
+            raise TilewrightError(
+                f"a dataset's boards have at most {MAX_CELLS} cells, got {shown(width * height)}"
+            )
+        if self.colours is not None:
+            colours = require_int(self.colours, "colours")
+            if colours != COLOURS:
+                raise TilewrightError(
+                    f"a dataset colours its tilings with {COLOURS} colours, got {shown(colours)}: "
+                    "many tilings have no 3-colouring, so items would fail"
+                )
+            object.__setattr__(self, "colours", colours)
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "height", height)
+
+    @property
+    def size(self) -> str:
+        """``WIDTHxHEIGHT``, as the command line writes it."""
+        return f"{self.width}x{self.height}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The configuration as plain JSON values, ``kind`` included."""
+        return {
+            "kind": self.kind,
+            "width": self.width,
+            "height": self.height,
+            "colours": self.colours,
+        }
+
+    @classmethod
+    def from_dict(cls, record: Any) -> "TrominoConfig":
+        """The configuration ``to_dict`` gave.
+
+        Raises
+        ------
+        TilewrightError
+            When ``record`` is not such a configuration: another kind, a key missing or
+            unknown, a value of the wrong type or out of range.
+
+        Examples
+        --------
+        >>> TrominoConfig.from_dict({"kind": "tromino", "width": 4, "height": 4,
+        ...                          "colours": None})
+        TrominoConfig(width=4, height=4, colours=None)
+        """
+        record = checked_record(record, cls.kind, _KEYS)
+        try:
+            return cls(*(record[key] for key in _KEYS))
+        except (TypeError, ValueError) as error:  # TilewrightError is a ValueError
+            raise TilewrightError(
+                f"not a tilewright tromino dataset configuration: {error}"
+            ) from None
+
+    def schema(self) -> pa.Schema:
+        """The columns of this configuration's rows (see :func:`schema_for`)."""
+        return schema_for(self)
+
+    def rows(self, seed: int, indices: np.ndarray, draws: np.ndarray) -> pa.Table:
+        """The items ``indices`` of the dataset with ``seed``, each at its draw (see
+        :func:`tromino_rows`)."""
+        return tromino_rows(self, seed, indices, draws)
+
+
+def schema_for(config: TrominoConfig) -> pa.Schema:
+    """The columns of ``config``'s tilings: the grids' byte widths are the board's.
+
+    Examples
+    --------
+    >>> schema_for(TrominoConfig(4, 4)).field("tiles").type
+    FixedSizeBinaryType(fixed_size_binary[64])
+    """
+    cells = config.width * config.height
+    schema = SCHEMA
+    for name, size in (("tiles", 4 * cells), ("colours", cells)):
+        schema = schema.set(schema.get_field_index(name), pa.field(name, pa.binary(size)))
+    return schema
+
+
+def tromino_rows(
+    config: TrominoConfig, seed: int, indices: np.ndarray, draws: np.ndarray
+) -> pa.Table:
+    """The tilings ``indices`` of the dataset ``(config, seed)``, item ``indices[k]`` made
+    from its own seed at draw ``draws[k]``.
+
+    Parameters
+    ----------
+    config : TrominoConfig
+        What the tilings are.
+    seed : int
+        The dataset's seed, 0 to ``MAX_SEED``.
+    indices, draws : numpy.ndarray
+        Item indices (0 or more) and their draws (0 or more), one each.
+
+    Returns
+    -------
+    pyarrow.Table
+        One row per index, in the order given; columns as this module's docstring lists.
+
+    Raises
+    ------
+    TilewrightError
+        For a seed, index or draw out of range.
+
+    Examples
+    --------
+    >>> from tilewright.tromino import generate
+    >>> config = TrominoConfig(8, 8)
+    >>> table = tromino_rows(config, 1, np.array([5, 6]), np.array([0, 0]))
+    >>> row = table.to_pylist()[0]
+    >>> tiling = generate(8, 8, seed=row["seed"])
+    >>> tuple(row["missing"]) == tiling.missing
+    True
+    >>> bool((tiling_labels(table)[0] == tiling.labels).all())
+    True
+    """
+    from tilewright.tromino import generate
+
+    indices, draws, seeds = drawn_seeds(seed, indices, draws)
+    width, height = config.width, config.height
+    count = len(indices)
+    labels = np.empty((count, height, width), dtype="<i4")
+    missing = np.empty((count, 2), dtype=np.int32)
+    shades = np.empty((count, height, width), dtype=np.int8) if config.colours else None
+    for k, item_seed in enumerate(seeds.tolist()):
+        tiling = generate(width, height, seed=item_seed)
+        missing[k] = tiling.missing
+        labels[k] = tiling.labels
+        if shades is not None:
+            shades[k] = tiling.colour(COLOURS)
+    schema = schema_for(config)
+    if shades is None:
+        colour_column = pa.nulls(count, schema.field("colours").type)
+    else:
+        colour_column = fixed_binary(shades, width * height)
+    columns = {
+        "index": pa.array(indices),
+        "seed": pa.array(seeds),
+        "draw": pa.array(draws.astype(np.int32)),
+        "width": pa.array(np.full(count, width, dtype=np.int32)),
+        "height": pa.array(np.full(count, height, dtype=np.int32)),
+        "missing": pa.FixedSizeListArray.from_arrays(pa.array(missing.ravel()), 2),
+        "trominoes": pa.array(np.full(count, (width * height - 1) // 3, dtype=np.int32)),
+        "tiles": fixed_binary(labels, 4 * width * height),
+        "colours": colour_column,
+    }
+    return pa.table(columns, schema=schema)
+
+
+def tiling_labels(table: pa.Table) -> np.ndarray:
+    """The tilings of ``table`` as labels: int32 ``(n, H, W)``, as ``Tiling.labels``.
+
+    All rows must share one board size (one configuration).
+
+    Raises
+    ------
+    TilewrightError
+        When the table has no tromino columns or mixes sizes.
+
+    Examples
+    --------
+    >>> table = TrominoConfig(4, 4).rows(2, np.arange(3), np.zeros(3, dtype=np.int64))
+    >>> labels = tiling_labels(table)
+    >>> labels.shape, sorted(np.bincount(labels[0].ravel()).tolist())
+    ((3, 4, 4), [1, 3, 3, 3, 3, 3])
+    """
+    width, height = one_size(table, "tromino")
+    return binary_grids(table, "tiles", "<i4", (height, width)).astype(np.int32)
+
+
+def tiling_colours(table: pa.Table) -> np.ndarray:
+    """The colourings of ``table``: int8 ``(n, H, W)``, each cell's colour 0 to 3 and -1
+    on the missing square, as ``Tiling.colour(4)``.
+
+    Raises
+    ------
+    TilewrightError
+        When the table has no tromino columns, mixes sizes, or holds no colours (its
+        configuration did not ask for them).
+
+    Examples
+    --------
+    >>> config = TrominoConfig(4, 4, colours=4)
+    >>> shades = tiling_colours(config.rows(2, np.arange(2), np.zeros(2, dtype=np.int64)))
+    >>> shades.shape, int(shades.min()), int(shades.max()) <= 3
+    ((2, 4, 4), -1, True)
+    """
+    width, height = one_size(table, "tromino")
+    return binary_grids(table, "colours", "i1", (height, width))
