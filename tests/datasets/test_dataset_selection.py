@@ -19,6 +19,7 @@ from tilewright.datasets import (
     generate,
     load,
     row_keys,
+    solution_paths,
 )
 from tilewright.datasets.selection import checked_where, selected_rows
 from tilewright.mazes import generate as make_maze
@@ -39,7 +40,8 @@ def assert_rows_are_their_seeds_mazes(table: pa.Table) -> None:
         one = table.filter(pa.compute.equal(table["index"], row["index"]))
         assert np.array_equal(connection_lists(one)[0], maze.connections)
         path = shortest_path(maze, tuple(row["origin"]), tuple(row["target"]))
-        assert [tuple(cell) for cell in row["solution"]] == [tuple(c) for c in path.tolist()]
+        assert row["solution"] == [r * row["width"] + c for r, c in path.tolist()]
+        assert np.array_equal(solution_paths(one)[0], path)
 
 
 def test_a_mixture_holds_its_configurations_in_exact_proportions(tmp_path):

@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,12 +16,14 @@ from tilewright.core.seeds import Stream
 from tilewright.datasets import (
     MANIFEST,
     MazeConfig,
+    Mixture,
     connection_lists,
     generate,
     item_seeds,
     iter_mazes,
     load,
     maze_items,
+    solution_paths,
     writing,
 )
 from tilewright.datasets import part_files as on_disk
@@ -44,6 +47,7 @@ def part_files(folder: Path) -> dict[str, bytes]:
 def test_every_row_is_the_maze_its_own_seed_makes(config):
     table = maze_items(config, seed=11, first=1000, count=12)
     mazes = connection_lists(table)
+    paths = solution_paths(table)
     for k, row in enumerate(table.to_pylist()):
         assert row["index"] == 1000 + k
         maze = make_maze(
@@ -51,9 +55,9 @@ def test_every_row_is_the_maze_its_own_seed_makes(config):
         )
         assert np.array_equal(mazes[k], maze.connections)
         start, goal = tuple(row["origin"]), tuple(row["target"])
-        assert [tuple(cell) for cell in row["solution"]] == [
-            tuple(cell) for cell in shortest_path(maze, start, goal).tolist()
-        ]
+        path = shortest_path(maze, start, goal)
+        assert row["solution"] == [r * config.width + c for r, c in path.tolist()]
+        assert np.array_equal(paths[k], path) and paths[k].dtype == np.int32
         stats = maze_stats(maze, start, goal)
         assert row["solution_length"] == stats.solution_length
         assert row["dead_ends"] == pytest.approx(stats.dead_ends, abs=1e-12)
@@ -233,3 +237,16 @@ def test_no_items_make_an_empty_table_of_the_schema():
     table = maze_items(config, 1, 3, 0)
     assert table.num_rows == 0
     assert table.schema == config.schema()
+
+
+def test_solution_paths_read_each_row_by_its_width_in_sliced_chunked_tables():
+    mix = Mixture((MazeConfig(5, 3, "wilson"), MazeConfig(3, 7, "prim", endpoints="random")))
+    zeros = np.zeros(6, dtype=np.int64)
+    parts = [mix.rows(2, np.arange(first, first + 6), zeros) for first in (0, 6)]
+    table = pa.concat_tables(parts).slice(3, 7)  # two chunks, the first entered midway
+    paths = solution_paths(table)
+    assert len(paths) == 7
+    for path, row in zip(paths, table.to_pylist(), strict=True):
+        maze = make_maze(row["width"], row["height"], row["algorithm"], seed=row["seed"])
+        assert np.array_equal(path, shortest_path(maze, tuple(row["origin"]), tuple(row["target"])))
+    assert solution_paths(table.slice(0, 0)) == []

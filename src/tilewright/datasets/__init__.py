@@ -15,7 +15,12 @@ and the removal of duplicates: ``selection``. Writing and resuming: ``writing`` 
 
 from tilewright.datasets.config import ENDPOINTS, MazeConfig, config_from_dict
 from tilewright.datasets.maze_dataset_conversion import to_maze_dataset
-from tilewright.datasets.maze_rows import connection_lists, item_seeds, maze_items
+from tilewright.datasets.maze_rows import (
+    connection_lists,
+    item_seeds,
+    maze_items,
+    solution_paths,
+)
 from tilewright.datasets.mixture import Mixture
 from tilewright.datasets.reading import iter_mazes, load
 from tilewright.datasets.rectangle_rows import RectanglesConfig, puzzle_grids
@@ -41,6 +46,7 @@ __all__ = [
     "maze_items",
     "puzzle_grids",
     "row_keys",
+    "solution_paths",
     "tiling_colours",
     "tiling_labels",
     "to_maze_dataset",

@@ -3,17 +3,17 @@
 maze-dataset (Ivanitskiy et al., 2023, arXiv:2309.10498) keeps a maze as a
 ``connection_list`` in the layout of tilewright's ``connections`` column (``[0]`` passage
 down, ``[1]`` passage right) and a solution as (row, column) cells from origin to target,
-as the ``solution`` column holds it: the rows convert as they are, without translation.
+as ``solution_paths`` decodes the ``solution`` column: the rows convert without
+translation.
 """
 
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from tilewright.core.errors import TilewrightError
-from tilewright.datasets.maze_rows import connection_lists
+from tilewright.datasets.maze_rows import connection_lists, solution_paths
 
 # maze-dataset's generators of the algorithms both libraries implement, so that the
 # configuration names the right one; its gen_prim is not Prim's algorithm (it warns so).
@@ -94,11 +94,8 @@ def to_maze_dataset(table: pa.Table, name: str = "tilewright") -> Any:
             f"the table's are {width}x{height}"
         )
 
-    solution = table["solution"].combine_chunks()
-    lengths = pc.list_value_length(solution).to_numpy()
     # int64, as maze-dataset's own paths are: a SolvedMaze hashes its solution's bytes
-    cells = solution.flatten().flatten().to_numpy().astype(np.int64).reshape(-1, 2)
-    paths = np.split(cells, np.cumsum(lengths)[:-1])
+    paths = [path.astype(np.int64) for path in solution_paths(table)]
     rows = table.select(["algorithm", "seed", "params"]).to_pylist()
     mazes = [
         SolvedMaze(
