@@ -281,3 +281,27 @@ def test_kernel_modules_name_what_a_write_runs(board, fmt, colours, expected):
     names = tromino_warm.kernel_modules(*board, fmt, colours)
     assert [name.rsplit(".", 1)[1] for name in names] == expected
     assert set(names) <= set(tromino_warm.KERNEL_MODULES)
+
+
+@pytest.mark.parametrize("board", [(16, 16, (5, 9)), (20, 14, (2, 4)), (5, 5, (2, 2))], ids=str)
+def test_a_band_made_alone_is_those_rows_of_the_board(board):
+    width, height, missing = board
+    labels = tile(width, height, missing)
+    for first in range(height):
+        for rows in range(1, height - first + 1):
+            assert np.array_equal(
+                generate(width, height, missing).band(first, rows), labels[first : first + rows]
+            )
+
+
+def test_a_band_of_a_huge_board_is_made_without_the_rest():
+    huge = generate(100003, 100003, (7, 7))
+    streamed = next(huge.rows(3))
+    assert np.array_equal(huge.band(1, 2), streamed[1:3])
+    assert "_board" not in vars(huge)
+
+
+@pytest.mark.parametrize(("first", "rows"), [(-1, 1), (0, 0), (3, 3), (5, 1)])
+def test_a_band_off_the_board_is_refused(first, rows):
+    with pytest.raises(TilewrightError, match="not on a board of 5 rows"):
+        generate(5, 5, (0, 0)).band(first, rows)

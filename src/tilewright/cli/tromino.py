@@ -24,6 +24,8 @@ from tilewright.core.errors import TilewrightError
 FORMATS = ("text", "npy", "png", "svg", "pdf")
 SUFFIXES = {".txt": "text", ".npy": "npy", ".png": "png", ".svg": "svg", ".pdf": "pdf"}
 BINARY = ("npy", "png", "pdf")
+# written by the datasets package, band by band, to a folder: huge boards on many processes
+ARRAY_FORMATS = ("zarr",)
 
 
 @click.group()
@@ -34,7 +36,10 @@ def tromino() -> None:
 def _output_options(function):
     for option in reversed(
         [
-            format_option(FORMATS, "text, npy, png, svg or pdf (default: the -o suffix, or text)."),
+            format_option(
+                FORMATS + ARRAY_FORMATS,
+                "text, npy, png, svg, pdf or zarr (default: the -o suffix, or text).",
+            ),
             output_option,
             click.option(
                 "--colours", type=Whole(3, 4), help="Pictures: a proper colouring with 3 or 4."
@@ -45,6 +50,16 @@ def _output_options(function):
                 help="Pictures: pixels a cell (default: up to 24, to fit --max-side).",
             ),
             max_side_option,
+            click.option(
+                "--workers",
+                type=Whole(1, 1024),
+                help="zarr: make bands of rows on a local Dask cluster of N processes.",
+            ),
+            click.option(
+                "--scheduler",
+                metavar="ADDRESS",
+                help="zarr: make bands on the Dask cluster at ADDRESS (-o on a shared disk).",
+            ),
         ]
     ):
         function = option(function)
@@ -54,7 +69,7 @@ def _output_options(function):
 @tromino.command()
 @click.argument("numbers", nargs=-1)
 @_output_options
-def classic(numbers, fmt, output, colours, cell, max_side) -> None:
+def classic(numbers, fmt, output, colours, cell, max_side, workers, scheduler) -> None:
     """The textbook program: M x y, or the line "M x y" on standard input.
 
     Prints the 2^k board M wide with the special square at row x, column y (from 1) covered
@@ -70,8 +85,8 @@ def classic(numbers, fmt, output, colours, cell, max_side) -> None:
     if len(numbers) != 3:
         raise TilewrightError("classic needs three numbers: M x y (for example 8 2 3)")
     size, row, col = (parse_whole(n, "M, x and y", 1, MAX_SIDE) for n in numbers)
-    fmt = _format(fmt, output)
-    _write(textbook(size, row, col), fmt, output, colours, cell, max_side)
+    fmt = _format(fmt, output, workers, scheduler)
+    _write(textbook(size, row, col), fmt, output, colours, cell, max_side, workers, scheduler)
 
 
 @tromino.command()
@@ -84,32 +99,46 @@ def classic(numbers, fmt, output, colours, cell, max_side) -> None:
 )
 @seed_option("Draws the missing square when --missing is not given (default: random, printed).")
 @_output_options
-def tile(size, missing, seed, fmt, output, colours, cell, max_side) -> None:
+def tile(size, missing, seed, fmt, output, colours, cell, max_side, workers, scheduler) -> None:
     """Tile a WIDTHxHEIGHT board missing one square, or say which theorem forbids it.
 
     2^k boards use the textbook divide and conquer; any other board that can be tiled is
     built from 2x3 blocks around a small core solved exactly, so huge boards stream.
+    -o BOARD.zarr writes the labels as a chunked Zarr array, one band of rows a task, here,
+    on --workers processes or on a Dask cluster (--scheduler).
     """
     from tilewright.tromino import generate
 
     width, height = size
-    fmt = _format(fmt, output)
+    fmt = _format(fmt, output, workers, scheduler)
     tiling = generate(width, height, missing, seed)  # draws a seed when neither is given
     drawn = missing is None and seed is None
-    _write(tiling, fmt, output, colours, cell, max_side, drawn)
+    _write(tiling, fmt, output, colours, cell, max_side, workers, scheduler, drawn)
 
 
-def _format(fmt: str | None, output: str | None) -> str:
-    fmt = output_format(output, fmt, SUFFIXES, "text")
+def _format(fmt: str | None, output: str | None, workers, scheduler) -> str:
+    fmt = output_format(output, fmt, {**SUFFIXES, ".zarr": "zarr"}, "text")
+    if fmt in ARRAY_FORMATS:
+        if output in (None, "-"):
+            raise click.UsageError("-f zarr writes a folder: give -o BOARD.zarr")
+        if workers is not None and scheduler is not None:
+            raise click.UsageError("give --workers or --scheduler, not both")
+    else:
+        for name, value in (("--workers", workers), ("--scheduler", scheduler)):
+            if value is not None:
+                raise click.UsageError(f"{name} is for -f zarr only, not -f {fmt}")
     refuse_binary_terminal(fmt, output, BINARY)
     return fmt
 
 
-def _write(tiling, fmt, output, colours, cell, max_side, drawn=False) -> None:
+def _write(tiling, fmt, output, colours, cell, max_side, workers, scheduler, drawn=False) -> None:
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
     from tilewright.tromino import warm
 
+    if fmt in ARRAY_FORMATS:
+        _write_array(tiling, output, colours, cell, workers, scheduler, drawn)
+        return
     tiling.check(fmt, colours, cell, max_side)
     check_destination(output)
     # The drawn seed, as announce_seed prints it, but only once nothing the seed does not
@@ -121,3 +150,22 @@ def _write(tiling, fmt, output, colours, cell, max_side, drawn=False) -> None:
     announce_if_cold("the tromino kernels", modules, warm.cold_seconds(modules))
     with open_output(output) as sink:
         tiling.write(sink, fmt, colours, cell, max_side)
+
+
+def _write_array(tiling, output, colours, cell, workers, scheduler, drawn) -> None:
+    """``-f zarr``: the labels as a chunked array, band by band (``datasets.tiling_arrays``)."""
+    from tilewright.datasets.tiling_arrays import check_array_output, write_tiling_zarr
+
+    if colours is not None or cell is not None:
+        raise click.UsageError("-f zarr holds the labels only: drop --colours and --cell")
+    check_array_output(output)
+    if drawn:
+        click.echo(f"seed: {tiling.seed}", err=True)
+    summary = write_tiling_zarr(
+        tiling,
+        output,
+        workers=workers,
+        scheduler=scheduler,
+        progress=sys.stderr is not None and sys.stderr.isatty(),
+    )
+    click.echo(f"tilewright: {summary.line()}", err=True)

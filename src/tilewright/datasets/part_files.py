@@ -249,7 +249,8 @@ def writer_options(schema: pa.Schema) -> dict[str, Any]:
 def _write_folder(
     folder, identity, tasks, workers, scheduler, progress, unit, remake, finish
 ) -> list[int]:
-    """Make the parts ``folder`` lacks, then its manifest; return how many were made."""
+    """Make the parts ``folder`` lacks, then its manifest; return the numbers of the parts
+    made."""
     _prepare_folder(folder)
     names = part_names(len(tasks))
     manifest_path = os.path.join(folder, MANIFEST)

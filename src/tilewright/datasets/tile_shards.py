@@ -322,9 +322,7 @@ def write_spectre_shards(
         progress=progress,
     )
     seconds = time.perf_counter() - started
-    # write_parts gives the numbers of the parts it made (an earlier draft: their count)
-    count = made if isinstance(made, int) else len(made)
-    return Summary(_rows_written(output, len(tasks)), len(tasks), count, seconds, output, UNIT)
+    return Summary(_rows_written(output, len(tasks)), len(tasks), len(made), seconds, output, UNIT)
 
 
 def _rows_written(output: str, parts: int) -> int:

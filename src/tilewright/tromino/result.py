@@ -30,7 +30,14 @@ from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import Stream, resolve_seed, sequence
 from tilewright.tromino.construct import Plan, plan_tiling
 from tilewright.tromino.feasibility import check_board, check_missing, obstruction
-from tilewright.tromino.tiling import BAND_CELLS, bands_of, board_of, classic_plan, missing_pair
+from tilewright.tromino.tiling import (
+    BAND_CELLS,
+    band_of,
+    bands_of,
+    board_of,
+    classic_plan,
+    missing_pair,
+)
 
 FORMATS = ("text", "npy", "png", "svg", "pdf")
 PICTURES = ("png", "svg", "pdf")
@@ -152,6 +159,24 @@ class Tiling:
             step = max(1, BAND_CELLS // self.width)
             return (board[first : first + step] for first in range(0, self.height, step))
         return bands_of(self._plan, rows_per_band)
+
+    def band(self, first: int, rows: int) -> np.ndarray:
+        """Rows ``first`` to ``first + rows - 1`` of the labels alone: (rows, W) int64,
+        computed from positions in memory O(rows × width), whatever the board's size, so
+        that bands made on different processes join into :attr:`labels`.
+
+        Raises
+        ------
+        TypeError, TilewrightError
+            When the rows are not on the board, or the band cannot fit in memory.
+
+        Examples
+        --------
+        >>> tiling = generate(10, 7, (0, 0))
+        >>> bool((tiling.band(4, 3) == tiling.labels[4:]).all())
+        True
+        """
+        return band_of(self._plan, first, rows)
 
     def colour(self, colours: int = 4) -> np.ndarray:
         """A proper colouring: trominoes that share an edge differ.

@@ -118,6 +118,38 @@ def bands_of(plan: Plan, rows_per_band: int | None = None) -> Iterator[np.ndarra
     return _bands(plan, rows_per_band)
 
 
+def band_of(plan: Plan, first: int, rows: int) -> np.ndarray:
+    """Rows ``first`` to ``first + rows - 1`` of ``plan``'s board alone, (rows, W) int64,
+    computed from positions (no other row is made), the band's memory checked first.
+
+    Why: bands made apart, on different processes, join into the board that
+    :func:`board_of` makes whole.
+
+    Raises
+    ------
+    TypeError
+        When ``first`` or ``rows`` is not an integer.
+    TilewrightError
+        When the rows are not on the board, or the band cannot fit in memory.
+
+    Examples
+    --------
+    >>> plan = plan_tiling(10, 7, 0, 0)
+    >>> bool((band_of(plan, 2, 3) == board_of(plan)[2:5]).all())
+    True
+    """
+    first, rows = require_int(first, "first"), require_int(rows, "rows")
+    if first < 0 or rows < 1 or first + rows > plan.height:
+        raise TilewrightError(
+            f"rows {shown(first)} to {shown(first + rows - 1)} are not on a board of "
+            f"{plan.height} rows"
+        )
+    check_band(plan.width, rows)
+    band = np.empty((rows, plan.width), dtype=np.int64)
+    _fill_rows(plan, first, band)
+    return band
+
+
 def check_band(width: int, rows: int = 1) -> None:
     """Refuse a band of ``rows`` rows of a board ``width`` cells wide that cannot fit in
     memory with what a writer makes of it (``STREAM_BYTES_PER_CELL`` bytes a cell)."""

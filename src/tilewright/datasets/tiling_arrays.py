@@ -1,0 +1,226 @@
+"""Huge tromino tilings as Zarr arrays, band by band, made here or on a Dask cluster.
+
+A board of 65536 × 65536 cells holds 4.3 · 10⁹ labels: 17 GB as int32, more than one
+machine's memory and more than one core should wait for. Any band of rows of a tiling is
+computed from positions alone (``Tiling.band``), so the board is cut into bands of whole
+rows, one Zarr chunk each, and every band is one task: it computes its rows and writes
+its own chunk, and no two tasks touch the same chunk. Zarr (the chunked array format
+Dask and xarray read natively) then serves any window of the board without reading the
+rest: ``zarr.open_array("board.zarr")[1000:1100, 5000:5100]``.
+
+The array is written to a temporary folder beside the output and renamed into place when
+every band is in, so a run that ends early (an error, Ctrl-C, SIGTERM, a full disk)
+leaves the output as it was. On a cluster beyond this machine, the output must be on a
+file system every worker sees.
+
+The array: ``labels``, shape (H, W), int32 (int64 when the board has 2³¹ trominoes or
+more), as ``Tiling.labels``: tromino t (1 … T) on its three cells, 0 on the missing square;
+chunks of whole rows, zstd-compressed. Its attributes record ``tilewright``: the family,
+width, height, missing square (row, column from 0), trominoes and seed.
+"""
+
+import os
+import secrets
+import shutil
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from tilewright.core.errors import TilewrightError
+from tilewright.core.interrupts import register_cleanup, unregister_cleanup
+from tilewright.core.numbers import require_int, shown
+from tilewright.datasets.writing import Summary
+
+__all__ = ["CHUNK_CELLS", "check_array_output", "write_tiling_zarr"]
+
+# Cells of a chunk (one band, one task): 16 MB of int32 labels, and about 100 MB of memory
+# while a band is made and written (``tromino.tiling.STREAM_BYTES_PER_CELL`` a cell at most).
+CHUNK_CELLS = 1 << 22
+MAX_WORKERS = 1024
+UNIT = "cells"
+_TEMPORARY = ".partial-"
+
+
+@dataclass(frozen=True)
+class _Band:
+    """Rows ``first`` to ``first + rows - 1`` of a tiling, written into the array at
+    ``store``: picklable, for a Dask worker."""
+
+    store: str
+    width: int
+    height: int
+    missing: tuple[int, int]
+    first: int
+    rows: int
+
+
+def write_tiling_zarr(
+    tiling: Any,
+    output: str | os.PathLike,
+    *,
+    rows_per_chunk: int | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+) -> Summary:
+    """Write the labels of ``tiling`` to the Zarr array ``output``, one band a task.
+
+    Parameters
+    ----------
+    tiling : tilewright.tromino.Tiling
+        Any tiling, of any size the tromino family makes.
+    output : str or path
+        The array's folder (conventionally ``NAME.zarr``); its parent must exist. An
+        existing Zarr array there is replaced whole when the new one is complete; anything
+        else there is refused.
+    rows_per_chunk : int, optional
+        Rows in each band and chunk; default as many as make about ``CHUNK_CELLS``
+        cells (one row when a row alone is longer).
+    workers : int or None
+        Make bands on a ``distributed.LocalCluster`` of this many processes.
+    scheduler : str or None
+        Make bands on the Dask cluster at this address (the output on a shared file
+        system).
+    progress : bool
+        Show a progress bar on stderr.
+
+    Returns
+    -------
+    Summary
+        Cells written, in how many chunks (``parts``), and the time taken.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        For bad arguments, an output that exists and is no Zarr array, a parent folder that
+        is missing, or a band that cannot fit in memory; all before any band is made.
+
+    Examples
+    --------
+    >>> import zarr
+    >>> from tilewright.tromino import generate
+    >>> tiling = generate(40, 25, missing=(3, 4))
+    >>> summary = write_tiling_zarr(tiling, "board.zarr", rows_per_chunk=8)
+    >>> labels = zarr.open_array("board.zarr")
+    >>> summary.parts, labels.chunks, bool((labels[:] == tiling.labels).all())
+    (4, (8, 40), True)
+    """
+    import zarr
+
+    from tilewright.datasets.dask_runs import results_in_order
+    from tilewright.tromino.tiling import check_band
+
+    width, height = tiling.width, tiling.height
+    if rows_per_chunk is None:
+        rows_per_chunk = max(1, CHUNK_CELLS // width)
+    rows_per_chunk = require_int(rows_per_chunk, "rows_per_chunk")
+    if rows_per_chunk < 1:
+        raise TilewrightError(f"rows_per_chunk must be at least 1, got {shown(rows_per_chunk)}")
+    rows_per_chunk = min(rows_per_chunk, height)
+    check_band(width, rows_per_chunk)
+    if workers is not None:
+        workers = require_int(workers, "workers")
+        if not 1 <= workers <= MAX_WORKERS:
+            raise TilewrightError(f"workers must be from 1 to {MAX_WORKERS}, got {shown(workers)}")
+    if workers is not None and scheduler is not None:
+        raise TilewrightError("give workers or a scheduler, not both")
+    target = check_array_output(output)
+    started = time.perf_counter()
+    temporary = os.path.join(
+        os.path.dirname(target), f".{os.path.basename(target)}{_TEMPORARY}{secrets.token_hex(4)}"
+    )
+    token = register_cleanup(lambda: shutil.rmtree(temporary, ignore_errors=True))
+    try:
+        dtype = np.int32 if tiling.trominoes < 2**31 else np.int64
+        array = zarr.create_array(
+            store=temporary,
+            shape=(height, width),
+            chunks=(rows_per_chunk, width),
+            dtype=dtype,
+            fill_value=0,
+        )
+        array.attrs["tilewright"] = {
+            "family": "tromino",
+            "width": width,
+            "height": height,
+            "missing": list(tiling.missing),
+            "trominoes": tiling.trominoes,
+            "seed": tiling.seed,
+        }
+        missing = (int(tiling.missing[0]), int(tiling.missing[1]))
+        bands = [
+            _Band(temporary, width, height, missing, first, min(rows_per_chunk, height - first))
+            for first in range(0, height, rows_per_chunk)
+        ]
+        done = results_in_order(_write_band, bands, workers=workers, scheduler=scheduler)
+        if progress:
+            from tqdm import tqdm
+
+            done = tqdm(done, total=len(bands), unit="band", leave=False)
+        for _ in done:  # each band is in its chunk once its task returns
+            pass
+        _put_in_place(temporary, target)
+    finally:
+        shutil.rmtree(temporary, ignore_errors=True)
+        unregister_cleanup(token)
+    seconds = time.perf_counter() - started
+    cells = width * height
+    return Summary(cells, len(bands), len(bands), seconds, os.fspath(output), UNIT)
+
+
+def _write_band(band: _Band) -> None:
+    """Make one band and write it into its chunk (on whichever process runs it)."""
+    import zarr
+
+    from tilewright.tromino import Tiling
+
+    tiling = Tiling(band.width, band.height, band.missing)
+    labels = zarr.open_array(band.store, mode="r+")
+    labels[band.first : band.first + band.rows] = tiling.band(band.first, band.rows)
+
+
+def check_array_output(output: str | os.PathLike) -> str:
+    """Where the array goes: ``output``, or the folder a link there points to (a link is
+    written through, never replaced).
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        For an output that is no path, whose folder is missing or not writable, or that
+        exists and is no Zarr array (it is never replaced).
+    """
+    if not isinstance(output, str | os.PathLike):
+        raise TypeError(f"output must be a path, not {type(output).__name__}")
+    target = os.path.realpath(os.fspath(output))
+    parent = os.path.dirname(target)
+    if not os.path.isdir(parent):
+        raise TilewrightError(f"cannot write {os.fspath(output)}: no folder {parent}")
+    if not os.access(parent, os.W_OK):
+        raise TilewrightError(f"cannot write {os.fspath(output)}: {parent} is not writable")
+    if os.path.lexists(target) and not _is_zarr_array(target):
+        raise TilewrightError(
+            f"{os.fspath(output)} exists and is not a Zarr array: remove it or choose another name"
+        )
+    return target
+
+
+def _is_zarr_array(path: str) -> bool:
+    return os.path.isdir(path) and os.path.isfile(os.path.join(path, "zarr.json"))
+
+
+def _put_in_place(temporary: str, target: str) -> None:
+    """Rename the finished array to ``target``; an older array there is moved aside first
+    and removed only once the new one is in place."""
+    if not os.path.lexists(target):
+        os.rename(temporary, target)
+        return
+    old = f"{temporary}-old"
+    os.rename(target, old)
+    try:
+        os.rename(temporary, target)
+    except OSError:
+        os.rename(old, target)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
