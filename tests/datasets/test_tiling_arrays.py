@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tests.helpers import run_cli
 from tilewright import TilewrightError
-from tilewright.datasets import tiling_arrays
+from tilewright.datasets import tiling_arrays, zarr_output
 from tilewright.datasets.tiling_arrays import write_tiling_zarr
 from tilewright.tromino import generate
 
@@ -30,7 +30,7 @@ def files(folder: Path) -> dict[str, bytes]:
 
 
 def leftovers(folder: Path) -> list[str]:
-    return [name for name in os.listdir(folder) if tiling_arrays._TEMPORARY in name]
+    return [name for name in os.listdir(folder) if zarr_output.TEMPORARY in name]
 
 
 @settings(max_examples=25, deadline=None)

@@ -1,4 +1,7 @@
-"""``tilewright maze``: generate a maze and write it as text, .npz, JSON, SVG, PNG or PDF."""
+"""``tilewright maze``: generate a maze and write it as text, .npz, JSON, SVG, PNG, PDF or
+Zarr."""
+
+import sys
 
 import click
 
@@ -41,8 +44,11 @@ from tilewright.mazes.warm import COLD_SECONDS, used_kernels
 
 # Streams larger than this many cells show a progress bar (when stderr is a terminal).
 _PROGRESS_CELLS = 5_000_000
+# written by the datasets package, band by band: huge square mazes as a chunked array
+ARRAY_FORMATS = ("zarr",)
 # .txt is the unicode drawing by default, and takes the ascii one when -f asks for it.
-_ASCII_SUFFIXES = {**SUFFIXES, ".txt": "ascii"}
+_ALL_SUFFIXES = {**SUFFIXES, ".zarr": "zarr"}
+_ASCII_SUFFIXES = {**_ALL_SUFFIXES, ".txt": "ascii"}
 
 
 @click.command()
@@ -68,7 +74,11 @@ _ASCII_SUFFIXES = {**SUFFIXES, ".txt": "ascii"}
 @seed_option("Seed for a reproducible maze (default: random, printed as seed: N).")
 @maze_parameter_options
 @click.option("--braid", type=PROBABILITY, help="Remove this share (0-1) of dead ends: adds loops.")
-@format_option(FORMATS, "Output format (default: unicode, or the one the -o suffix names).")
+@format_option(
+    FORMATS + ARRAY_FORMATS,
+    "Output format (default: unicode, or the one the -o suffix names); zarr: a chunked "
+    "array of the connection list, streamed band by band for row-based algorithms.",
+)
 @output_option
 @click.option("--compress", is_flag=True, help="npz: deflate the arrays (smaller, slower).")
 @click.option("--solve", is_flag=True, help="Pictures: draw the shortest path start to goal.")
@@ -146,7 +156,8 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
         raise TilewrightError("--largest goes with --mask")
     width, height = SIZE.convert(size, ctx.command.params[0], ctx)
     info = ALGORITHMS[algorithm]
-    fmt = output_format(output, fmt, _ASCII_SUFFIXES if fmt == "ascii" else SUFFIXES, "unicode")
+    suffixes = _ASCII_SUFFIXES if fmt == "ascii" else _ALL_SUFFIXES
+    fmt = output_format(output, fmt, suffixes, "unicode")
     drawing = options["solve"] or options["heatmap"]
     _check_combinations(fmt, drawing, stats, options)
     style = _style(width, height, fmt, options) if fmt in PICTURES else None
@@ -160,22 +171,37 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
 
         # checked now: a start inside the maze has no outer wall to open
         options["openings"] = opening_sides(width, height, options["start"], options["goal"])
-    check_destination(output)
-    streaming = fmt in TEXT and info.kind == "rows" and braid is None and stats is None
+    if fmt in ARRAY_FORMATS:
+        _check_array_output(output)
+    else:
+        check_destination(output)
+    streaming = (
+        (fmt in TEXT or fmt in ARRAY_FORMATS)
+        and info.kind == "rows"
+        and braid is None
+        and stats is None
+    )
     # every check first: a seed is printed, and kernels compiled, only for work that runs
     if streaming:
-        bands = prepare_bands(width, height, info.name, **params)
+        rows = _array_rows(width) if fmt in ARRAY_FORMATS else None
+        bands = prepare_bands(width, height, info.name, rows, **params)
     else:
         make = prepare(width, height, info.name, **params)
     seed = announce_seed(seed)
     _announce_compiling(info.name, braid, stats, options)
+    if streaming and fmt in ARRAY_FORMATS:
+        record = _streamed_info(width, height, info.name, seed, params)
+        _write_array(bands(seed), width, height, output, record)
+        return
     if streaming:
         _stream_text(bands(seed), width, height, fmt, output)
         return
     result = make(seed)
     if braid is not None:
         result = add_loops(result, braid)
-    if stats is None or output is not None:
+    if fmt in ARRAY_FORMATS:
+        _write_array(result.bands(_array_rows(width)), width, height, output, result.info)
+    elif stats is None or output is not None:
         _write(result, fmt, output, style, options)
     if stats is not None:
         print_stats(result, stats, options["start"], options["goal"])
@@ -237,6 +263,42 @@ def _announce_compiling(algorithm: str, braid, stats, options: dict) -> None:
         stats=stats is not None,
     )
     announce_if_cold("the maze kernels", kernels, COLD_SECONDS)
+
+
+def _check_array_output(output: str | None) -> None:
+    from tilewright.datasets.zarr_output import check_array_output
+
+    if output in (None, "-"):
+        raise click.UsageError("-f zarr writes a folder: give -o MAZE.zarr")
+    check_array_output(output)
+
+
+def _array_rows(width: int) -> int:
+    from tilewright.datasets.maze_arrays import chunk_rows
+
+    return chunk_rows(width)
+
+
+def _streamed_info(width: int, height: int, algorithm: str, seed: int, params: dict) -> dict:
+    """What ``Maze.info`` records, for a maze that is never whole in memory."""
+    from tilewright.mazes.algorithms import get_algorithm, resolve_params
+
+    return {
+        "family": "maze",
+        "width": width,
+        "height": height,
+        "algorithm": algorithm,
+        "seed": seed,
+        "params": resolve_params(get_algorithm(algorithm), dict(params)),
+    }
+
+
+def _write_array(bands, width: int, height: int, output: str, info: dict) -> None:
+    from tilewright.datasets.maze_arrays import write_maze_zarr
+
+    progress_bar = sys.stderr is not None and sys.stderr.isatty()
+    summary = write_maze_zarr(bands, width, height, output, info=info, progress=progress_bar)
+    click.echo(f"tilewright: {summary.line()}", err=True)
 
 
 def _stream_text(bands, width: int, height: int, fmt: str, output: str | None) -> None:

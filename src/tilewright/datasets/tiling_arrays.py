@@ -8,10 +8,9 @@ its own chunk, and no two tasks touch the same chunk. Zarr (the chunked array fo
 Dask and xarray read natively) then serves any window of the board without reading the
 rest: ``zarr.open_array("board.zarr")[1000:1100, 5000:5100]``.
 
-The array is written to a temporary folder beside the output and renamed into place when
-every band is in, so a run that ends early (an error, Ctrl-C, SIGTERM, a full disk)
-leaves the output as it was. On a cluster beyond this machine, the output must be on a
-file system every worker sees.
+The array is written beside the output and renamed into place when every band is in
+(``zarr_output.staged_array``), so a run that ends early leaves the output as it was. On a
+cluster beyond this machine, the output must be on a file system every worker sees.
 
 The array: ``labels``, shape (H, W), int32 (int64 when the board has 2³¹ trominoes or
 more), as ``Tiling.labels``: tromino t (1 … T) on its three cells, 0 on the missing square;
@@ -20,8 +19,6 @@ width, height, missing square (row, column from 0), trominoes and seed.
 """
 
 import os
-import secrets
-import shutil
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -29,18 +26,14 @@ from typing import Any
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
-from tilewright.core.interrupts import register_cleanup, unregister_cleanup
 from tilewright.core.numbers import require_int, shown
 from tilewright.datasets.writing import Summary
+from tilewright.datasets.zarr_output import CHUNK_CELLS, staged_array
 
-__all__ = ["CHUNK_CELLS", "check_array_output", "write_tiling_zarr"]
+__all__ = ["write_tiling_zarr"]
 
-# Cells of a chunk (one band, one task): 16 MB of int32 labels, and about 100 MB of memory
-# while a band is made and written (``tromino.tiling.STREAM_BYTES_PER_CELL`` a cell at most).
-CHUNK_CELLS = 1 << 22
 MAX_WORKERS = 1024
 UNIT = "cells"
-_TEMPORARY = ".partial-"
 
 
 @dataclass(frozen=True)
@@ -126,13 +119,8 @@ def write_tiling_zarr(
             raise TilewrightError(f"workers must be from 1 to {MAX_WORKERS}, got {shown(workers)}")
     if workers is not None and scheduler is not None:
         raise TilewrightError("give workers or a scheduler, not both")
-    target = check_array_output(output)
     started = time.perf_counter()
-    temporary = os.path.join(
-        os.path.dirname(target), f".{os.path.basename(target)}{_TEMPORARY}{secrets.token_hex(4)}"
-    )
-    token = register_cleanup(lambda: shutil.rmtree(temporary, ignore_errors=True))
-    try:
+    with staged_array(output) as temporary:
         dtype = np.int32 if tiling.trominoes < 2**31 else np.int64
         array = zarr.create_array(
             store=temporary,
@@ -161,10 +149,6 @@ def write_tiling_zarr(
             done = tqdm(done, total=len(bands), unit="band", leave=False)
         for _ in done:  # each band is in its chunk once its task returns
             pass
-        _put_in_place(temporary, target)
-    finally:
-        shutil.rmtree(temporary, ignore_errors=True)
-        unregister_cleanup(token)
     seconds = time.perf_counter() - started
     cells = width * height
     return Summary(cells, len(bands), len(bands), seconds, os.fspath(output), UNIT)
@@ -179,48 +163,3 @@ def _write_band(band: _Band) -> None:
     tiling = Tiling(band.width, band.height, band.missing)
     labels = zarr.open_array(band.store, mode="r+")
     labels[band.first : band.first + band.rows] = tiling.band(band.first, band.rows)
-
-
-def check_array_output(output: str | os.PathLike) -> str:
-    """Where the array goes: ``output``, or the folder a link there points to (a link is
-    written through, never replaced).
-
-    Raises
-    ------
-    TypeError, TilewrightError
-        For an output that is no path, whose folder is missing or not writable, or that
-        exists and is no Zarr array (it is never replaced).
-    """
-    if not isinstance(output, str | os.PathLike):
-        raise TypeError(f"output must be a path, not {type(output).__name__}")
-    target = os.path.realpath(os.fspath(output))
-    parent = os.path.dirname(target)
-    if not os.path.isdir(parent):
-        raise TilewrightError(f"cannot write {os.fspath(output)}: no folder {parent}")
-    if not os.access(parent, os.W_OK):
-        raise TilewrightError(f"cannot write {os.fspath(output)}: {parent} is not writable")
-    if os.path.lexists(target) and not _is_zarr_array(target):
-        raise TilewrightError(
-            f"{os.fspath(output)} exists and is not a Zarr array: remove it or choose another name"
-        )
-    return target
-
-
-def _is_zarr_array(path: str) -> bool:
-    return os.path.isdir(path) and os.path.isfile(os.path.join(path, "zarr.json"))
-
-
-def _put_in_place(temporary: str, target: str) -> None:
-    """Rename the finished array to ``target``; an older array there is moved aside first
-    and removed only once the new one is in place."""
-    if not os.path.lexists(target):
-        os.rename(temporary, target)
-        return
-    old = f"{temporary}-old"
-    os.rename(target, old)
-    try:
-        os.rename(temporary, target)
-    except OSError:
-        os.rename(old, target)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
