@@ -1,4 +1,4 @@
-"""Maze datasets: solved mazes per second, in process and on Dask workers, beside maze-dataset.
+"""Datasets at scale: solved mazes per second beside maze-dataset, and sharded output.
 
 Run from the repository root:
 
@@ -16,6 +16,11 @@ What it measures, and why
 3. maze-dataset (``MazeDataset.from_config`` with ``gen_dfs`` and ``gen_wilson``, one
    process, ``--peer-count`` mazes), when it is installed (``pip install maze-dataset``);
    the ``x maze-dataset`` column is ``speedup(peer, tilewright)`` per maze.
+4. Sharded output against one stream: a Spectre region of about 10⁶ tiles (``--spectre``)
+   as ``-f csv`` (one stream) and as Parquet bands in process and on ``--workers``; a
+   tromino board (``--tromino``) and an Eller maze (``--maze``) as Zarr arrays, the board
+   in process and on ``--workers`` (a maze's bands are one random stream: one process).
+   Items per second, and the ratio of each to the first row of its kind.
 The goal set for it: 100,000 solved 15×15 mazes per second per core written to Parquet.
 """
 
@@ -48,6 +53,61 @@ def tilewright_rates(size: int, count: int, algorithm: str, workers: int) -> dic
     finally:
         shutil.rmtree(folder)
     return rates
+
+
+def sharded_rates(spectre: int, tromino: int, maze: int, workers: int) -> list[list[str]]:
+    """Rows of the sharded-output table: what, items, seconds, items/s, ratio."""
+    from tilewright.aperiodic import generate as spectre_patch
+    from tilewright.datasets.maze_arrays import chunk_rows, write_maze_zarr
+    from tilewright.datasets.tile_shards import write_spectre_shards
+    from tilewright.datasets.tiling_arrays import write_tiling_zarr
+    from tilewright.mazes import stream_bands
+    from tilewright.tromino import generate as tromino_tiling
+
+    folder = tempfile.mkdtemp(prefix="tilewright-shards-")
+    rows: list[list[str]] = []
+
+    def row(what: str, items: int, seconds: float, first: float | None) -> float:
+        ratio = "1.00" if first is None else f"{first / seconds:.2f}"
+        rows.append([what, f"{items:,}", f"{seconds:.1f}", f"{items / seconds:,.0f}", ratio])
+        return seconds
+
+    def path(name: str) -> str:
+        return os.path.join(folder, name)
+
+    try:
+        write_spectre_shards(100, 100, path("warm"), seed=1)  # compile before timing
+        patch = spectre_patch(spectre, spectre, 1)
+        with open(path("stream.csv"), "wb") as sink:
+            seconds, _ = timed(lambda: patch.write(sink, "csv"))
+        with open(path("stream.csv"), "rb") as lines:
+            tiles = sum(1 for _ in lines) - 1  # less the header
+        first = row("Spectre -f csv, one stream", tiles, seconds, None)
+        for label, kwargs in (("in process", {}), (f"{workers} workers", {"workers": workers})):
+            seconds, _ = timed(
+                lambda kwargs=kwargs, label=label: write_spectre_shards(
+                    spectre, spectre, path(f"tiles {label}"), seed=1, **kwargs
+                )
+            )
+            row(f"Spectre -f parquet, {label}", tiles, seconds, first)
+        board = tromino_tiling(tromino, tromino, seed=1)
+        write_tiling_zarr(tromino_tiling(64, 64, seed=1), path("warm.zarr"))
+        first = None
+        for label, kwargs in (("in process", {}), (f"{workers} workers", {"workers": workers})):
+            seconds, _ = timed(
+                lambda kwargs=kwargs, label=label: write_tiling_zarr(
+                    board, path(f"board {label}.zarr"), **kwargs
+                )
+            )
+            seconds = row(f"tromino board as Zarr, {label}", tromino**2, seconds, first)
+            first = first or seconds
+        bands = stream_bands(maze, maze, "eller", seed=1, rows_per_band=chunk_rows(maze))
+        info = {"family": "maze", "width": maze, "height": maze}
+        seconds, _ = timed(lambda: write_maze_zarr(bands, maze, maze, path("maze.zarr"), info=info))
+        row("Eller maze as Zarr, streamed", maze**2, seconds, None)
+    finally:
+        shutil.rmtree(folder)
+    return rows
 
 
 def python_loop_rate(size: int, count: int, algorithm: str) -> float:
@@ -93,6 +153,9 @@ def main() -> None:
     parser.add_argument("--peer-count", type=int, default=2_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--algorithms", default="backtracker,wilson,kruskal,eller")
+    parser.add_argument("--spectre", type=int, default=2862, help="region side (tile edges)")
+    parser.add_argument("--tromino", type=int, default=16384, help="board side (cells)")
+    parser.add_argument("--maze", type=int, default=10000, help="Eller maze side (cells)")
     args = parser.parse_args()
     print(environment())
     rows = []
@@ -139,6 +202,11 @@ def main() -> None:
     )
     for note in notes:
         print(note)
+    print_table(
+        f"Sharded output against one stream ({args.workers} workers)",
+        ["output", "items", "seconds", "items/s", "x first"],
+        sharded_rates(args.spectre, args.tromino, args.maze, args.workers),
+    )
 
 
 if __name__ == "__main__":
