@@ -299,7 +299,7 @@ def test_rect_generate_json_text_and_pictures(tmp_path):
         (["rect", "generate", "5x5", "--max-area", "2"], "at least 3"),
         (["rect", "generate", "5x5", "--count", "2", "-f", "svg"], "one puzzle"),
         (["rect", "generate", "40000x40000"], "memory"),
-        (["rect", "solve", "2x2:2_3b"], "add up to 5"),
+        (["rect", "solve", "2x2:2_3c"], "more than the 4 cells"),
     ],
 )
 def test_rect_bad_input(args, message, tmp_path):

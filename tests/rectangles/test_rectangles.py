@@ -62,13 +62,43 @@ def test_ambiguous_and_impossible_puzzles():
         ("2x2:4b", "covers 3 of the 4"),
         ("2x2:4d", "more than the 4"),
         ("2x2:2_2!b", "unexpected character"),
-        ("2x2:0d", "between 1 and 4"),
-        ("2x2:5c", "between 1 and 4"),
-        ("2x2:2_2_b", "between two numbers"),
-        ("2x2:_4c", "between two numbers"),
-        ("2x2:1_1b", "add up to 2"),
+        ("2x2:0d", "not between 1 and"),
+        ("2x2:3000000000c", "not between 1 and 2147483647"),
+        ("2x2:12345678901c", "11 digits is larger than any grid"),
+        ("7x7e1q:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f", "looks like"),
+        ("7xe1:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f", "looks like"),
     ],
 )
 def test_malformed_game_ids(game_id, message):
     with pytest.raises(TilewrightError, match=message):
         parse_game_id(game_id)
+
+
+SAMPLE = "3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f"
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        f"7x7:_{SAMPLE}",  # a leading '_'
+        f"7x7:{SAMPLE}_",  # a trailing one
+        f"7x7:{SAMPLE.replace('_', '__')}",  # doubled
+        f"7x7:{SAMPLE.replace('_2a2_', '_2a2___')}",
+        f"7x7e1a:{SAMPLE}",  # the generator's parameters, which do not change the puzzle
+        f"7x7e0.5:{SAMPLE}",
+        f"7x7a:{SAMPLE}",
+        f"7:{SAMPLE}",  # a bare size: 7x7
+        f"7e2a:{SAMPLE}",
+    ],
+)
+def test_every_form_the_collection_accepts_reads_as_the_canonical_id(game_id):
+    puzzle = parse_game_id(game_id)
+    assert format_game_id(puzzle) == f"7x7:{SAMPLE}"
+    assert len(solve(puzzle)) == 1
+
+
+@pytest.mark.parametrize("game_id", ["2x2:5c", "2x2:1_1b", "3x2:7e", "2x2:2_3b"])
+def test_well_formed_ids_without_a_solution_have_none(game_id):
+    puzzle = parse_game_id(game_id)
+    assert format_game_id(puzzle) == game_id
+    assert solve(puzzle) == [] and count_solutions(puzzle) == 0

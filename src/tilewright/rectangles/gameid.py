@@ -7,6 +7,7 @@ a letter needs no separator. Everything a pasted ID can get wrong is reported in
 """
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,8 @@ MAX_DIGITS = len(str(MAX_CELLS))
 # count of cells and their running total (measured peak: about 28).
 READ_BYTES_PER_CHARACTER = 40
 _POWERS = 10 ** np.arange(MAX_DIGITS, dtype=np.int64)
+# An ID's parameters: WxH or N, then the generator's eF and a (see ``_header``).
+_PARAMS = re.compile(r"^(\d+)(?:x(\d+))?(?:e[\d.]*)?a?$")
 # Jupyter draws puzzles up to this many squares; larger ones show as their text repr
 NOTEBOOK_SQUARES = 10_000
 # pictures record the game ID up to this length; a longer one (megabytes for a puzzle of
@@ -39,16 +42,17 @@ class Puzzle:
     Parameters
     ----------
     clues : numpy.ndarray
-        (H, W) integers, 0 where a square has no clue, each clue between 1 and H·W.
+        (H, W) integers, 0 where a square has no clue, each clue between 1 and
+        ``MAX_CELLS``.
 
     Raises
     ------
     TypeError
         When ``clues`` is not a NumPy integer array.
     TilewrightError
-        When it is not a 2-D grid of at least two squares whose clues lie between 0 and its
-        number of squares. (Whether the clues add up to the grid is :func:`validate`'s
-        question: the solver answers such a puzzle with "no solution".)
+        When it is not a 2-D grid of at least two squares whose clues lie between 0 and
+        ``MAX_CELLS``. (Clues that do not add up to the grid, or one larger than it, make a
+        well-formed puzzle that has no solution: the solver says so.)
 
     Examples
     --------
@@ -195,10 +199,11 @@ def validate(puzzle: "str | Puzzle") -> str | None:
     ``None`` when it is.
 
     Like the puzzle collection's ``validate_desc``, this answers instead of raising, for
-    checking pasted IDs, files and data sets. Well-formed means: a game ID that
+    checking pasted IDs, files and data sets, and accepts what it accepts: a game ID that
     :func:`parse_game_id` reads, or a :class:`Puzzle` whose clues are integers between 0
-    and its number of squares, and in both cases clues that add up to the squares of the
-    grid. It says nothing of how many solutions there are: that is :func:`solve`'s work.
+    and ``MAX_CELLS``. It says nothing of solutions: clues that do not add up to the
+    grid, or a clue larger than it, are well formed and have none, which :func:`solve`
+    answers.
 
     Parameters
     ----------
@@ -221,8 +226,8 @@ def validate(puzzle: "str | Puzzle") -> str | None:
     True
     >>> validate("2x2:4b")
     'the description covers 3 of the 4 cells of a 2x2 grid'
-    >>> validate(Puzzle(np.array([[2, 0], [0, 1]])))
-    'the clues add up to 3, not to the 4 cells'
+    >>> validate("2x2:5c") is None  # well formed; solve finds no solution
+    True
     """
     if isinstance(puzzle, str):
         try:
@@ -236,9 +241,6 @@ def validate(puzzle: "str | Puzzle") -> str | None:
         check_clues(puzzle.clues)
     except (TypeError, TilewrightError) as error:  # an array changed after the puzzle was made
         return str(error)
-    total = int(puzzle.clues.sum(dtype=np.int64))
-    if total != puzzle.clues.size:
-        return f"the clues add up to {total}, not to the {puzzle.clues.size} cells"
     return None
 
 
@@ -255,16 +257,16 @@ def check_clues(clues: np.ndarray) -> None:
     TypeError
         When ``clues`` is not a NumPy integer array.
     TilewrightError
-        When it is not a 2-D grid of at least two squares, or a clue lies outside 0 to the
-        number of squares.
+        When it is not a 2-D grid of at least two squares, or a clue lies outside 0 to
+        ``MAX_CELLS`` (a clue larger than the grid is well formed: no solution has it).
 
     Examples
     --------
     >>> check_clues(np.array([[2, 0], [0, 2]]))
-    >>> check_clues(np.array([[5, 0], [0, 2]]))
+    >>> check_clues(np.array([[-1, 0], [0, 2]]))
     Traceback (most recent call last):
     ...
-    tilewright.core.errors.TilewrightError: clue 5 is not between 0 (no clue) and 4 (the grid)
+    tilewright.core.errors.TilewrightError: clue -1 is not between 0 (no clue) and 2147483647
     """
     if not isinstance(clues, np.ndarray) or not np.issubdtype(clues.dtype, np.integer):
         kind = clues.dtype if isinstance(clues, np.ndarray) else type(clues).__name__
@@ -273,16 +275,20 @@ def check_clues(clues: np.ndarray) -> None:
         raise TilewrightError(
             f"clues must be a 2-D grid of 2 cells or more, not shape {clues.shape}"
         )
-    cells = clues.size
     low, high = int(clues.min()), int(clues.max())
-    if low < 0 or high > cells:
+    if low < 0 or high > MAX_CELLS:
         raise TilewrightError(
-            f"clue {low if low < 0 else high} is not between 0 (no clue) and {cells} (the grid)"
+            f"clue {low if low < 0 else high} is not between 0 (no clue) and {MAX_CELLS}"
         )
 
 
 def parse_game_id(game_id: str) -> Puzzle:
-    """The puzzle of a ``WxH:DESC`` game ID.
+    """The puzzle of a ``WxH:DESC`` game ID, in every form the puzzle collection accepts.
+
+    The parameters may be a bare ``N`` (``NxN``) and carry the generator's ``eF`` and
+    ``a`` (ignored: they do not change the puzzle); an ``_`` may stand anywhere in the
+    description (it only separates numbers). The ID written back (``format_game_id``) is
+    the canonical ``WxH:DESC``.
 
     Parameters
     ----------
@@ -307,6 +313,8 @@ def parse_game_id(game_id: str) -> Puzzle:
     --------
     >>> parse_game_id("2x2:2b2").clues.tolist()
     [[2, 0], [0, 2]]
+    >>> parse_game_id("2e1a:_2b__2_") == parse_game_id("2x2:2b2")
+    True
     >>> parse_game_id("2x2:2b")
     Traceback (most recent call last):
     ...
@@ -332,19 +340,23 @@ def parse_game_id(game_id: str) -> Puzzle:
     check_fits(cells * 8, f"a {width}x{height} puzzle")
     clues = np.zeros(cells, dtype=np.int64)
     clues[where] = values
-    if int(values.sum()) != cells:
-        raise TilewrightError(f"the clues add up to {int(values.sum())}, not to the {cells} cells")
     return Puzzle(clues.reshape(height, width))
 
 
 def _header(text: str) -> tuple[int, int, str]:
-    """Width, height and description of ``WxH:DESC`` (``text`` known to be ASCII)."""
+    """Width, height and description of ``PARAMS:DESC`` (``text`` known to be ASCII).
+
+    ``PARAMS`` is read as the collection's midend reads an ID's parameters: ``WxH``, or a
+    bare ``N`` for ``NxN``, then an expansion ``eF`` and an ``a`` (allow ambiguous), which
+    say how the puzzle was generated and nothing of the puzzle itself, so they are ignored.
+    """
     head, colon, description = text.partition(":")
-    width_text, cross, height_text = head.partition("x")
-    if not (colon and cross and width_text.isdigit() and height_text.isdigit()):
+    match = _PARAMS.match(head)
+    if not (colon and match):
         raise TilewrightError(
             f"a Rectangles game ID looks like 7x7:3_2a2_3g..., got {quoted(text)}"
         )
+    width_text, height_text = match.group(1), match.group(2) or match.group(1)
     for side in (width_text, height_text):
         if len(side) > MAX_DIGITS:
             raise TilewrightError(
@@ -362,18 +374,17 @@ def _header(text: str) -> tuple[int, int, str]:
 
 
 def _check_characters(codes: np.ndarray, description: str) -> np.ndarray:
-    """Refuse characters other than a-z, 0-9 and '_', and '_' anywhere but between two
-    numbers; the mask of digits."""
+    """Refuse characters other than a-z, 0-9 and '_'; the mask of digits.
+
+    An '_' only separates two numbers that would otherwise run together, and the collection
+    skips it wherever it stands (leading, trailing, doubled), so it is skipped here too.
+    """
     digit = (codes >= ord("0")) & (codes <= ord("9"))
     letter = (codes >= ord("a")) & (codes <= ord("z"))
     underscore = codes == ord("_")
     strange = np.flatnonzero(~(digit | letter | underscore))
     if len(strange):
         raise TilewrightError(f"unexpected character {description[strange[0]]!r} in the game ID")
-    after_digit = np.concatenate(([False], digit[:-1]))
-    before_digit = np.concatenate((digit[1:], [False]))
-    if (underscore & ~(after_digit & before_digit)).any():
-        raise TilewrightError("'_' must stand between two numbers")
     return digit
 
 
@@ -384,12 +395,16 @@ def _digit_runs(digit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _clue_values(codes: np.ndarray, digit: np.ndarray, starts, ends, cells: int) -> np.ndarray:
-    """The clues' values, each between 1 and ``cells``; a clue written with more digits
-    than ``MAX_DIGITS`` is refused before its value is formed."""
+    """The clues' values, each between 1 and ``MAX_CELLS``; a clue written with more digits
+    than ``MAX_DIGITS`` is refused before its value is formed.
+
+    A clue larger than the grid (``2x2:5c``) is read, as the collection reads it: the ID is
+    well formed, and the puzzle has no solution, which is the solver's answer to give.
+    """
     lengths = ends - starts
     if len(lengths) and lengths.max() > MAX_DIGITS:
         longest = int(lengths.max())
-        raise TilewrightError(f"a clue of {longest} digits is not between 1 and {cells} (the grid)")
+        raise TilewrightError(f"a clue of {longest} digits is larger than any grid")
     if not len(starts):
         return np.zeros(0, dtype=np.int64)
     # each digit times the power of ten of its place, summed run by run
@@ -397,10 +412,10 @@ def _clue_values(codes: np.ndarray, digit: np.ndarray, starts, ends, cells: int)
     places = _POWERS[np.repeat(ends - 1, lengths) - positions]
     values = (codes[positions] - ord("0")) * places
     values = np.add.reduceat(values, np.cumsum(lengths) - lengths)
-    outside = np.flatnonzero((values < 1) | (values > cells))
+    outside = np.flatnonzero((values < 1) | (values > MAX_CELLS))
     if len(outside):
         raise TilewrightError(
-            f"clue {int(values[outside[0]])} is not between 1 and {cells} (the grid)"
+            f"clue {int(values[outside[0]])} is not between 1 and {MAX_CELLS} (any grid)"
         )
     return values
 
