@@ -154,3 +154,10 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch, args, s
     assert status == 2
     assert said in err and len(err.strip().splitlines()) == 1
     assert os.listdir(tmp_path) == []
+
+
+def test_boards_of_more_bands_than_can_be_listed_are_refused_at_once(tmp_path):
+    tiling = generate(4, 3_000_001, seed=1)  # 3 million rows, one a chunk
+    with pytest.raises(TilewrightError, match="bands, more than 1,000,000"):
+        write_tiling_zarr(tiling, tmp_path / "tall.zarr", rows_per_chunk=1)
+    assert os.listdir(tmp_path) == []

@@ -198,6 +198,9 @@ def test_a_cold_start_compiles_on_two_cores_and_leaves_nothing_cold(tmp_path):
 from numba.core import event
 from tilewright.core.compilation import cold_kernels
 from tilewright.rectangles import Params, generate, warm
+# the helper is left out on a loaded machine (other tests running beside this one): what
+# is tested here is the split, so the core counts as idle
+warm._idle_core = lambda: True
 warm.compile_on_two_cores(expansion=True, unique=True)
 compiled = []
 class Listener(event.Listener):

@@ -33,6 +33,9 @@ from tilewright.datasets.zarr_output import CHUNK_CELLS, staged_array
 __all__ = ["write_tiling_zarr"]
 
 MAX_WORKERS = 1024
+# Bands are tasks, listed (and on a cluster submitted) before the first runs: the bound
+# keeps that list small. A million chunks of CHUNK_CELLS is 4 · 10¹² cells, 16 TB of labels.
+MAX_BANDS = 1_000_000
 UNIT = "cells"
 
 
@@ -88,7 +91,8 @@ def write_tiling_zarr(
     ------
     TypeError, TilewrightError
         For bad arguments, an output that exists and is no Zarr array, a parent folder that
-        is missing, or a band that cannot fit in memory; all before any band is made.
+        is missing, a band that cannot fit in memory, or more than ``MAX_BANDS`` bands; all
+        before any band is made.
 
     Examples
     --------
@@ -113,6 +117,11 @@ def write_tiling_zarr(
         raise TilewrightError(f"rows_per_chunk must be at least 1, got {shown(rows_per_chunk)}")
     rows_per_chunk = min(rows_per_chunk, height)
     check_band(width, rows_per_chunk)
+    if -(-height // rows_per_chunk) > MAX_BANDS:
+        raise TilewrightError(
+            f"a {width}x{height} board in chunks of {rows_per_chunk} rows makes "
+            f"{shown(-(-height // rows_per_chunk))} bands, more than {MAX_BANDS:,}"
+        )
     if workers is not None:
         workers = require_int(workers, "workers")
         if not 1 <= workers <= MAX_WORKERS:
