@@ -84,9 +84,18 @@ def _put_in_place(temporary: str, target: str) -> None:
         return
     old = f"{temporary}-old"
     os.rename(target, old)
+    # a signal between the two renames must not leave the output missing: put it back
+    token = register_cleanup(lambda: _restore(old, target))
     try:
         os.rename(temporary, target)
     except OSError:
         os.rename(old, target)
         raise
+    finally:
+        unregister_cleanup(token)
     shutil.rmtree(old, ignore_errors=True)
+
+
+def _restore(old: str, target: str) -> None:
+    if not os.path.lexists(target):
+        os.rename(old, target)
