@@ -3,16 +3,21 @@ configurations make, mixtures and filters and duplicates work as for mazes, and 
 command line writes them and refuses bad input in one line."""
 
 import numpy as np
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
 from tests.helpers import run_cli
+from tilewright import TilewrightError
+from tilewright.core.seeds import Stream
 from tilewright.datasets import (
+    MazeConfig,
     Mixture,
     RectanglesConfig,
     TrominoConfig,
     config_from_dict,
     generate,
+    item_seeds,
     load,
     puzzle_grids,
     tiling_labels,
@@ -22,6 +27,45 @@ from tilewright.rectangles import parse_game_id, solve
 
 def zeros(count: int) -> np.ndarray:
     return np.zeros(count, dtype=np.int64)
+
+
+# every kind draws its items' seeds the same way (``_family_rows.drawn_seeds``)
+KINDS = [
+    MazeConfig(6, 5, "wilson", endpoints="random"),
+    RectanglesConfig(6, 5, expansion=0.25),
+    TrominoConfig(7, 7, colours=4),
+]
+
+
+@pytest.mark.parametrize("config", KINDS, ids=str)
+def test_rows_are_the_same_made_together_or_one_at_a_time(config):
+    indices, draws = np.array([3, 4, 9]), np.array([0, 2, 1])
+    together = config.rows(8, indices, draws)
+    alone = [config.rows(8, indices[k : k + 1], draws[k : k + 1]) for k in range(3)]
+    assert together.equals(pa.concat_tables(alone))
+    backwards = config.rows(8, indices[::-1], draws[::-1])
+    assert backwards.to_pylist() == together.to_pylist()[::-1]
+
+
+@pytest.mark.parametrize("config", KINDS, ids=str)
+def test_draws_give_each_item_new_seeds_after_the_documented_sequence(config):
+    table = config.rows(2**40, np.array([7, 7, 7, 8]), np.array([0, 1, 2, 0]))
+    seeds = table["seed"].to_pylist()
+    assert len(set(seeds)) == 4
+    assert seeds[0] == int(item_seeds(2**40, 7, 1)[0])  # draw 0: the first datasets' seed
+    words = np.random.SeedSequence([2**40, int(Stream.DATASET), 7, 2]).generate_state(1, np.uint64)
+    assert seeds[2] == int(words[0]) >> 1
+    assert table["draw"].to_pylist() == [0, 1, 2, 0]
+
+
+@pytest.mark.parametrize("config", KINDS, ids=str)
+@pytest.mark.parametrize(
+    ("seed", "indices", "draws"),
+    [(-1, [0], [0]), (2**63, [0], [0]), (1, [-1], [0]), (1, [0], [-1]), (1, [0, 1], [0])],
+)
+def test_seeds_indices_and_draws_out_of_range_are_refused(config, seed, indices, draws):
+    with pytest.raises(TilewrightError):
+        config.rows(seed, np.array(indices), np.array(draws))
 
 
 @pytest.mark.parametrize(

@@ -11,14 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilewright import TilewrightError
-from tilewright.core.seeds import Stream
-from tilewright.datasets.maze_rows import item_seeds
 from tilewright.datasets.tromino_rows import (
     TrominoConfig,
     schema_for,
     tiling_colours,
     tiling_labels,
-    tromino_rows,
 )
 from tilewright.tromino import generate, validate
 
@@ -79,26 +76,6 @@ def test_the_schema_is_the_rows_schema(config):
     assert config.schema() == schema_for(config)
     assert list(config.schema().names[:3]) == ["index", "seed", "draw"]
     assert config.schema().field("tiles").type == pa.binary(4 * config.width * config.height)
-
-
-def test_rows_are_the_same_made_together_or_one_at_a_time():
-    config = TrominoConfig(7, 7, colours=4)
-    indices, draws = np.array([3, 4, 9]), np.array([0, 2, 1])
-    together = config.rows(8, indices, draws)
-    alone = [config.rows(8, indices[k : k + 1], draws[k : k + 1]) for k in range(3)]
-    assert together.equals(pa.concat_tables(alone))
-    backwards = config.rows(8, indices[::-1], draws[::-1])
-    assert backwards.to_pylist() == together.to_pylist()[::-1]
-
-
-def test_draws_give_each_item_new_seeds_after_the_documented_sequence():
-    table = TrominoConfig(8, 8).rows(2**40, np.array([7, 7, 7, 8]), np.array([0, 1, 2, 0]))
-    seeds = table["seed"].to_pylist()
-    assert len(set(seeds)) == 4
-    assert seeds[0] == int(item_seeds(2**40, 7, 1)[0])
-    words = np.random.SeedSequence([2**40, int(Stream.DATASET), 7, 2]).generate_state(1, np.uint64)
-    assert seeds[2] == int(words[0]) >> 1
-    assert table["draw"].to_pylist() == [0, 1, 2, 0]
 
 
 @settings(max_examples=30)
@@ -166,15 +143,6 @@ def test_three_colours_are_refused_with_the_reason():
         TrominoConfig(16, 16, colours=3)
     with pytest.raises(TypeError):
         TrominoConfig(16, 16, colours=4.0)
-
-
-@pytest.mark.parametrize(
-    ("seed", "indices", "draws"),
-    [(-1, [0], [0]), (2**63, [0], [0]), (1, [-1], [0]), (1, [0], [-1]), (1, [0, 1], [0])],
-)
-def test_seeds_indices_and_draws_out_of_range_are_refused(seed, indices, draws):
-    with pytest.raises(TilewrightError):
-        tromino_rows(TrominoConfig(4, 4), seed, np.array(indices), np.array(draws))
 
 
 def widened(table: pa.Table) -> pa.Table:

@@ -2,7 +2,6 @@
 
 import math
 import re
-import sys
 
 import click
 
@@ -14,7 +13,9 @@ from tilewright.cli.options import (
     maze_algorithm_option,
     maze_parameter_options,
     parse_real,
+    report,
     seed_option,
+    stderr_is_terminal,
 )
 
 
@@ -237,9 +238,9 @@ def _write(
         part_size=part_size,
         workers=workers,
         scheduler=scheduler,
-        progress=sys.stderr is not None and sys.stderr.isatty(),
+        progress=stderr_is_terminal(),
     )
-    click.echo(f"tilewright: {summary.line()}", err=True)
+    report(summary)
 
 
 def _taken(name: str, params: dict, algorithms: tuple[str, ...]) -> dict:

@@ -1,8 +1,6 @@
 """``tilewright maze``: generate a maze and write it as text, .npz, JSON, SVG, PNG, PDF or
 Zarr."""
 
-import sys
-
 import click
 
 from tilewright.cli.maze_grid import GRID_NAMES
@@ -22,7 +20,9 @@ from tilewright.cli.options import (
     output_option,
     progress,
     refuse_binary_terminal,
+    report,
     seed_option,
+    stderr_is_terminal,
 )
 from tilewright.core.compilation import announce_if_cold
 from tilewright.core.errors import TilewrightError
@@ -296,9 +296,7 @@ def _streamed_info(width: int, height: int, algorithm: str, seed: int, params: d
 def _write_array(bands, width: int, height: int, output: str, info: dict) -> None:
     from tilewright.datasets.maze_arrays import write_maze_zarr
 
-    progress_bar = sys.stderr is not None and sys.stderr.isatty()
-    summary = write_maze_zarr(bands, width, height, output, info=info, progress=progress_bar)
-    click.echo(f"tilewright: {summary.line()}", err=True)
+    report(write_maze_zarr(bands, width, height, output, info=info, progress=stderr_is_terminal()))
 
 
 def _stream_text(bands, width: int, height: int, fmt: str, output: str | None) -> None:

@@ -226,6 +226,17 @@ def refuse_binary_terminal(fmt: str, output: str | None, binary: tuple[str, ...]
         raise TilewrightError(f"{fmt} is binary: give -o FILE.{fmt} or redirect standard output")
 
 
+def stderr_is_terminal() -> bool:
+    """Whether a progress bar on stderr would be seen (not when it goes to a file or pipe)."""
+    return sys.stderr is not None and sys.stderr.isatty()
+
+
+def report(summary) -> None:
+    """The one line a long run ends with: what it wrote, how fast, where
+    (``datasets.writing.Summary``)."""
+    click.echo(f"tilewright: {summary.line()}", err=True)
+
+
 def announce_seed(seed: int | None) -> int:
     """``seed`` checked, or a fresh one drawn and printed on stderr as ``seed: N``, so that
     a result made without ``--seed`` can always be made again."""

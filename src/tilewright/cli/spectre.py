@@ -1,7 +1,6 @@
 """``tilewright spectre``: patches of the aperiodic Spectre tiling."""
 
 import math
-import sys
 
 import click
 
@@ -17,7 +16,9 @@ from tilewright.cli.options import (
     parse_real,
     progress,
     refuse_binary_terminal,
+    report,
     seed_option,
+    stderr_is_terminal,
 )
 from tilewright.core.numbers import quoted
 
@@ -187,6 +188,6 @@ def _write_dataset(region, seed, origin, method, output, bands, workers, schedul
         bands=bands,
         workers=workers,
         scheduler=scheduler,
-        progress=sys.stderr is not None and sys.stderr.isatty(),
+        progress=stderr_is_terminal(),
     )
-    click.echo(f"tilewright: {summary.line()}", err=True)
+    report(summary)

@@ -15,7 +15,9 @@ from tilewright.cli.options import (
     output_option,
     parse_whole,
     refuse_binary_terminal,
+    report,
     seed_option,
+    stderr_is_terminal,
 )
 from tilewright.core.errors import TilewrightError
 
@@ -167,6 +169,6 @@ def _write_array(tiling, output, colours, cell, workers, scheduler, drawn) -> No
         output,
         workers=workers,
         scheduler=scheduler,
-        progress=sys.stderr is not None and sys.stderr.isatty(),
+        progress=stderr_is_terminal(),
     )
-    click.echo(f"tilewright: {summary.line()}", err=True)
+    report(summary)

@@ -209,6 +209,31 @@ def require_int(value: object, name: str) -> int:
     return int(value)
 
 
+def require_int_between(value: object, name: str, low: int, high: int) -> int:
+    """``value`` as a Python int from ``low`` to ``high``.
+
+    Raises
+    ------
+    TypeError
+        When ``value`` is not an integer.
+    TilewrightError
+        When it is out of range, saying the range.
+
+    Examples
+    --------
+    >>> require_int_between(np.int64(3), "count", 1, 10)
+    3
+    >>> require_int_between(0, "count", 1, 10)
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: count must be from 1 to 10, got 0
+    """
+    number = require_int(value, name)
+    if not low <= number <= high:
+        raise TilewrightError(f"{name} must be from {low} to {shown(high)}, got {shown(number)}")
+    return number
+
+
 def require_real(value: object, name: str) -> float:
     """``value`` as a float, or a ``TypeError`` if it is not a real number (``bool`` is
     not one here). Integers too large for a float become ``inf``, for the caller's range

@@ -139,7 +139,7 @@ def drawn_seeds(
     draws = np.ascontiguousarray(draws, dtype=np.int64).reshape(-1)
     if len(indices) != len(draws):
         raise TilewrightError(f"{len(indices)} indices need as many draws, got {len(draws)}")
-    if len(indices) and indices.min() < 0:
+    if len(indices) and not 0 <= indices.min() <= indices.max() <= MAX_SEED:
         raise TilewrightError(f"item indices must lie from 0 to {MAX_SEED}")
     if len(draws) and not 0 <= draws.min() <= draws.max() <= MAX_DRAW:
         raise TilewrightError(f"draws must lie from 0 to {MAX_DRAW}")

@@ -11,7 +11,44 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import register_cleanup, unregister_cleanup
+from tilewright.core.numbers import require_int_between
+
+# Processes of a local cluster: far past any one machine's cores, a bound on a typo.
+MAX_WORKERS = 1024
+
+
+def checked_cluster(workers: object, scheduler: object) -> int | None:
+    """Where tasks run, checked before any work: ``workers`` (None, or 1 to
+    ``MAX_WORKERS`` processes here) or ``scheduler`` (None, or an address), not both.
+
+    Returns
+    -------
+    int or None
+        ``workers`` as an int.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        For a count of the wrong type or range, an address that is no text, or both.
+
+    Examples
+    --------
+    >>> checked_cluster(2, None)
+    2
+    >>> checked_cluster(2, "tcp://10.0.0.5:8786")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: give workers or a scheduler, not both
+    """
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise TypeError(f"scheduler must be an address (text), not {type(scheduler).__name__}")
+    if workers is not None and scheduler is not None:
+        raise TilewrightError("give workers or a scheduler, not both")
+    if workers is None:
+        return None
+    return require_int_between(workers, "workers", 1, MAX_WORKERS)
 
 
 def results_in_order(

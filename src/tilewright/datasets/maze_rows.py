@@ -31,7 +31,7 @@ import pyarrow as pa
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import shown
 from tilewright.core.seeds import MAX_SEED, Stream
-from tilewright.datasets._family_rows import ITEM_FIELDS
+from tilewright.datasets._family_rows import ITEM_FIELDS, drawn_seeds
 from tilewright.datasets.config import MazeConfig
 
 SCHEMA = pa.schema(
@@ -120,18 +120,14 @@ def maze_rows(config: MazeConfig, seed: int, indices: np.ndarray, draws: np.ndar
     pyarrow.Table
         One row per index, in the order given.
     """
-    from tilewright.core._seed_kernels import drawn_item_seeds, kernel_states
+    from tilewright.core._seed_kernels import kernel_states
     from tilewright.mazes.batch import generate_batch
 
-    _check_range(seed, 0, 0)
-    indices = np.ascontiguousarray(indices, dtype=np.int64)
-    draws = np.ascontiguousarray(draws, dtype=np.int64)
+    # the checks and seeds every kind's rows share
+    indices, draws, seeds = drawn_seeds(seed, indices, draws)
     count = len(indices)
-    if count and not (indices.min() >= 0 and indices.max() <= MAX_SEED and draws.min() >= 0):
-        raise TilewrightError(f"item indices must lie from 0 to {MAX_SEED}")
     if count == 0:  # numpy cannot reshape an empty batch into rows of cells
         return schema_for(config).empty_table()
-    seeds = drawn_item_seeds(seed, Stream.DATASET, indices, draws)
     states = kernel_states(seeds.astype(np.uint64), np.int64(Stream.GENERATE))
     origins, targets = _endpoints(config, seeds)
     made = generate_batch(

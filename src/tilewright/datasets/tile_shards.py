@@ -42,8 +42,9 @@ from tilewright.aperiodic.patch import SHAPES_XY, TILE_AREA, Chunk
 from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
 from tilewright.aperiodic.stream import BLOCK, band_chunks, block_grid
 from tilewright.core.errors import TilewrightError
-from tilewright.core.numbers import require_int, shown
+from tilewright.core.numbers import require_int, require_int_between, shown
 from tilewright.core.seeds import MAX_SEED
+from tilewright.datasets.dask_runs import checked_cluster
 from tilewright.datasets.part_files import check_output, part_names, write_parts
 from tilewright.datasets.writing import Summary
 
@@ -67,7 +68,6 @@ LAYOUT = "spectre-tiles/1"
 # tile as Arrow arrays), so 2^18 tiles keep a worker under 100 MB, while a band's fixed
 # costs (its task, its walk up to its rows, a file) stay well under 1 % of its work.
 BAND_TILES = 1 << 18
-MAX_WORKERS = 1024
 UNIT = "tiles"
 # The widest a Spectre reaches along x or y, over its twelve turns: a tile meeting a
 # rectangle lies inside the rectangle grown by this much on every side.
@@ -216,7 +216,7 @@ def spectre_bands(
     [(0, 3), (3, 6)]
     """
     width, height, origin = check_region(width, height, origin, whole=False)
-    seed = _bounded(seed, "seed", 0, MAX_SEED)
+    seed = require_int_between(seed, "seed", 0, MAX_SEED)
     rows = block_grid(width, height, origin)[1]
     if bands is None:
         bands = min(rows, max(1, round(width * height / TILE_AREA / BAND_TILES)))
@@ -292,12 +292,7 @@ def write_spectre_shards(
     (2, True)
     """
     tasks = spectre_bands(width, height, seed, origin, bands)
-    if workers is not None:
-        workers = _bounded(workers, "workers", 1, MAX_WORKERS)
-    if scheduler is not None and not isinstance(scheduler, str):
-        raise TypeError(f"scheduler must be an address (text), not {type(scheduler).__name__}")
-    if workers is not None and scheduler is not None:
-        raise TilewrightError("give workers or a scheduler, not both")
+    workers = checked_cluster(workers, scheduler)
     output = os.fspath(output)
     check_output(output)
     first = tasks[0]
@@ -332,10 +327,3 @@ def _rows_written(output: str, parts: int) -> int:
     else:
         paths = iter([output])
     return sum(pq.read_metadata(path).num_rows for path in paths)
-
-
-def _bounded(value: object, name: str, low: int, high: int) -> int:
-    number = require_int(value, name)
-    if not low <= number <= high:
-        raise TilewrightError(f"{name} must be from {low} to {shown(high)}, got {shown(number)}")
-    return number

@@ -32,7 +32,6 @@ from tilewright.datasets.zarr_output import CHUNK_CELLS, staged_array
 
 __all__ = ["write_tiling_zarr"]
 
-MAX_WORKERS = 1024
 # Bands are tasks, listed (and on a cluster submitted) before the first runs: the bound
 # keeps that list small. A million chunks of CHUNK_CELLS is 4 · 10¹² cells, 16 TB of labels.
 MAX_BANDS = 1_000_000
@@ -106,7 +105,7 @@ def write_tiling_zarr(
     """
     import zarr
 
-    from tilewright.datasets.dask_runs import results_in_order
+    from tilewright.datasets.dask_runs import checked_cluster, results_in_order
     from tilewright.tromino.tiling import check_band
 
     width, height = tiling.width, tiling.height
@@ -122,12 +121,7 @@ def write_tiling_zarr(
             f"a {width}x{height} board in chunks of {rows_per_chunk} rows makes "
             f"{shown(-(-height // rows_per_chunk))} bands, more than {MAX_BANDS:,}"
         )
-    if workers is not None:
-        workers = require_int(workers, "workers")
-        if not 1 <= workers <= MAX_WORKERS:
-            raise TilewrightError(f"workers must be from 1 to {MAX_WORKERS}, got {shown(workers)}")
-    if workers is not None and scheduler is not None:
-        raise TilewrightError("give workers or a scheduler, not both")
+    workers = checked_cluster(workers, scheduler)
     started = time.perf_counter()
     with staged_array(output) as temporary:
         dtype = np.int32 if tiling.trominoes < 2**31 else np.int64

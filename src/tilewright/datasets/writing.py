@@ -18,10 +18,10 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from tilewright.core.errors import TilewrightError
-from tilewright.core.numbers import require_int, shown
+from tilewright.core.numbers import require_int_between
 from tilewright.core.seeds import MAX_SEED
 from tilewright.datasets.config import config_from_json
+from tilewright.datasets.dask_runs import checked_cluster
 from tilewright.datasets.part_files import MANIFEST, check_output, part_names, write_parts
 from tilewright.datasets.selection import (
     Where,
@@ -36,7 +36,6 @@ __all__ = ["MANIFEST", "PART_SIZE", "Summary", "check_output", "generate"]
 PART_SIZE = 100_000
 MAX_PART_SIZE = 10_000_000
 MAX_ITEMS = 2**48
-MAX_WORKERS = 1024
 
 
 @dataclass(frozen=True)
@@ -168,13 +167,10 @@ def generate(
     for method in ("to_json", "schema", "rows", "content_columns", "kind"):
         if not hasattr(config, method):
             raise TypeError(f"config must be a dataset configuration, not {type(config).__name__}")
-    count = _bounded(count, "count", 1, MAX_ITEMS)
-    seed = _bounded(seed, "seed", 0, MAX_SEED)
-    part_size = _bounded(part_size, "part_size", 1, MAX_PART_SIZE)
-    if workers is not None:
-        workers = _bounded(workers, "workers", 1, MAX_WORKERS)
-    if workers is not None and scheduler is not None:
-        raise TilewrightError("give workers or a scheduler, not both")
+    count = require_int_between(count, "count", 1, MAX_ITEMS)
+    seed = require_int_between(seed, "seed", 0, MAX_SEED)
+    part_size = require_int_between(part_size, "part_size", 1, MAX_PART_SIZE)
+    workers = checked_cluster(workers, scheduler)
     if not isinstance(unique, bool):
         raise TypeError(f"unique must be True or False, not {unique!r}")
     schema = config.schema()
@@ -259,10 +255,3 @@ def _keys_of(table: pa.Table, columns) -> tuple[np.ndarray, np.ndarray, np.ndarr
         table["draw"].to_numpy().astype(np.int64),
         row_keys(table, columns),
     )
-
-
-def _bounded(value: object, name: str, low: int, high: int) -> int:
-    number = require_int(value, name)
-    if not low <= number <= high:
-        raise TilewrightError(f"{name} must be from {low} to {shown(high)}, got {shown(number)}")
-    return int(number)
