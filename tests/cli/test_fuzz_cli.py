@@ -147,6 +147,20 @@ rect_argv = st.one_of(
         st.text(alphabet="abcz_0123456789²٣x:", max_size=30),
     ),
 )
+sheet_argv = st.builds(
+    lambda family, s, opts: [family, "sheet", s, *opts],
+    st.sampled_from(["rect", "maze"]),
+    size,
+    _options(
+        {
+            "-s": number,
+            "--count": st.one_of(st.sampled_from(["1", "2"]), hostile_numbers),
+            "--per-page": st.one_of(st.sampled_from(["1", "3"]), hostile_numbers),
+            "--paper": st.sampled_from(["a4", "LETTER", "a5", ""]),
+            "-o": paths,
+        }
+    ),
+)
 spectre_argv = st.builds(
     lambda r, opts: ["spectre", r, *opts],
     st.one_of(
@@ -222,6 +236,12 @@ def test_tromino(argv, capsysbinary):
 @_fuzz
 @given(argv=rect_argv)
 def test_rect(argv, capsysbinary):
+    _run(argv, capsysbinary)
+
+
+@_fuzz
+@given(argv=sheet_argv)
+def test_sheet(argv, capsysbinary):
     _run(argv, capsysbinary)
 
 

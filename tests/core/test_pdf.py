@@ -10,7 +10,7 @@ from PIL import Image
 
 from tilewright import TilewrightError, __version__
 from tilewright.core import pdf as pdf_module
-from tilewright.core.pdf import pdf_from_svg
+from tilewright.core.pdf import pdf_from_svg, pdf_from_svg_pages
 
 # 40x20 user units: a black square on the left half, nothing on the right
 SQUARE = (
@@ -78,3 +78,20 @@ def test_a_drawing_too_large_for_memory_is_refused(monkeypatch):
     monkeypatch.setattr(pdf_module, "_BYTES_PER_SVG_BYTE", 2**50)
     with pytest.raises(TilewrightError, match="PDF drawing"):
         pdf_from_svg(SQUARE)
+
+
+def test_pages_keep_their_own_sizes_and_order():
+    tall = SQUARE.replace('width="40" height="20"', 'width="20" height="40"', 1)
+    pdf = pdf_from_svg_pages(iter([SQUARE, tall.encode(), SQUARE]), {"seed": 3})
+    boxes = re.findall(rb"/MediaBox \[ ?([\d. ]+?) ?\]", pdf)
+    assert [[float(v) for v in box.split()] for box in boxes] == [
+        [0, 0, 30, 15],
+        [0, 0, 15, 30],
+        [0, 0, 30, 15],
+    ]
+    assert info_strings(pdf)["Subject"].endswith("seed=3")
+
+
+def test_a_pdf_of_no_pages_is_refused():
+    with pytest.raises(TilewrightError, match="at least one page"):
+        pdf_from_svg_pages([])

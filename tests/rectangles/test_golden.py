@@ -23,24 +23,24 @@ from tilewright.rectangles.text import render
 # solution's int64 bytes, stats)
 GENERATED = {
     ((15, 15), (), 1): (
-        "cd348529f5607e43862af46f7d128b0b61ba9482b0ca8383b2b4e2ebc8670dd1",
-        "497c6f7e1767f0bf72cb08f0bd95dfb9223c52392d45dff223b6c7975e7d8afd",
-        {"attempts": 1, "rounds": 5, "clue_moves": 23, "recuts": 6},
+        "ea15eaeacb378edcd02e85d3657071687fbc24d0cea1be86fb37b090a27a5ed7",
+        "6ef858c3fc1a549dfeb3a0d0fff94a4ebcfbf5814922272f1b5e89021293ef57",
+        {"attempts": 1, "rounds": 2, "clue_moves": 26, "recuts": 1},
     ),
     ((15, 15), (), 4): (
-        "ef4a5c334bd0b0df1ba32ed9afdb79097a18f4ccc26dede90bd46c8317cdb70d",
-        "9c202950c08714e32fc7cd9de6c45fb1683d01029878b2b01d3368e21ea255f5",
-        {"attempts": 1, "rounds": 13, "clue_moves": 57, "recuts": 13},
+        "3f846918055a0ca754346b111d42f0b63dcbbeb8cfc1e02418e7f81cb449ea4d",
+        "90aa741ba1676c02d137a8cf1ce9d7c33f7190098e99c0523d30f0afded65fff",
+        {"attempts": 1, "rounds": 1, "clue_moves": 8, "recuts": 0},
     ),
     ((10, 7), (), 2): (
-        "10x7:a3c3d2f5a10c6_6a3c4_5j4a2a4e2d2a2a2b2c3a",
-        "df7e1e44b7b6c5330df0faa044b8986b182876c17893c81480891913534db3f4",
-        {"attempts": 1, "rounds": 2, "clue_moves": 5, "recuts": 0},
+        "10x7:2_3d3e4g4b6a6_3d5e5a10n2a4a2_2a2_2a2a3c",
+        "c0777118f77b377359bac73a57cad5bc4d136e93027653bf9c4d90162616dd4e",
+        {"attempts": 1, "rounds": 1, "clue_moves": 12, "recuts": 0},
     ),
     ((30, 20), (("expansion", 0.5),), 3): (
-        "ed16f703c36cb117fb02b905c406ea61492e6adbdf6f1c5b3fa1543d1317dcfa",
-        "ca124a81211206737bb8b8c6d951be8b3ab07d5ab360791b90b03079babde159",
-        {"attempts": 1, "rounds": 1, "clue_moves": 0, "recuts": 0},
+        "0feaa10cfb5f06b00f90ebc81921d0d661291c3fb1ac6880d9bb05a932fa947b",
+        "9fff5607ee875793755567c4f142c0f52902c36d75b46e37bbeb6e3b0f1eaffc",
+        {"attempts": 1, "rounds": 1, "clue_moves": 8, "recuts": 0},
     ),
     ((10, 10), (("unique", False),), 5): (
         "10x10:b5b4a3e2b2k2_3a8a10e2_2i3h14a2a2d12d2g3e16b3i",
@@ -48,34 +48,34 @@ GENERATED = {
         {"attempts": 1, "rounds": 0, "clue_moves": 0, "recuts": 0},
     ),
     ((12, 12), (("max_area", 4), ("singles", True)), 6): (
-        "2b32f481fde380c21613268f6fff4ce9dc4d9421dbb275f8d597ffd78613f3a2",
-        "1bd0d1ccab75bf14084ab85723153ea7d2f39821dcfbbb21eba2b3448b3bb93f",
-        {"attempts": 1, "rounds": 1, "clue_moves": 0, "recuts": 0},
+        "255fdf1d176cb4ef224bb0103b5307b0c6d602b9e0d33f9eeafd9401ab96f1a6",
+        "95656c3c0c36ceaa848c4a2302a656b233b67cc745cc5bff7cfc5022a5a93f6c",
+        {"attempts": 1, "rounds": 1, "clue_moves": 3, "recuts": 0},
     ),
     ((20, 20), (("max_area", 6),), 7): (
-        "865450640238e2ff6d8d97b876e35858e30e8c9ae656845a7dc35b057ee8354b",
-        "84cd8a011a7a2a4e0fb14963b1459d181ceda080622627ec0202c95af3d59c92",
-        {"attempts": 1, "rounds": 11, "clue_moves": 46, "recuts": 8},
+        "cd57bd62b7d2d8140e4fc8ddbf45ae759ee6d73abf7d45ffb51dfa3f455230f7",
+        "649f2ea092968eae227a1a697b80d254a654540cbe664d302766cf2ad9c230fc",
+        {"attempts": 1, "rounds": 3, "clue_moves": 139, "recuts": 14},
     ),
     ((9, 9), (("expansion", 1.0),), 8): (
-        "9x9:d35d4g10zb5g7s12d8a",
-        "4c0712801a351686be21487799ab28b23d6a2a64f673ed9e559f9ec22e966ffb",
-        {"attempts": 2, "rounds": 29, "clue_moves": 192, "recuts": 65},
+        "9x9:3c6zi24g12g16d12a8q",
+        "e0e57d47522cf9f42b899f0ca29333bb863992940df46a44b075b5a0cf4033e2",
+        {"attempts": 1, "rounds": 1, "clue_moves": 6, "recuts": 0},
     ),
     ((100, 80), (), 9): (
-        "a780f21e57ba8e90ffd1f67d183153853a89513c21551400cbed5167d54aaf3d",
-        "3329932c36611b291fa1618b0a1504cc0d80328252ed9f3564d3903f04f213b3",
-        {"attempts": 1, "rounds": 11, "clue_moves": 84, "recuts": 26},
+        "f90ce28979dece6d6bb78c74225aaa60154c74cb30a4b69fdb8736a630ff3c01",
+        "1c9fdb914428842125d9b134ca5c923f036a8feab9b9d1b0789f70694fe0dfb1",
+        {"attempts": 1, "rounds": 2, "clue_moves": 132, "recuts": 6},
     ),
     ((2, 2), (), 0): (
         "2x2:a2a2",
         "b64c0d4ec2af5aba75d0e38754bd4da29669e6bd54220441f3710964fdb4ece3",
-        {"attempts": 1, "rounds": 1, "clue_moves": 0, "recuts": 0},
+        {"attempts": 1, "rounds": 1, "clue_moves": 2, "recuts": 0},
     ),
-    ((60, 3), (("expansion", 2.5), ("max_area", 40)), 2**63 - 1): (
-        "60x3:k26zb3a18f12c4a10d14zk40u3c14o23za7f6d",
-        "4582d17d354bd8b3a28a6db9c193ab9f3f4c5a1344e81ffa9805ebb02939f8bd",
-        {"attempts": 1, "rounds": 1, "clue_moves": 0, "recuts": 0},
+    ((60, 3), (("expansion", 2.5), ("max_area", 40)), 9223372036854775807): (
+        "60x3:zo18i12b4c10b14m26q40za3f14k23s3j7e6b",
+        "dd21b059352dfc2bc6f5c3270a38ccf277108a719057d36cb362683630479559",
+        {"attempts": 1, "rounds": 1, "clue_moves": 6, "recuts": 0},
     ),
 }
 # the text of the 10x10a puzzle of seed 5 with its solution
@@ -89,19 +89,19 @@ AMBIGUOUS_SOLUTIONS = [
 # command lines and the sha256 of what they print
 COMMANDS = {
     ("generate", "10x7", "-s", "2", "-f", "json", "--solution"): (
-        "d6bb25d42558971ee2eab73b34199fccc6224c2364d1eacfcaa2cb205a776957"
+        "5c10baaaddb745cc68c7f45cb112b0c2604e01ce67572eba5d96b882a8b61090"
     ),
     ("generate", "10x7", "-s", "2", "-f", "json", "--max-area", "5", "--singles"): (
-        "435bf5f00c861cd0182a026ad41fed5e6e9a363a54f69175a935b0acb31c9a32"
+        "562581356a15dfc308146bae8425b937d7b44502ac177b93539f85c6d202c73e"
     ),
     ("generate", "8x6", "-s", "11", "--count", "3"): (
-        "6efb1b1aaea246dbe2a6f220ec6a576f32de202a6b744ea1121fc059c907c128"
+        "b0364ae80b954dfdc5434c9261bfb11d4b50e0cb81dfb0ff0c257cd8ae338524"
     ),
     ("generate", "10x7", "-s", "2", "-f", "text", "--solution"): (
-        "ccee62ffc9b9bf21efb1b67c54ab8c7af090c47d768b8bb1edf98651f55b7ab0"
+        "1509795498638b205896f602a36cb4770638820043d387d3b33161a6dd72342c"
     ),
     ("generate", "10x7", "-s", "2", "-f", "text"): (
-        "3b23922fd2a537ef3c979d25f8035e98c2854d4262bf9d85b7270a576252e37d"
+        "7a160bed07176dc0bfcad4bea09a3281e315810235d2f30672fba5b65a6845a4"
     ),
     ("solve", AMBIGUOUS): "75b5ac4b13aeb060ff7b928b4391aafa4cb11c31cadb30e3dd3d2bd32f99acbc",
 }

@@ -17,6 +17,7 @@ from tilewright.rectangles import (
     Puzzle,
     generate,
     parse_game_id,
+    rate,
     solve,
     validate,
 )
@@ -93,7 +94,8 @@ def test_save_writes_the_format_its_suffix_names(made, tmp_path, suffix):
     elif fmt == "text":
         assert data.decode() == f"{made.game_id}\n{made.to_text(solution=True)}\n"
     elif fmt == "json":
-        assert json.loads(data) == made.to_record(solution=True)
+        rating = {"difficulty": rate(made.puzzle).to_record()}
+        assert json.loads(data) == made.to_record(solution=True) | rating
     elif fmt == "svg":
         assert b'"seed":2' in data and data.count(b"<text") == 19
     elif fmt == "png":

@@ -26,7 +26,7 @@ _LONGEST_MESSAGE = 300
 # never pays for another family's imports
 COMMANDS = {
     "dataset": "tilewright.cli.dataset:dataset",
-    "maze": "tilewright.cli.maze:maze",
+    "maze": "tilewright.cli.maze:maze_commands",
     "maze-stats": "tilewright.cli.maze_stats:maze_stats",
     "rect": "tilewright.cli.rect:rect",
     "spectre": "tilewright.cli.spectre:spectre",

@@ -4,11 +4,13 @@ Zarr."""
 import click
 
 from tilewright.cli.maze_grid import GRID_NAMES
+from tilewright.cli.maze_sheet import maze_sheet
 from tilewright.cli.maze_stats import print_stats
 from tilewright.cli.options import (
     CELL_OR_ID,
     PROBABILITY,
     SIZE,
+    CommandWithSubcommands,
     NameChoice,
     Whole,
     announce_seed,
@@ -129,6 +131,9 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
     people picture. Row-based algorithms (eller, sidewinder, binary-tree) stream text output
     row by row, so the height is unlimited. A seed drawn at random is printed on stderr and
     recorded in every output that can hold it (.npz, JSON, SVG, PNG, PDF).
+
+    tilewright maze sheet SIZE writes printable sheets: several mazes to a page, then
+    their answers (see tilewright maze sheet --help).
     """
     if list_:
         _print_algorithms()
@@ -205,6 +210,10 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
         _write(result, fmt, output, style, options)
     if stats is not None:
         print_stats(result, stats, options["start"], options["goal"])
+
+
+# what ``tilewright maze`` runs: the maze command, or ``tilewright maze sheet``
+maze_commands = CommandWithSubcommands(maze, [maze_sheet])
 
 
 def _print_algorithms() -> None:

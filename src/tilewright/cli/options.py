@@ -309,6 +309,32 @@ class SuggestingGroup(click.Group):
         ctx.fail(f"No such command {quoted(name)}.{hint}")
 
 
+class CommandWithSubcommands(click.Group):
+    """A command that also has subcommands: ``tilewright maze 30x15`` runs the command
+    itself, ``tilewright maze sheet 20x20`` its subcommand ``sheet``.
+
+    The first argument decides: a subcommand's name reaches the subcommand; anything else
+    (a size, an option, ``--help``) reaches the command itself, whose help, usage and
+    messages stay its own. A word that is no size but close to a subcommand's name
+    (``shet``) is answered with the name.
+    """
+
+    def __init__(self, command: click.Command, subcommands: list[click.Command]) -> None:
+        super().__init__(command.name, subcommands, help=command.help)
+        self.default_command = command
+
+    def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
+        first = args[0] if args else ""
+        if first in self.commands:
+            return super().make_context(info_name, args, parent, **extra)
+        near = difflib.get_close_matches(first.lower(), list(self.commands), n=1)
+        if near and first.isalpha():  # a size or a number is never a word
+            raise click.UsageError(f"No such command {quoted(first)}. Did you mean {near[0]!r}?")
+        # the context is the command's: the group then invokes it (click runs whichever
+        # command a subcontext belongs to)
+        return self.default_command.make_context(info_name, args, parent, **extra)
+
+
 class CellFromOneType(click.ParamType):
     """``ROW,COLUMN`` counted from 1 at the top-left, as the textbook counts (``1,1``);
     converted to (row, column) counted from 0, as the library takes it."""

@@ -7,6 +7,7 @@ import sys
 import click
 
 from tilewright.cli.options import (
+    NameChoice,
     Whole,
     announce_seed,
     format_option,
@@ -17,6 +18,7 @@ from tilewright.cli.options import (
     refuse_binary_terminal,
     seed_option,
 )
+from tilewright.cli.rect_sheet import rect_sheet
 from tilewright.core.errors import TilewrightError
 
 NO_SOLUTION = 1
@@ -38,6 +40,8 @@ SUFFIXES = {
 }
 PICTURES = ("svg", "png", "pdf")
 BINARY = ("png", "pdf")
+# the library's difficulty levels (tilewright.rectangles.difficulty.LEVELS), likewise
+LEVELS = ("easy", "medium", "hard", "fiendish")
 # below this many puzzles a progress bar only flickers
 PROGRESS_FROM = 20
 
@@ -45,6 +49,9 @@ PROGRESS_FROM = 20
 @click.group()
 def rect() -> None:
     """Rectangles (Shikaku) puzzles in the public puzzle collection's game-ID format."""
+
+
+rect.add_command(rect_sheet)
 
 
 @rect.command()
@@ -70,6 +77,13 @@ def rect() -> None:
 @click.option("--max-area", type=Whole(1, 2**63 - 1), help="No rectangle larger than this.")
 @click.option("--singles", is_flag=True, help="Allow 1x1 rectangles (clue 1).")
 @click.option(
+    "--difficulty",
+    type=NameChoice(LEVELS),
+    metavar="LEVEL",
+    help="Only puzzles of this level (easy, medium, hard, fiendish): the seeds S, S+1, ... "
+    "are tried until one makes such a puzzle (-f json records its seed).",
+)
+@click.option(
     "--cell",
     type=Whole(4, 1024),
     help="Pictures: pixels a square (default: 32, or less to fit --max-side).",
@@ -77,24 +91,25 @@ def rect() -> None:
 @max_side_option
 @output_option
 def generate(
-    params, seed, count, fmt, solution, answer, max_area, singles, cell, max_side, output
-) -> None:
+    params, seed, count, fmt, solution, answer, max_area, singles, difficulty, cell, max_side,
+    output,
+) -> None:  # fmt: skip
     """Generate puzzles with exactly one solution, proven by deduction.
 
     WxH[eF][a] is the public puzzle collection's form: 15x15, 30x20e0.5 (expansion 0.5:
     fewer, larger rectangles), 10x10a (ambiguous puzzles allowed). Game IDs (the default
     output) paste into the collection's Rectangles. Pictures (svg, png, pdf) and json
     record the seed and parameters; --answer writes the solution of the same puzzle to a
-    second file in the same run.
+    second file in the same run. --difficulty LEVEL keeps to puzzles of that level (json
+    records each puzzle's rating); the puzzles of --count then search on from the seed
+    after the last one found.
     """
     from dataclasses import replace
 
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
-    from tilewright.core.seeds import MAX_SEED
-    from tilewright.rectangles import generate as make
     from tilewright.rectangles import parse_params
-    from tilewright.rectangles.formats import encode, picture_cell
+    from tilewright.rectangles.formats import RATED_SQUARES, encode, picture_cell
     from tilewright.rectangles.generator import check_room
     from tilewright.rectangles.pictures import check_png_size
     from tilewright.rectangles.warm import GENERATE_SECONDS, compile_on_two_cores, used_kernels
@@ -120,16 +135,41 @@ def generate(
     first = announce_seed(seed)
     expanded = settings.expansion > 0
     kernels = used_kernels("generate", expansion=expanded, unique=settings.unique)
+    rated = difficulty is not None or (
+        "json" in formats and settings.unique and settings.width * settings.height <= RATED_SQUARES
+    )
+    if rated:
+        kernels += used_kernels("rate")
     if announce_if_cold("the Rectangles generator", kernels, GENERATE_SECONDS):
-        compile_on_two_cores(expansion=expanded, unique=settings.unique)
+        compile_on_two_cores(expansion=expanded, unique=settings.unique, rated=rated)
     answers = open_output(answer) if answer_fmt else contextlib.nullcontext(None)
+    puzzles = _generated(settings, first, difficulty)
     with open_output(output) as stream, answers as answer_stream:
-        for index in progress(range(count), count, "puzzle", PROGRESS_FROM):
-            made = make(settings, seed=(first + index) % (MAX_SEED + 1))
+        for _ in progress(range(count), count, "puzzle", PROGRESS_FROM):
+            made, rating = next(puzzles)
             shown = made.regions if solution else None
-            stream.write(encode(fmt, made.puzzle, shown, made, cell))
+            stream.write(encode(fmt, made.puzzle, shown, made, cell, rating))
             if answer_stream is not None and answer_fmt:
-                answer_stream.write(encode(answer_fmt, made.puzzle, made.regions, made, cell))
+                answer_stream.write(
+                    encode(answer_fmt, made.puzzle, made.regions, made, cell, rating)
+                )
+
+
+def _generated(settings, first: int, difficulty: str | None):
+    """The puzzles in turn, each with its rating when a level is asked for: from the seeds
+    ``first``, ``first`` + 1, ...; with a level, each search starts at the seed after the
+    puzzle found last, so that no puzzle comes twice."""
+    from tilewright.core.seeds import MAX_SEED
+    from tilewright.rectangles import generate, generate_rated
+
+    seed = first
+    while True:
+        if difficulty is None:
+            made, rating = generate(settings, seed=seed), None
+        else:
+            made, rating = generate_rated(settings, difficulty, seed=seed)
+        yield made, rating
+        seed = (made.seed + 1) % (MAX_SEED + 1)
 
 
 def _refuse_many_pictures(count: int, formats) -> None:
@@ -173,7 +213,13 @@ def _same_file(first: str, second: str | None) -> bool:
     show_default=True,
     help="Give up after this many guesses (0: deduction only).",
 )
-def solve(game_id: str, max_guesses: int) -> None:
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="First print the steps a person would take, numbered, each by the easiest rule "
+    "that makes progress, and the puzzle's difficulty.",
+)
+def solve(game_id: str, max_guesses: int, explain: bool) -> None:
     """Solve GAME_ID (for example 7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f) completely.
 
     \b
@@ -205,4 +251,22 @@ def solve(game_id: str, max_guesses: int) -> None:
         for regions in solutions:
             click.echo(puzzle.to_text(regions))
         sys.exit(AMBIGUOUS)
+    if explain:
+        _print_steps(puzzle)
     click.echo(puzzle.to_text(solutions[0]), nl=False)
+
+
+def _print_steps(puzzle) -> None:
+    """The steps of ``explain``, one a numbered line, then the rating in one line."""
+    from tilewright.core.compilation import announce_if_cold
+    from tilewright.rectangles import explain, rate
+    from tilewright.rectangles.warm import RATE_SECONDS, used_kernels
+
+    announce_if_cold("the Rectangles difficulty rating", used_kernels("rate"), RATE_SECONDS)
+    steps = explain(puzzle)
+    digits = len(str(len(steps)))
+    for number, step in enumerate(steps, 1):
+        click.echo(f"{number:>{digits}}. {step.text}")
+    rating = rate(puzzle)
+    used = ", ".join(f"{count} {rule}" for rule, count in rating.counts.items() if count)
+    click.echo(f"difficulty: {rating.level} ({rating.steps} steps: {used})")

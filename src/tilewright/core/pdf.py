@@ -7,7 +7,7 @@ unit (a "pixel") becomes 0.75 pt, CSS's 96 units an inch.
 """
 
 import io
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tilewright.core.errors import TilewrightError
@@ -46,21 +46,72 @@ def pdf_from_svg(svg: str | bytes, info: Mapping[str, object] | None = None) -> 
     >>> pdf[:5]
     b'%PDF-'
     """
+    return pdf_from_svg_pages([svg], info)
+
+
+def pdf_from_svg_pages(
+    pages: Iterable[str | bytes], info: Mapping[str, object] | None = None
+) -> bytes:
+    """The SVG documents ``pages`` as one vector PDF, a page each at each one's own size.
+
+    Parameters
+    ----------
+    pages : iterable of str or bytes
+        Whole SVG documents, at least one; each is drawn as it comes.
+    info : mapping, optional
+        What made the pages, as for :func:`pdf_from_svg`.
+
+    Returns
+    -------
+    bytes
+        The PDF file.
+
+    Raises
+    ------
+    TilewrightError
+        When there is no page, a page has no size, or the drawing would not fit in
+        memory.
+
+    Examples
+    --------
+    >>> page = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'
+    >>> pdf_from_svg_pages([page, page]).count(b"/MediaBox")
+    2
+    """
+    from cairocffi import PDFSurface as PDFTarget
     from cairosvg.parser import Tree
     from cairosvg.surface import PDFSurface
 
-    data = svg.encode() if isinstance(svg, str) else bytes(svg)
-    check_fits(len(data) * _BYTES_PER_SVG_BYTE, "the PDF drawing")
-    # unsafe: the document is tilewright's own, with no external references; the safe
-    # parser refuses large documents, which large mazes are
-    tree = Tree(bytestring=data, unsafe=True)
     sink = io.BytesIO()
-    try:
-        surface = PDFSurface(tree, sink, 96)
-    except ValueError as error:  # an SVG without a size
-        raise TilewrightError(f"cannot draw this SVG as a PDF: {error}") from None
-    set_document_info(surface.cairo, info or {})
-    surface.finish()
+    target = PDFTarget(sink, 1, 1)  # each page sets its own size before it is drawn
+
+    class Page(PDFSurface):
+        """CairoSVG's PDF drawing of one document, made onto ``target`` (CairoSVG's own
+        surfaces choose their cairo surface the same way) instead of a PDF of its own."""
+
+        def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
+            target.set_size(width, height)
+            return target, width, height
+
+    drawn = 0
+    for page in pages:
+        data = page.encode() if isinstance(page, str) else bytes(page)
+        # a page's elements are held only while it is drawn; the pages before it stay
+        # as PDF in the sink
+        check_fits(len(data) * _BYTES_PER_SVG_BYTE + sink.tell(), "the PDF drawing")
+        # unsafe: the documents are tilewright's own, with no external references; the
+        # safe parser refuses large documents, which large mazes are
+        tree = Tree(bytestring=data, unsafe=True)
+        try:
+            Page(tree, None, 96)
+        except ValueError as error:  # an SVG without a size
+            raise TilewrightError(f"cannot draw this SVG as a PDF: {error}") from None
+        target.show_page()
+        drawn += 1
+    if not drawn:
+        raise TilewrightError("a PDF needs at least one page")
+    set_document_info(target, info or {})
+    target.finish()
     return sink.getvalue()
 
 

@@ -17,8 +17,9 @@ puzzle collection's ID, what ``tilewright rect generate`` prints), ``clues`` (li
 width), one rectangle per clue, in the clues' order: rectangle ``k`` holds clue ``k``),
 ``rectangles`` (int32: how many), and what the generator did to prove the puzzle, as
 ``Generated.stats`` records it (int32 each): ``attempts`` (cuts of the whole grid),
-``rounds`` (whole-puzzle deductions, 0 when uniqueness is not proven), ``clue_moves`` and
-``recuts`` (local repairs of the places where deduction stalled).
+``rounds`` (whole-puzzle deductions, 0 when uniqueness is not proven), ``clue_moves`` (a
+clue confined to part of its rectangle to rule out another reading) and ``recuts`` (local
+cuts afresh where that could not settle the proof).
 
 Why the solution is a list of rectangles: it is the answer in the form the puzzle asks for
 (and the form a sequence model writes), it is lossless and small (four numbers a clue

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from tilewright.mazes.io import read_maze
     from tilewright.mazes.metrics import GridMazeStats, MazeStats, maze_stats
     from tilewright.mazes.pictures import Style
+    from tilewright.mazes.sheets import sheet_layout, sheet_pdf
     from tilewright.mazes.solve import (
         FillResult,
         FollowResult,
@@ -64,6 +65,8 @@ _LAZY = {
     "MazeStats": "metrics",
     "maze_stats": "metrics",
     "Style": "pictures",
+    "sheet_layout": "sheets",
+    "sheet_pdf": "sheets",
     "FillResult": "solve",
     "FollowResult": "solve",
     "dead_end_filling": "solve",
@@ -108,6 +111,8 @@ __all__ = [
     "maze_stats",
     "read_grid_maze",
     "read_maze",
+    "sheet_layout",
+    "sheet_pdf",
     "shortest_path",
     "spanning_tree",
     "stream_bands",

@@ -9,12 +9,15 @@ Names load on first use: ``import tilewright.rectangles`` costs nothing, and the
 kernels of the generator and of the solver load only with :func:`generate` and
 :func:`solve`, so that solving a puzzle never loads the generator.
 
+How hard a puzzle is for a person: :func:`rate` (a :class:`Rating`), :func:`explain` (the
+:class:`Step` list a person would take) and :func:`generate_rated` (a puzzle of a level).
+
 Examples
 --------
 >>> from tilewright.rectangles import Params, generate, parse_game_id, solve, validate
 >>> made = generate(Params(15, 15), seed=1)
 >>> made
-<Rectangles 15x15 seed=1: 45 rectangles>
+<Rectangles 15x15 seed=1: 42 rectangles>
 >>> validate(made.game_id) is None
 True
 >>> puzzle = parse_game_id("7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f")
@@ -28,6 +31,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from tilewright.rectangles.difficulty import Rating, Step, explain, generate_rated, rate
     from tilewright.rectangles.gameid import (
         Puzzle,
         format_game_id,
@@ -37,6 +41,7 @@ if TYPE_CHECKING:
     from tilewright.rectangles.generated import Generated
     from tilewright.rectangles.generator import generate
     from tilewright.rectangles.params import Params, parse_params
+    from tilewright.rectangles.sheets import sheet_layout, sheet_pdf
     from tilewright.rectangles.solver import GuessBudgetExceeded, solve
 
 # each public name and the module it lives in
@@ -45,10 +50,17 @@ _LAZY = {
     "Generated": "generated",
     "Params": "params",
     "Puzzle": "gameid",
+    "Rating": "difficulty",
+    "Step": "difficulty",
+    "explain": "difficulty",
     "format_game_id": "gameid",
     "generate": "generator",
+    "generate_rated": "difficulty",
     "parse_game_id": "gameid",
     "parse_params": "params",
+    "rate": "difficulty",
+    "sheet_layout": "sheets",
+    "sheet_pdf": "sheets",
     "solve": "solver",
     "validate": "gameid",
 }
@@ -71,10 +83,17 @@ __all__ = [
     "GuessBudgetExceeded",
     "Params",
     "Puzzle",
+    "Rating",
+    "Step",
+    "explain",
     "format_game_id",
     "generate",
+    "generate_rated",
     "parse_game_id",
     "parse_params",
+    "rate",
+    "sheet_layout",
+    "sheet_pdf",
     "solve",
     "validate",
 ]

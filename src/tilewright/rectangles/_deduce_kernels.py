@@ -111,6 +111,15 @@ def deduce(height, width, clue_rows, clue_cols, start, boxes, alive, owner):
     for k in range(count):
         owner[clue_rows[k], clue_cols[k]] = k
         owned[k] = 1
+    return deduce_rounds(height, width, start, boxes, alive, owner, owned)
+
+
+@helper
+def deduce_rounds(height, width, start, boxes, alive, owner, owned):
+    """The rounds of ``deduce`` from what is known: ``owner`` (H, W) the clue each square is
+    known to belong to (-1 where unknown) and ``owned`` how many squares each clue has
+    there, all of them inside every live rectangle of that clue. Both are updated."""
+    count = start.shape[0] - 1
     known = np.empty((height + 1, width + 1), dtype=np.int64)
     cover = np.empty((3, height + 1, width + 1), dtype=np.int64)
     need = np.empty((count, 4), dtype=np.int64)

@@ -1,15 +1,15 @@
 """A Rectangles puzzle whose one solution is proven by deduction: the loop in Python, each
 step a compiled kernel.
 
-Why repair instead of restart: the public puzzle collection places the clues, runs its
-deduction solver, and when the solver stalls anywhere throws the whole grid away. The
-chance that some corner of the grid stalls grows with the area, so at 100×100 it needs
-dozens of attempts (18.9 s on average). A stall is local, though: only the clues that
-still have several rectangles are touched here. Such a clue first moves to another square
-of its rectangle (that settles most two-way splits); a rectangle that stays stuck for
-``MOVES`` rounds is cut afresh together with its neighbours. Each round runs the deduction
-on the whole puzzle again, so the final verdict proves the puzzle as published, not a
-patchwork of earlier proofs.
+Why narrow, then repair, instead of restarting: the public puzzle collection chooses the
+clues' squares by deduction (``_narrow_kernels`` says how), and when that stalls anywhere
+throws the whole grid away. The chance that some corner of the grid stalls grows with the
+area, so at 100×100 it needs dozens of attempts (18.9 s on average). A stall is local,
+though: only the rectangles whose clue still has several readings after narrowing are
+changed (merged with a neighbour, or cut afresh with their neighbours: see ``repair``),
+and the narrowing goes on from where it was. Narrowing first keeps the cut as the fill
+made it (large rectangles stay large). The final verdict is a deduction over the clues
+as placed, so it proves the puzzle as published, not a patchwork of earlier proofs.
 
 Why the loop is Python: each step is a kernel of its own, so a run compiles only the steps
 it takes (no stretching without an expansion, no deduction for ``a`` puzzles), and no
@@ -23,7 +23,9 @@ import numpy as np
 from tilewright.core._rng import below, shuffle
 from tilewright.rectangles._deduce_kernels import CONTRADICTION, SOLVED, deduce, placements
 from tilewright.rectangles._jit import helper, inline, kernel
+from tilewright.rectangles._narrow_kernels import fresh_spots, narrow_clues
 from tilewright.rectangles._partition_kernels import (
+    add_rect,
     cells_of,
     expand,
     fill,
@@ -34,8 +36,11 @@ from tilewright.rectangles._partition_kernels import (
     remove_rect,
 )
 
-MOVES = 1
 MAX_ROUNDS = 200
+# a new clue may sit on a box of at most this many squares a side of its rectangle: a
+# larger spot gives narrowing more choice but every clue many more rectangles to rule out
+# (at 1000x1000, 2 took a third less time than 3, with the same rectangle counts)
+SPOT_SIDE = 2
 # an attempt whose count of stalled rectangles has not reached a new low for this many rounds
 # is abandoned (tiny area limits can keep a grid ambiguous however it is repaired)
 PATIENCE = 25
@@ -64,28 +69,29 @@ def generate_labels(
     capacity = height * width
     stats = np.zeros(4, dtype=np.int64)
     singles = np.empty(capacity, dtype=np.int64)
+    cut_shape = (height, width, small_height, small_width)
+    if not unique:
+        for _ in range(MAX_ATTEMPTS):
+            stats[ATTEMPTS] += 1
+            cut = _cut(cut_shape, fill_limits, hard_cap, singles, state)
+            if cut is not None:
+                labels, rects, _ = cut
+                clue = np.full(capacity, -1, dtype=np.int64)
+                place_clues(labels, rects, clue, state)
+                return labels, clue, stats
+        return None
     for _ in range(MAX_ATTEMPTS):
         stats[ATTEMPTS] += 1
-        labels, rects, spare = new_partition(small_height, small_width, capacity)
-        cells = np.arange(small_height * small_width, dtype=np.int64)
-        shuffle(state, cells)
-        n_singles = fill(labels, rects, spare, cells, fill_limits, state, singles, 0)
-        limits = fill_limits
-        if not fix_singletons(labels, rects, spare, singles, n_singles, limits, hard_cap, state):
+        cut = _cut(cut_shape, fill_limits, hard_cap, singles, state)
+        if cut is None:
             continue
-        if small_height != height or small_width != width:
-            labels = stretch(labels, rects, height, width, hard_cap, state)
-            if labels.shape[0] == 0:
-                continue
+        labels, rects, spare = cut
+        spots = np.zeros((capacity, 4), dtype=np.int64)
         clue = np.full(capacity, -1, dtype=np.int64)
-        stuck = np.zeros(capacity, dtype=np.int64)
-        place_clues(labels, rects, clue, stuck, state)
-        if not unique:
-            return labels, clue, stats
         fewest, since = capacity + 1, 0
         for _ in range(MAX_ROUNDS):
             stats[ROUNDS] += 1
-            stalled = stalled_rects(labels, rects, clue)
+            stalled = _narrow(labels, rects, spots, clue, stats, state)
             if len(stalled) == 0:
                 return labels, clue, stats
             since += 1
@@ -94,13 +100,39 @@ def generate_labels(
             elif since > PATIENCE:
                 break
             repaired = repair(
-                labels, rects, spare, clue, stuck, stalled, refill_limits, hard_cap, singles,
-                stats, state,
+                labels, rects, spare, spots, stalled, refill_limits, hard_cap, singles, stats,
+                state,
             )  # fmt: skip
             if not repaired:
                 break
-            place_clues(labels, rects, clue, stuck, state)
     return None
+
+
+def _cut(shape, limits, hard_cap, singles, state):
+    """A new cut of the grid (``labels``, ``rects``, ``spare``), or None if its single
+    squares could not be placed or it could not be stretched within ``hard_cap``."""
+    height, width, small_height, small_width = shape
+    labels, rects, spare = new_partition(small_height, small_width, height * width)
+    cells = np.arange(small_height * small_width, dtype=np.int64)
+    shuffle(state, cells)
+    n_singles = fill(labels, rects, spare, cells, limits, state, singles, 0)
+    if not fix_singletons(labels, rects, spare, singles, n_singles, limits, hard_cap, state):
+        return None
+    if small_height != height or small_width != width:
+        labels = stretch(labels, rects, height, width, hard_cap, state)
+        if labels.shape[0] == 0:
+            return None
+    return labels, rects, spare
+
+
+def _narrow(labels, rects, spots, clue, stats, state):
+    """One round: new spots where needed, narrowing, and (once that succeeds) the proof
+    over the clues as placed. Returns the stalled ids, empty when the puzzle is proven."""
+    fresh_spots(rects, spots, SPOT_SIDE, state)
+    stalled = narrow_clues(labels, rects, spots, SPOT_SIDE, clue, stats, MOVED, state)
+    if len(stalled) == 0:
+        stalled = stalled_rects(labels, rects, clue)
+    return stalled
 
 
 @kernel
@@ -154,22 +186,31 @@ def stretch(labels, rects, height, width, hard_cap, state):
 
 
 @kernel
-def repair(labels, rects, spare, clue, stuck, stalled, limits, hard_cap, singles, stats, state):
-    """Move the clue of each stalled rectangle, or cut it and its neighbours afresh once
-    it has stalled ``MOVES`` times. Returns False if the new cut could not settle."""
+def repair(labels, rects, spare, spots, stalled, limits, hard_cap, singles, stats, state):
+    """Merge each stalled rectangle with a neighbour that shares a whole side with it, or
+    where none can, cut it and its neighbours afresh; the clues of the new rectangles may
+    then sit anywhere in new spots. Returns False if a new cut could not settle.
+
+    Why merge first: the places narrowing cannot settle are mostly small rectangles whose
+    common side could move (two dominoes in a square, a strip of trominoes), and a cut
+    afresh makes smaller ones still, while the collection, which throws such grids away,
+    ends with fewer, larger rectangles than its cuts have on average. A merge settles
+    most such places with one larger rectangle.
+    """
     width = labels.shape[1]
     for rid in stalled:
-        if rects[rid, 2] == 0 or clue[rid] < 0:
-            continue  # already cut afresh this round
-        stuck[rid] += 1
-        area = rects[rid, 2] * rects[rid, 3]
-        if stuck[rid] <= MOVES and area > 1:
-            stats[MOVED] += 1
-            old = clue[rid]
-            while clue[rid] == old:
-                clue[rid] = _random_square(rects, rid, width, state)
-            continue
+        if rects[rid, 2] == 0 or spots[rid, 2] == 0:
+            continue  # already merged or cut afresh this round
         stats[RECUT] += 1
+        partner = _merge_partner(labels, rects, rid, limits, hard_cap, state)
+        if partner >= 0:
+            top, left, rows, cols = _union(rects, rid, partner)
+            remove_rect(labels, rects, spare, rid)
+            remove_rect(labels, rects, spare, partner)
+            merged = add_rect(labels, rects, spare, top, left, rows, cols)
+            for side in range(4):
+                spots[merged, side] = 0
+            continue
         around = _with_neighbours(labels, rects, rid)
         size = np.int64(0)
         for other in around:
@@ -178,13 +219,54 @@ def repair(labels, rects, spare, clue, stuck, stalled, limits, hard_cap, singles
         size = np.int64(0)
         for other in around:
             size = cells_of(rects, other, width, order, size)
-            clue[other] = -1
+            for side in range(4):
+                spots[other, side] = 0
             remove_rect(labels, rects, spare, other)
         shuffle(state, order)
         n_singles = fill(labels, rects, spare, order, limits, state, singles, np.int64(0))
         if not fix_singletons(labels, rects, spare, singles, n_singles, limits, hard_cap, state):
             return False
     return True
+
+
+@helper
+def _merge_partner(labels, rects, rid, limits, hard_cap, state):
+    """A random neighbour of ``rid`` that shares a whole side with it, such that the two
+    make a rectangle within the limits; -1 if there is none."""
+    height, width = labels.shape
+    top, left, rows, cols = rect_of(rects, rid)
+    found = np.empty(4, dtype=np.int64)
+    count = 0
+    for y, x in ((top - 1, left), (top + rows, left), (top, left - 1), (top, left + cols)):
+        if not (0 <= y < height and 0 <= x < width):
+            continue
+        other = np.int64(labels[y, x])
+        o_top, o_left, o_rows, o_cols = rect_of(rects, other)
+        side_by_side = o_top == top and o_rows == rows
+        stacked = o_left == left and o_cols == cols
+        if not (side_by_side or stacked):
+            continue
+        _, _, u_rows, u_cols = _union(rects, rid, other)
+        area = u_rows * u_cols
+        if u_rows <= limits[0] and u_cols <= limits[1] and area <= limits[2] and area <= hard_cap:
+            found[count] = other
+            count += 1
+    if count == 0:
+        return np.int64(-1)
+    return found[below(state, count)]
+
+
+@inline
+def _union(rects, first, second):
+    a_top, a_left, a_rows, a_cols = rect_of(rects, first)
+    b_top, b_left, b_rows, b_cols = rect_of(rects, second)
+    top, left = min(a_top, b_top), min(a_left, b_left)
+    return (
+        top,
+        left,
+        max(a_top + a_rows, b_top + b_rows) - top,
+        max(a_left + a_cols, b_left + b_cols) - left,
+    )
 
 
 @helper
@@ -224,15 +306,8 @@ def _random_square(rects, rid, width, state):
 
 
 @kernel
-def place_clues(labels, rects, clue, stuck, state):
-    """A clue at a random square of every rectangle that has none inside it (new, or
-    whose id was reused by a new cut)."""
+def place_clues(labels, rects, clue, state):
+    """A clue at a random square of every rectangle (``a`` puzzles: no proof wanted)."""
     width = labels.shape[1]
     for rid in range(rects.shape[0]):
-        if rects[rid, 2] == 0:
-            clue[rid] = -1
-            continue
-        square = clue[rid]
-        if square < 0 or labels[square // width, square % width] != rid:
-            clue[rid] = _random_square(rects, rid, width, state)
-            stuck[rid] = 0
+        clue[rid] = _random_square(rects, rid, width, state) if rects[rid, 2] > 0 else -1

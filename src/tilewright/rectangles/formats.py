@@ -6,7 +6,7 @@ format   suffix          what is written
 ======== =============== ==============================================================
 id       .id             the game ID, one line (the command line's default)
 text     .txt            the game ID, then the ASCII drawing (``text.py``)
-json     .json, .jsonl   the record of ``Generated.to_record``, one line
+json     .json, .jsonl   ``Generated.to_record`` and the difficulty, one line
 svg      .svg            vector picture (``pictures.py``)
 png      .png            greyscale bitmap
 pdf      .pdf            vector picture, the SVG drawn by cairo
@@ -29,6 +29,7 @@ from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.rectangles.gameid import Puzzle, format_game_id, picture_info
 
 if TYPE_CHECKING:
+    from tilewright.rectangles.difficulty import Rating
     from tilewright.rectangles.generated import Generated
 
 FORMATS = ("id", "text", "json", "svg", "png", "pdf")
@@ -47,6 +48,11 @@ SUFFIXES = {
     ".png": "png",
     ".pdf": "pdf",
 }
+# the JSON record of a generated puzzle holds its difficulty up to this many squares: the
+# rating grows faster than the area (half a second at 300x300, about as long as generating
+# the puzzle; 17 s at 1000x1000); a rating given to ``encode``, as ``--difficulty`` has
+# one, is recorded at any size
+RATED_SQUARES = 100_000
 
 
 def format_of(path: str | os.PathLike) -> str:
@@ -88,6 +94,7 @@ def encode(
     regions: np.ndarray | None = None,
     made: "Generated | None" = None,
     cell: int | None = None,
+    rating: "Rating | None" = None,
 ) -> bytes:
     """The puzzle (or, with ``regions``, its solution) in format ``fmt``.
 
@@ -104,6 +111,10 @@ def encode(
         needs it; a bare puzzle's JSON holds its game ID, size and clues).
     cell : int, optional
         Pictures: pixels a square (default: the largest up to 32 within 8192 pixels).
+    rating : Rating, optional
+        ``json``: the puzzle's difficulty, recorded as ``difficulty``; without it, a
+        generated puzzle with one solution and at most ``RATED_SQUARES`` squares is rated
+        here.
 
     Returns
     -------
@@ -132,7 +143,8 @@ def encode(
     if fmt == "text":
         return f"{game_id}\n{puzzle.to_text(regions)}\n".encode()
     if fmt == "json":
-        return (json.dumps(_record(puzzle, regions, made), separators=(",", ":")) + "\n").encode()
+        record = _record(puzzle, regions, made, rating)
+        return (json.dumps(record, separators=(",", ":")) + "\n").encode()
     from tilewright.rectangles import pictures
 
     if cell is None:
@@ -241,15 +253,28 @@ def picture_cell(width: int, height: int, cell: int | None, max_side: int | None
     return cell
 
 
-def _record(puzzle: Puzzle, regions: np.ndarray | None, made: "Generated | None") -> dict:
+def _record(
+    puzzle: Puzzle,
+    regions: np.ndarray | None,
+    made: "Generated | None",
+    rating: "Rating | None",
+) -> dict:
+    record: dict[str, object]
     if made is not None:
-        return made.to_record(solution=regions is not None)
-    record: dict[str, object] = {
-        "game_id": format_game_id(puzzle),
-        "width": puzzle.width,
-        "height": puzzle.height,
-        "clues": puzzle.clues.tolist(),
-    }
-    if regions is not None:
-        record["solution"] = regions.tolist()
+        record = made.to_record(solution=regions is not None)
+        if rating is None and made.params.unique and puzzle.clues.size <= RATED_SQUARES:
+            from tilewright.rectangles.difficulty import rate
+
+            rating = rate(puzzle)
+    else:
+        record = {
+            "game_id": format_game_id(puzzle),
+            "width": puzzle.width,
+            "height": puzzle.height,
+            "clues": puzzle.clues.tolist(),
+        }
+        if regions is not None:
+            record["solution"] = regions.tolist()
+    if rating is not None:
+        record["difficulty"] = rating.to_record()
     return record

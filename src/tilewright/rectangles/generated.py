@@ -25,17 +25,18 @@ class Generated:
     regions : numpy.ndarray
         The solution: (H, W) int64, each square's clue index in reading order.
     stats : dict of str to int
-        How the generator got there: ``attempts``, deduction ``rounds``, ``clue_moves``
-        and local ``recuts``.
+        How the generator got there: ``attempts`` (cuts of the whole grid), ``rounds``
+        of narrowing and deduction, ``clue_moves`` (a clue confined to part of its
+        rectangle to rule out another reading) and local ``recuts``.
 
     Examples
     --------
     >>> from tilewright.rectangles import Params, generate
     >>> made = generate(Params(15, 15), seed=1)
     >>> made
-    <Rectangles 15x15 seed=1: 45 rectangles>
+    <Rectangles 15x15 seed=1: 42 rectangles>
     >>> made.game_id[:20]
-    '15x15:a2a4h24a3a6c30'
+    '15x15:2a4n6k3m24k3d5'
     >>> sorted(made.to_record())[:4]
     ['clues', 'game_id', 'height', 'max_area']
     """
@@ -137,7 +138,7 @@ class Generated:
         >>> from tilewright.rectangles import Params, generate
         >>> print(generate(Params(3, 2), seed=1).to_text(solution=True), end="")
         +--+--+--+
-        |    3   |
+        |       3|
         +--+--+--+
         |       3|
         +--+--+--+
@@ -180,9 +181,9 @@ class Generated:
         >>> name = os.path.join(tempfile.mkdtemp(), "puzzle.txt")
         >>> generate(Params(3, 2), seed=1).save(name)
         >>> print(open(name).read(), end="")
-        3x2:a3c3
+        3x2:b3b3
         +--+--+--+
-        |  | 3|  |
+        |  |  | 3|
         +--+--+--+
         |  |  | 3|
         +--+--+--+
@@ -208,7 +209,7 @@ class Generated:
     __hash__ = None  # type: ignore[assignment]  # mutable arrays inside
 
     def __repr__(self) -> str:
-        """``<Rectangles 15x15 seed=1: 45 rectangles>``: what was asked for and made."""
+        """``<Rectangles 15x15 seed=1: 42 rectangles>``: what was asked for and made."""
         words = [str(self.params)]
         if self.params.max_area is not None:
             words.append(f"max_area={self.params.max_area}")

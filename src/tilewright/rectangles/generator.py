@@ -56,7 +56,7 @@ def generate(params: Params, seed: int | None = None) -> Generated:
     >>> made
     <Rectangles 7x5 seed=3: 12 rectangles>
     >>> made.game_id
-    '7x5:a4c2d5c3_3h4_2_2_3a2a2_3b'
+    '7x5:3a4a2_2f4c3a2_4c4e2a2a3a'
     >>> len(solve(made.puzzle)) == 1
     True
     """

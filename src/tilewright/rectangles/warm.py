@@ -6,13 +6,15 @@ Numba compiles each kernel once, for the one set of argument types the library c
 with, and caches the machine code. The generator's steps are separate kernels called from
 Python (see ``_generate_kernels``), so a run compiles only the steps it takes: stretching
 only with an expansion, the deduction and the repairs only when uniqueness is proven.
-``rect solve`` compiles the deduction and the search, never the generator.
+``rect solve`` compiles the deduction and the search, never the generator. The difficulty
+rating (``-f json``, ``--difficulty``, ``rect solve --explain``) compiles rules 1-3 first;
+rules 4-6, which generated puzzles never need, only when a puzzle needs them.
 
 Numba compiles one function at a time in a process, but the generator's kernels fall into
-groups that share no compiled code: cutting the grid (with the repairs, which cut again),
-the deduction, the stretching. :func:`compile_on_two_cores` hands the second and third to
-a helper process while this one compiles the first, so a first ``rect generate`` on a
-two-core machine waits for the larger half only (measured: 18 s down to 12 s).
+groups that share little compiled code: cutting the grid, stretching it, narrowing the
+clues, the deduction, the repairs (which cut again). :func:`compile_on_two_cores` hands
+the deduction and the repairs to a helper process while this one compiles the rest, so a
+first ``rect generate`` on a two-core machine waits for the larger half only.
 """
 
 import os
@@ -29,13 +31,16 @@ KERNEL_MODULES = (
     "tilewright.rectangles._deduce_kernels",
     "tilewright.rectangles._partition_kernels",
     "tilewright.rectangles._generate_kernels",
+    "tilewright.rectangles._narrow_kernels",
     "tilewright.rectangles._solve_kernels",
+    "tilewright.rectangles._rate_kernels",
 )
 # Seconds each command's first run spends compiling on a two-core machine, and warm()'s
 # whole (measured with an empty cache; see used_kernels for what each compiles).
 GENERATE_SECONDS = 12
 SOLVE_SECONDS = 8
-COLD_SECONDS = 30
+RATE_SECONDS = 6
+COLD_SECONDS = 40
 # a helper compiles in well under a minute; past this it is stopped, and this process
 # compiles what it left
 HELPER_SECONDS = 300
@@ -44,6 +49,8 @@ _PARTITION = "_partition_kernels"
 _GENERATE = "_generate_kernels"
 _DEDUCE = "_deduce_kernels"
 _SOLVE = "_solve_kernels"
+_RATE = "_rate_kernels"
+_NARROW = "_narrow_kernels"
 
 
 def warm() -> None:
@@ -65,14 +72,16 @@ def warm() -> None:
     solve(parse_game_id("2x2:2b2"))
 
 
-def compile_on_two_cores(*, expansion: bool = False, unique: bool = True) -> None:
+def compile_on_two_cores(
+    *, expansion: bool = False, unique: bool = True, rated: bool = False
+) -> None:
     """Compile the kernels ``rect generate`` is about to run, about half of them in a helper
     process, and return once the helper is done.
 
     For a first run only (``announce_if_cold`` said so). The groups take, measured on two
-    cores: cutting 10 s, deduction 10 s, stretching 5 s, repairs 4 s; the repairs reuse
-    the cutting's kernels from the cache, so the helper takes them only after those, when
-    stretching adds to this process's share. A group already cached is left out. With one
+    cores: cutting 3 s, stretching 5 s, narrowing 11 s, deduction 7 s, repairs 6 s; the
+    repairs reuse the cutting's kernels from the cache, so the helper takes them only
+    after those. A group already cached is left out. With one
     core, on a machine whose other cores are busy, or if the helper fails, this process
     compiles the rest when it first needs it, as it would have without the helper.
 
@@ -82,13 +91,18 @@ def compile_on_two_cores(*, expansion: bool = False, unique: bool = True) -> Non
         The grid will be stretched (an ``e`` above 0).
     unique : bool, default True
         The puzzle will be proven to have one solution (no ``a``).
+    rated : bool, default False
+        The puzzle will be rated (``--difficulty``, ``-f json``): the helper compiles the
+        rating after the rest of its share.
     """
     here, there = ["cutting"], []
     if expansion:
         here.append("stretch")
     if unique:
-        there.append("deduction")
-        (there if expansion else here).append("repairs")
+        here.append("narrowing")
+        there += ["deduction", "repairs"]
+    if rated:
+        there.append("rating")
     there = [group for group in there if _cold(group)]
     helper = None
     if there and _idle_core():
@@ -133,8 +147,9 @@ def used_kernels(command: str, *, expansion: bool = False, unique: bool = True) 
 
     Parameters
     ----------
-    command : {"generate", "solve"}
-        The ``rect`` subcommand.
+    command : {"generate", "solve", "rate"}
+        The ``rect`` subcommand, or the difficulty rating (``--difficulty``, ``-f json``
+        and ``rect solve --explain``).
     expansion : bool, default False
         ``generate``: the grid is stretched (an ``e`` above 0).
     unique : bool, default True
@@ -160,12 +175,14 @@ def used_kernels(command: str, *, expansion: bool = False, unique: bool = True) 
     """
     if command == "solve":
         wanted = [(_DEDUCE, "deduce"), (_SOLVE, "boxes_with_clues")]
+    elif command == "rate":
+        wanted = [*_KERNELS["rating"], (_SOLVE, "boxes_with_clues")]
     elif command == "generate":
         wanted = list(_KERNELS["cutting"])
         if expansion:
             wanted += _KERNELS["stretch"]
         if unique:
-            wanted += _KERNELS["deduction"]
+            wanted += _KERNELS["narrowing"] + _KERNELS["deduction"]
     else:
         raise ValueError(f"no rect command {command!r}")
     return _views(wanted)
@@ -198,13 +215,23 @@ def _cutting() -> None:
 def _repairs() -> None:
     from tilewright.rectangles._generate_kernels import repair
 
-    labels, rects, spare, clue, state = _dominoes()
+    labels, rects, spare, _, state = _dominoes()
     nothing = np.empty(0, dtype=np.int64)
     stats = np.zeros(4, dtype=np.int64)
     limits = np.array([2, 2, 2, 2], dtype=np.int64)
     singles = np.empty(4, dtype=np.int64)
-    repair(labels, rects, spare, clue, np.zeros(4, np.int64), nothing, limits, 4, singles,
-           stats, state)  # fmt: skip
+    spots = np.zeros((4, 4), dtype=np.int64)
+    repair(labels, rects, spare, spots, nothing, limits, 4, singles, stats, state)
+
+
+def _narrowing() -> None:
+    from tilewright.rectangles._generate_kernels import MOVED, SPOT_SIDE
+    from tilewright.rectangles._narrow_kernels import fresh_spots, narrow_clues
+
+    labels, rects, _, clue, state = _dominoes()
+    spots = np.zeros((4, 4), dtype=np.int64)
+    fresh_spots(rects, spots, SPOT_SIDE, state)
+    narrow_clues(labels, rects, spots, SPOT_SIDE, clue, np.zeros(4, dtype=np.int64), MOVED, state)
 
 
 def _deduction() -> None:
@@ -221,6 +248,23 @@ def _stretch() -> None:
     stretch(labels, rects, 3, 2, 6, state)
 
 
+def _rating() -> None:
+    # rules 1-3, all that the generator's puzzles need
+    from tilewright.rectangles import difficulty, parse_game_id
+
+    difficulty.rate(parse_game_id("4x3:2b3a2a2b3a"))
+
+
+def _hard_rating() -> None:
+    # a puzzle whose proof needs rule 4 and a look-ahead, then the same with no work left
+    # for look-aheads, so that a search step places a rectangle
+    from tilewright.rectangles import difficulty, parse_game_id
+
+    puzzle = parse_game_id("5x5:4c2a4d3b4b2b2c4")
+    difficulty.rate(puzzle)
+    difficulty._prove(puzzle, lookahead_work=0)
+
+
 def _dominoes() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     # labels, rects, spare, clue and a random state: two 1x2 rectangles with room for four
     from tilewright.core.seeds import kernel_state
@@ -235,15 +279,21 @@ def _dominoes() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndar
 _GROUPS = {
     "cutting": _cutting,
     "repairs": _repairs,
+    "narrowing": _narrowing,
     "deduction": _deduction,
     "stretch": _stretch,
+    "rating": _rating,
+    "hard rating": _hard_rating,
 }
 # the kernels each group compiles that Python calls (the others are compiled inside them)
 _KERNELS = {
     "cutting": [(_PARTITION, "fill"), (_PARTITION, "fix_singletons"), (_GENERATE, "place_clues")],
     "repairs": [(_GENERATE, "repair")],
+    "narrowing": [(_NARROW, "fresh_spots"), (_NARROW, "narrow_clues")],
     "deduction": [(_GENERATE, "stalled_rects")],
     "stretch": [(_GENERATE, "stretch")],
+    "rating": [(_RATE, "prepare"), (_RATE, "advance")],
+    "hard rating": [(_RATE, "combine"), (_RATE, "look_ahead"), (_RATE, "place_found")],
 }
 
 

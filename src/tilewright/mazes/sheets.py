@@ -1,0 +1,182 @@
+"""Print sheets of mazes: several to a page, each open at its start and goal (gaps in the
+outer wall, as ``--openings`` draws them) and captioned with its number, algorithm and
+seed, then answer pages with each solution path drawn.
+
+The pictures are the family's own SVG (``pictures.svg_text``); the pages, their layout and
+the PDF are ``tilewright.core.sheets``'.
+
+Examples
+--------
+>>> from tilewright.mazes import generate
+>>> layout = sheet_layout(20, 20, count=4)
+>>> layout.per_page
+4
+>>> pdf = sheet_pdf([generate(20, 20, "wilson", seed=seed) for seed in range(4)], layout)
+>>> pdf[:5], b"seeds=0,1,2,3" in pdf
+(b'%PDF-', True)
+"""
+
+from collections.abc import Sequence
+
+from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import require_int, shown
+from tilewright.core.seeds import MAX_SEED
+from tilewright.core.sheets import (
+    MOST_PUZZLES,
+    Entry,
+    Frame,
+    Layout,
+    Progress,
+    draw_sheet,
+    plan_layout,
+)
+from tilewright.mazes.algorithms import ALGORITHMS
+from tilewright.mazes.model import Maze
+from tilewright.mazes.pictures import Style, opening_sides, svg_text
+from tilewright.mazes.solve import shortest_path
+
+# Millimetres a cell: 4 leaves room to draw a line through the passages with a pen; 2 is
+# the least in which a passage stays open to the eye between printed walls.
+COMFORTABLE_MM = 4.0
+SMALLEST_MM = 2.0
+# the pictures' own default: walls a sixth of the cell
+STYLE = Style()
+
+
+def sheet_layout(
+    width: int, height: int, count: int, *, paper: str = "a4", per_page: int | None = None
+) -> Layout:
+    """The layout of a sheet of ``count`` mazes of ``width`` × ``height`` cells, checked
+    before any is generated (see ``tilewright.core.sheets.plan_layout``).
+
+    Parameters
+    ----------
+    width, height : int
+        Cells across and down.
+    count : int
+        Mazes on the sheet, 1 to 1000.
+    paper : {"a4", "letter"}, default "a4"
+        The paper.
+    per_page : int, optional
+        Mazes a page; default as many as print with cells of ``COMFORTABLE_MM``.
+
+    Returns
+    -------
+    Layout
+
+    Raises
+    ------
+    TypeError
+        When a number is not an integer.
+    TilewrightError
+        When a number is out of range, the paper unknown, or the cells would print
+        smaller than ``SMALLEST_MM``.
+
+    Examples
+    --------
+    >>> sheet_layout(40, 40, count=10).per_page
+    1
+    """
+    frame = sheet_frame(width, height)
+    longest_name = max(len(name) for name in ALGORITHMS)
+    first_line = _caption(MOST_PUZZLES, width, height, "a" * longest_name, MAX_SEED)
+    return plan_layout(
+        f"a {shown(width)}x{shown(height)} maze",
+        frame,
+        count,
+        paper=paper,
+        per_page=per_page,
+        caption=(len(first_line),),
+    )
+
+
+def sheet_frame(width: int, height: int) -> Frame:
+    """The size of a maze's picture on a sheet, as ``pictures.svg_text`` draws it in
+    ``STYLE``: the cells and the half walls around them.
+
+    Examples
+    --------
+    >>> frame = sheet_frame(20, 10)
+    >>> frame.width, frame.height, frame.square
+    (242, 122, 12)
+    """
+    width, height = require_int(width, "width"), require_int(height, "height")
+    if width < 1 or height < 1:
+        raise TilewrightError(
+            f"a maze has at least one cell a side, got {shown(width)}x{shown(height)}"
+        )
+    return Frame(
+        width * STYLE.cell + STYLE.wall,
+        height * STYLE.cell + STYLE.wall,
+        STYLE.cell,
+        COMFORTABLE_MM,
+        SMALLEST_MM,
+        "cells",
+    )
+
+
+def sheet_pdf(mazes: Sequence[Maze], layout: Layout, progress: Progress | None = None) -> bytes:
+    """The sheet as a vector PDF: the maze pages, then the answer pages with the path
+    from the top-left cell to the bottom-right one drawn, each maze numbered and
+    captioned with its algorithm and seed; the seeds in the PDF's document information.
+
+    Parameters
+    ----------
+    mazes : sequence of Maze
+        Mazes of one size, 1 to 1000 of them.
+    layout : Layout
+        From :func:`sheet_layout` with their size.
+    progress : callable, optional
+        ``progress(pages)`` passes the pages on as they are drawn (a progress bar).
+
+    Returns
+    -------
+    bytes
+        The PDF file.
+
+    Raises
+    ------
+    TypeError
+        When a maze is not a Maze.
+    TilewrightError
+        When the mazes differ in size or the layout is for another size.
+    """
+    if not mazes:
+        raise TilewrightError("a sheet needs at least one maze")
+    for maze in mazes:
+        if not isinstance(maze, Maze):
+            raise TypeError(f"a sheet holds square-grid Mazes, not {type(maze).__name__}")
+    width, height = mazes[0].width, mazes[0].height
+    if any((maze.width, maze.height) != (width, height) for maze in mazes):
+        raise TilewrightError("the mazes of a sheet must all be the same size")
+    if layout.frame != sheet_frame(width, height):
+        raise TilewrightError(
+            f"the layout is not for {width}x{height} mazes: plan it with sheet_layout and "
+            "their size"
+        )
+    gaps = opening_sides(width, height)
+    entries = [
+        Entry(
+            svg_text(maze, STYLE, openings=gaps),
+            svg_text(maze, STYLE, path=shortest_path(maze), openings=gaps),
+            (_caption(number, width, height, maze.algorithm, maze.seed),),
+        )
+        for number, maze in enumerate(mazes, 1)
+    ]
+    info: dict[str, object] = {
+        "family": "maze",
+        "width": width,
+        "height": height,
+        "algorithm": ",".join(dict.fromkeys(str(maze.algorithm) for maze in mazes)),
+        "seeds": ",".join(str(maze.seed) for maze in mazes),
+    }
+    if all(maze.params == mazes[0].params for maze in mazes):
+        info["params"] = mazes[0].params
+    return draw_sheet(layout, entries, f"Mazes {width}x{height}", info, progress)
+
+
+def _caption(number: int, width: int, height: int, algorithm: str | None, seed: int | None) -> str:
+    """What makes the maze again with ``tilewright maze``."""
+    made = f" · {algorithm}" if algorithm else ""
+    seeded = f" · seed {seed}" if seed is not None else ""
+    return f"#{number} · {shown(width)}x{shown(height)}{made}{seeded}"
