@@ -23,24 +23,24 @@ from tilewright.rectangles.text import render
 # solution's int64 bytes, stats)
 GENERATED = {
     ((15, 15), (), 1): (
-        "ea15eaeacb378edcd02e85d3657071687fbc24d0cea1be86fb37b090a27a5ed7",
-        "6ef858c3fc1a549dfeb3a0d0fff94a4ebcfbf5814922272f1b5e89021293ef57",
-        {"attempts": 1, "rounds": 2, "clue_moves": 26, "recuts": 1},
+        "26c533142ee75ac7b597ef1689b12aaab354507cefb278b39b1dd9158262f5fe",
+        "63ce4e4a1fe325584eba20e42d0981b42e051b94a68c3ac95d4fdc0b41adf970",
+        {"attempts": 1, "rounds": 2, "clue_moves": 21, "recuts": 1},
     ),
     ((15, 15), (), 4): (
-        "3f846918055a0ca754346b111d42f0b63dcbbeb8cfc1e02418e7f81cb449ea4d",
-        "90aa741ba1676c02d137a8cf1ce9d7c33f7190098e99c0523d30f0afded65fff",
-        {"attempts": 1, "rounds": 1, "clue_moves": 8, "recuts": 0},
+        "de5668e69a56b4d10baf6f1b4daa5daccf4ac243e3567123632eb7b981031cad",
+        "c28f28f0fd882660d220843ed32049740a6b13c171ea61d725e4cf98d258f371",
+        {"attempts": 1, "rounds": 1, "clue_moves": 9, "recuts": 0},
     ),
     ((10, 7), (), 2): (
-        "10x7:2_3d3e4g4b6a6_3d5e5a10n2a4a2_2a2_2a2a3c",
-        "c0777118f77b377359bac73a57cad5bc4d136e93027653bf9c4d90162616dd4e",
-        {"attempts": 1, "rounds": 1, "clue_moves": 12, "recuts": 0},
+        "10x7:2_3d3e4j6_6a3_5b4_5g10n2a4_2c2_2a2a3b2",
+        "7e40cf31327e1561e8617d341c4dc0a28ca32207b90abe8248c26b18db4cabac",
+        {"attempts": 1, "rounds": 1, "clue_moves": 9, "recuts": 0},
     ),
     ((30, 20), (("expansion", 0.5),), 3): (
-        "0feaa10cfb5f06b00f90ebc81921d0d661291c3fb1ac6880d9bb05a932fa947b",
-        "9fff5607ee875793755567c4f142c0f52902c36d75b46e37bbeb6e3b0f1eaffc",
-        {"attempts": 1, "rounds": 1, "clue_moves": 8, "recuts": 0},
+        "4fd3dc0e2cd1e280be17ff04ed7f309e174a1f5dac21b86c605e474ca76f6dcf",
+        "16f2024a2aeca84cad7818a5e23fe53b496fbcdb520773478117f4aded87817e",
+        {"attempts": 1, "rounds": 1, "clue_moves": 2, "recuts": 0},
     ),
     ((10, 10), (("unique", False),), 5): (
         "10x10:b5b4a3e2b2k2_3a8a10e2_2i3h14a2a2d12d2g3e16b3i",
@@ -48,24 +48,24 @@ GENERATED = {
         {"attempts": 1, "rounds": 0, "clue_moves": 0, "recuts": 0},
     ),
     ((12, 12), (("max_area", 4), ("singles", True)), 6): (
-        "255fdf1d176cb4ef224bb0103b5307b0c6d602b9e0d33f9eeafd9401ab96f1a6",
-        "95656c3c0c36ceaa848c4a2302a656b233b67cc745cc5bff7cfc5022a5a93f6c",
+        "551cebdae2e69f63f1d71da7daf5c8ae185c5c13600f4bca4155e39e27a15996",
+        "1be2a21212446a24bd4458306803d9f8f4719c21994defaba6c5ba115dd713c8",
         {"attempts": 1, "rounds": 1, "clue_moves": 3, "recuts": 0},
     ),
     ((20, 20), (("max_area", 6),), 7): (
-        "cd57bd62b7d2d8140e4fc8ddbf45ae759ee6d73abf7d45ffb51dfa3f455230f7",
-        "649f2ea092968eae227a1a697b80d254a654540cbe664d302766cf2ad9c230fc",
-        {"attempts": 1, "rounds": 3, "clue_moves": 139, "recuts": 14},
+        "cb6b7bef9b84ad9a198a70386e24320216fd3311617a1da36d04735a677d9c22",
+        "bc18fa9e25d243a9d6e5e22ac95014be54b4818bd01f41c48f3fe55876047323",
+        {"attempts": 1, "rounds": 2, "clue_moves": 100, "recuts": 5},
     ),
     ((9, 9), (("expansion", 1.0),), 8): (
-        "9x9:3c6zi24g12g16d12a8q",
-        "e0e57d47522cf9f42b899f0ca29333bb863992940df46a44b075b5a0cf4033e2",
-        {"attempts": 1, "rounds": 1, "clue_moves": 6, "recuts": 0},
+        "9x9:a3a6zk24j12c16_12e8q",
+        "f9e9ea45bd51948661252f4b630f763709ba5cdcc8e26fedaca371fbfdc9effd",
+        {"attempts": 1, "rounds": 1, "clue_moves": 4, "recuts": 0},
     ),
     ((100, 80), (), 9): (
-        "f90ce28979dece6d6bb78c74225aaa60154c74cb30a4b69fdb8736a630ff3c01",
-        "1c9fdb914428842125d9b134ca5c923f036a8feab9b9d1b0789f70694fe0dfb1",
-        {"attempts": 1, "rounds": 2, "clue_moves": 132, "recuts": 6},
+        "b5959a1224d5e285befa44507e557591b5735c77271e579ab87895961a165adf",
+        "e332289ca5ae54357367827a28c4f58b5ad61e01877034d9dc9faf773b028d3e",
+        {"attempts": 1, "rounds": 2, "clue_moves": 101, "recuts": 6},
     ),
     ((2, 2), (), 0): (
         "2x2:a2a2",
@@ -73,9 +73,9 @@ GENERATED = {
         {"attempts": 1, "rounds": 1, "clue_moves": 2, "recuts": 0},
     ),
     ((60, 3), (("expansion", 2.5), ("max_area", 40)), 9223372036854775807): (
-        "60x3:zo18i12b4c10b14m26q40za3f14k23s3j7e6b",
-        "dd21b059352dfc2bc6f5c3270a38ccf277108a719057d36cb362683630479559",
-        {"attempts": 1, "rounds": 1, "clue_moves": 6, "recuts": 0},
+        "60x3:n26r40q12b4b10d14zk3a18r3e14k23zd7f6b",
+        "5fe45285014d3973c753c974e937c93e3458dfd5acaa489618bfdb838a39b327",
+        {"attempts": 1, "rounds": 1, "clue_moves": 5, "recuts": 0},
     ),
 }
 # the text of the 10x10a puzzle of seed 5 with its solution
@@ -89,19 +89,19 @@ AMBIGUOUS_SOLUTIONS = [
 # command lines and the sha256 of what they print
 COMMANDS = {
     ("generate", "10x7", "-s", "2", "-f", "json", "--solution"): (
-        "5c10baaaddb745cc68c7f45cb112b0c2604e01ce67572eba5d96b882a8b61090"
+        "f881a6752876d208e71e727a44e1e00c2979ee9676997ecd34a117d7db1f0596"
     ),
     ("generate", "10x7", "-s", "2", "-f", "json", "--max-area", "5", "--singles"): (
-        "562581356a15dfc308146bae8425b937d7b44502ac177b93539f85c6d202c73e"
+        "d1b4adb338bda53fa84db04ff2d34f8b7e8c0b47191357bac5cb78fa2401d655"
     ),
     ("generate", "8x6", "-s", "11", "--count", "3"): (
-        "b0364ae80b954dfdc5434c9261bfb11d4b50e0cb81dfb0ff0c257cd8ae338524"
+        "290eacb07d680599681cfd3f917b55e915e0c4ba09137c9d597abe5133079351"
     ),
     ("generate", "10x7", "-s", "2", "-f", "text", "--solution"): (
-        "1509795498638b205896f602a36cb4770638820043d387d3b33161a6dd72342c"
+        "0121a24165ddfc3193cb18ecaf6ae9fb358d7a3ab83ada083353455c86fa5841"
     ),
     ("generate", "10x7", "-s", "2", "-f", "text"): (
-        "7a160bed07176dc0bfcad4bea09a3281e315810235d2f30672fba5b65a6845a4"
+        "02511f5a34645540bbd877c6df529b0e8e132992e3a1ec980e240fa165798c02"
     ),
     ("solve", AMBIGUOUS): "75b5ac4b13aeb060ff7b928b4391aafa4cb11c31cadb30e3dd3d2bd32f99acbc",
 }

@@ -2,14 +2,21 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from numba import njit
 
 from tests.helpers import assert_solution, count_solutions
 from tilewright import TilewrightError
 from tilewright.core.seeds import kernel_state
-from tilewright.rectangles import Params, format_game_id, generate, parse_game_id, solve
+from tilewright.rectangles import (
+    Params,
+    _deduce_kernels,
+    format_game_id,
+    generate,
+    parse_game_id,
+    solve,
+)
 from tilewright.rectangles import _partition_kernels as kernels
 from tilewright.rectangles.text import render
 
@@ -53,6 +60,42 @@ def test_a_largest_area_holds_everywhere(width, height, max_area, singles, seed)
     assert areas(made).max() <= max_area
     assert_solution(made.puzzle, made.regions)
     assert count_solutions(made.puzzle, cap=2) == 1
+
+
+def proven_by_plain_deduction(puzzle) -> bool:
+    """Whether ``deduce``, whole-grid rounds over the clues as published, settles every
+    clue: the proof the generator's incremental narrowing must amount to."""
+    clues = puzzle.clues
+    rows, cols = np.nonzero(clues)
+    height, width = clues.shape
+    start, boxes = _deduce_kernels.placements(height, width, rows, cols, clues[rows, cols])
+    alive = np.ones(len(boxes), dtype=np.uint8)
+    owner = np.empty((height, width), dtype=np.int32)
+    verdict = _deduce_kernels.deduce(height, width, rows, cols, start, boxes, alive, owner)
+    return verdict == _deduce_kernels.SOLVED
+
+
+@settings(max_examples=150)
+@given(
+    width=st.integers(2, 40),
+    height=st.integers(2, 40),
+    expansion=st.sampled_from([0.0, 0.0, 0.5, 2.0]),
+    max_area=st.sampled_from([None, None, 4, 9]),
+    seed=st.integers(0, 2**63 - 1),
+)
+def test_plain_deduction_proves_every_generated_puzzle(width, height, expansion, max_area, seed):
+    # The generator proves a puzzle while its clues may still sit on several squares, and
+    # incrementally; the clues as published must be settled by plain deduction alone.
+    try:
+        made = generate(Params(width, height, expansion, max_area=max_area), seed=seed)
+    except TilewrightError:
+        assume(False)  # a limit too small for a proof is refused (tested below)
+    assert proven_by_plain_deduction(made.puzzle)
+
+
+def test_plain_deduction_proves_large_generated_puzzles():
+    for seed, (width, height) in enumerate([(300, 200), (150, 400)]):
+        assert proven_by_plain_deduction(generate(Params(width, height), seed=seed).puzzle)
 
 
 def test_singles_appear_only_when_asked():

@@ -25,6 +25,8 @@ import numpy as np
 from tilewright.rectangles._jit import helper, inline, kernel
 
 SOLVED, STALLED, CONTRADICTION = 0, 1, 2
+# deduce_rounds' round limit that is no limit
+UNTIL_DONE = -1
 
 
 @kernel
@@ -111,28 +113,26 @@ def deduce(height, width, clue_rows, clue_cols, start, boxes, alive, owner):
     for k in range(count):
         owner[clue_rows[k], clue_cols[k]] = k
         owned[k] = 1
-    return deduce_rounds(height, width, start, boxes, alive, owner, owned)
+    return deduce_rounds(height, width, start, boxes, alive, owner, owned, UNTIL_DONE)
 
 
 @helper
-def deduce_rounds(height, width, start, boxes, alive, owner, owned):
+def deduce_rounds(height, width, start, boxes, alive, owner, owned, rounds):
     """The rounds of ``deduce`` from what is known: ``owner`` (H, W) the clue each square is
     known to belong to (-1 where unknown) and ``owned`` how many squares each clue has
-    there, all of them inside every live rectangle of that clue. Both are updated."""
+    there, all of them inside every live rectangle of that clue. Both are updated. Stops
+    after ``rounds`` rounds (``UNTIL_DONE``: when nothing changes), STALLED if that left
+    some clue with several rectangles."""
     count = start.shape[0] - 1
     known = np.empty((height + 1, width + 1), dtype=np.int64)
     cover = np.empty((3, height + 1, width + 1), dtype=np.int64)
     need = np.empty((count, 4), dtype=np.int64)
     changed = True
-    while changed:
+    while changed and rounds != 0:
         changed = False
+        rounds -= 1
         # rule 1
-        _set(known, 0)
-        for y in range(height):
-            for x in range(width):
-                if owner[y, x] >= 0:
-                    known[y + 1, x + 1] = 1
-        _prefix_sums(known)
+        known_sums(known, owner)
         for k in range(count):
             live = 0
             for p in range(start[k], start[k + 1]):
@@ -208,6 +208,18 @@ def deduce_rounds(height, width, start, boxes, alive, owner, owned):
                     elif owner[y, x] != k:
                         return CONTRADICTION
     return _verdict(height, width, start, boxes, alive)
+
+
+@helper
+def known_sums(known, owner):
+    """``known`` (H + 1, W + 1) becomes the prefix sums of the squares whose clue ``owner``
+    knows: how many of them a box covers, in O(1) (rule 1)."""
+    _set(known, 0)
+    for y in range(owner.shape[0]):
+        for x in range(owner.shape[1]):
+            if owner[y, x] >= 0:
+                known[y + 1, x + 1] = 1
+    _prefix_sums(known)
 
 
 @helper

@@ -8,20 +8,25 @@ area, so at 100×100 it needs dozens of attempts (18.9 s on average). A stall is
 though: only the rectangles whose clue still has several readings after narrowing are
 changed (merged with a neighbour, or cut afresh with their neighbours: see ``repair``),
 and the narrowing goes on from where it was. Narrowing first keeps the cut as the fill
-made it (large rectangles stay large). The final verdict is a deduction over the clues
-as placed, so it proves the puzzle as published, not a patchwork of earlier proofs.
+made it (large rectangles stay large).
+
+The last round's verdict proves the puzzle as published, not a patchwork of earlier
+proofs: every round deduces over the whole grid afresh, and when it leaves each clue one
+rectangle while the clue may sit anywhere in its spot, it does so for any square of the
+spot too. (A smaller spot only removes rectangles at the start: fewer meet it, more hold
+it whole. The rules never bring a rectangle back, and the cut's always survives, so
+every clue is still left with its rectangle in the cut alone.)
 
 Why the loop is Python: each step is a kernel of its own, so a run compiles only the steps
 it takes (no stretching without an expansion, no deduction for ``a`` puzzles), and no
-kernel compiles the whole generator a second time inside itself. A round costs one
-deduction of the whole grid, so the few microseconds of each call from Python are lost in
-it; and Ctrl-C is answered between two steps.
+kernel compiles the whole generator a second time inside itself. A round lists every
+clue's rectangles anew, so the few microseconds of each call from Python are lost in it;
+and Ctrl-C is answered between two steps.
 """
 
 import numpy as np
 
 from tilewright.core._rng import below, shuffle
-from tilewright.rectangles._deduce_kernels import CONTRADICTION, SOLVED, deduce, placements
 from tilewright.rectangles._jit import helper, inline, kernel
 from tilewright.rectangles._narrow_kernels import fresh_spots, narrow_clues
 from tilewright.rectangles._partition_kernels import (
@@ -128,53 +133,10 @@ def _cut(shape, limits, hard_cap, singles, state):
 
 
 def _narrow(labels, rects, spots, clue, stats, state):
-    """One round: new spots where needed, narrowing, and (once that succeeds) the proof
-    over the clues as placed. Returns the stalled ids, empty when the puzzle is proven."""
+    """One round: new spots where needed, then narrowing. Returns the stalled ids, empty
+    when the puzzle is proven unique."""
     fresh_spots(rects, spots, SPOT_SIDE, state)
-    stalled = narrow_clues(labels, rects, spots, SPOT_SIDE, clue, stats, MOVED, state)
-    if len(stalled) == 0:
-        stalled = stalled_rects(labels, rects, clue)
-    return stalled
-
-
-@kernel
-def stalled_rects(labels, rects, clue):
-    """The ids whose clue deduction leaves with several rectangles (empty when the puzzle
-    is proven unique)."""
-    height, width = labels.shape
-    count = 0
-    for rid in range(rects.shape[0]):
-        count += rects[rid, 2] > 0
-    ids = np.empty(count, dtype=np.int64)
-    rows = np.empty(count, dtype=np.int64)
-    cols = np.empty(count, dtype=np.int64)
-    areas = np.empty(count, dtype=np.int64)
-    k = 0
-    for rid in range(rects.shape[0]):
-        if rects[rid, 2] > 0:
-            ids[k], rows[k], cols[k] = rid, clue[rid] // width, clue[rid] % width
-            areas[k] = np.int64(rects[rid, 2]) * rects[rid, 3]
-            k += 1
-    start, boxes = placements(height, width, rows, cols, areas)
-    alive = np.empty(boxes.shape[0], dtype=np.uint8)
-    for p in range(boxes.shape[0]):
-        alive[p] = 1
-    owner = np.empty((height, width), dtype=np.int32)
-    verdict = deduce(height, width, rows, cols, start, boxes, alive, owner)
-    if verdict == SOLVED:
-        return ids[:0]
-    if verdict == CONTRADICTION:
-        # the cut itself is a solution and every rule is sound, so this is a bug
-        raise AssertionError("deduction contradicted a known solution")
-    stalled = 0
-    for k in range(count):
-        live = 0
-        for p in range(start[k], start[k + 1]):
-            live += alive[p]
-        if live > 1:
-            ids[stalled] = ids[k]
-            stalled += 1
-    return ids[:stalled]
+    return narrow_clues(labels, rects, spots, SPOT_SIDE, clue, stats, MOVED, state)
 
 
 @kernel

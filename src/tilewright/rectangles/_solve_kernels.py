@@ -26,6 +26,9 @@ it can change:
   once from the bounding box of each clue's rectangles of one shape).
 * A work queue holds the clues that lost rectangles or gained a forced square; each is
   looked at once per change, so a guess costs what it removes.
+* The generator's narrowing (``_narrow_kernels``) runs these same kernels for clues that
+  may still sit on any square of a small box: there a core may be empty (the live
+  rectangles share no square yet), and no trail is kept, since it never undoes.
 * Every change is written to a trail (a rectangle removed, a core grown) and undone in
   reverse order, which restores the state exactly: no copies.
 
@@ -62,6 +65,9 @@ FRAME_WIDTH = 4
 # the steps charged for the fixed cost of a search step and of removing a box (scattered
 # memory accesses: about as long as visiting this many squares)
 STEP_COST = 32
+# the clue index may hold this many entries per rectangle and square before its buckets
+# grow (puzzles of a few huge clues would otherwise list each clue on very many squares)
+BUCKET_ENTRIES = 4
 
 
 @kernel
@@ -79,6 +85,17 @@ def boxes_with_clues(height, width, clue_rows, clue_cols, clue_areas):
             )
             out[p, 4] = k
     return out
+
+
+@kernel
+def bucket_size(boxes, start, cells):
+    """The side of the index's buckets: the smallest power of two whose index holds at
+    most ``BUCKET_ENTRIES`` entries per box and square (at the size of the grid each shape
+    of each clue is one entry, so this ends)."""
+    size = 1
+    while bucket_estimate(boxes, start, size) > BUCKET_ENTRIES * (boxes.shape[0] + cells):
+        size *= 2
+    return size
 
 
 @kernel
@@ -148,6 +165,27 @@ def prepare(
     forced squares noted. ``first`` has one entry per live count 0 … max + 1. The caller
     sets ``regs[MAX_GUESSES]`` and ``regs[BUCKET]``; the rest of ``regs`` is set here."""
     height, width = owner.shape
+    for y in range(height):
+        for x in range(width):
+            owner[y, x] = -1
+    for k in range(start.shape[0] - 1):
+        r, c = clue_rows[k], clue_cols[k]
+        owner[r, c] = k
+        core[k, 0], core[k, 1], core[k, 2], core[k, 3] = r, c, r + 1, c + 1
+    if not start_state(boxes, start, items, slot, live, need, queued, queue, order, rank,
+                       first, owner, cover, regs):  # fmt: skip
+        regs[PHASE] = _DONE  # a square no clue reaches: no solution at all
+
+
+@helper
+def start_state(
+    boxes, start, items, slot, live, need, queued, queue, order, rank, first, owner, cover, regs
+):
+    """The state around what is known (``owner``, and each clue's ``core``, set by the
+    caller): every box of ``boxes`` live, the clues sorted by their number of boxes,
+    ``cover`` summed, the forced squares noted and every clue queued. False if some free
+    square no box covers."""
+    height, width = owner.shape
     count = start.shape[0] - 1
     for p in range(boxes.shape[0]):
         items[p] = p
@@ -167,13 +205,6 @@ def prepare(
         order[place[live[k]]] = k
         rank[k] = place[live[k]]
         place[live[k]] += 1
-    for y in range(height):
-        for x in range(width):
-            owner[y, x] = -1
-    for k in range(count):
-        r, c = clue_rows[k], clue_cols[k]
-        owner[r, c] = k
-        core[k, 0], core[k, 1], core[k, 2], core[k, 3] = r, c, r + 1, c + 1
         _forget_need(k, need, height, width)
         queued[k] = 0
     _sum_cover(boxes, cover)
@@ -185,14 +216,14 @@ def prepare(
             if owner[y, x] >= 0:
                 continue
             if cover[y, x, 0] == 0:
-                regs[PHASE] = _DONE  # a square no clue reaches: no solution at all
-                return
+                return False
             k = _single_owner(cover[y, x, 0], cover[y, x, 1], cover[y, x, 2])
             if k >= 0:
                 _add_need(k, y, x, need)
                 _enqueue(k, queued, queue, regs)
     for k in range(count):
         _enqueue(k, queued, queue, regs)
+    return True
 
 
 @helper
@@ -378,13 +409,20 @@ def _grow(
         bottom = min(bottom, boxes[p, 0] + boxes[p, 2])
         right = min(right, boxes[p, 1] + boxes[p, 3])
     regs[WORK] += live[k]
+    if bottom <= top or right <= left:
+        return True  # no square common to all yet (a clue that may sit on several squares)
     old_top, old_left, old_bottom, old_right = core[k, 0], core[k, 1], core[k, 2], core[k, 3]
+    if old_bottom <= old_top or old_right <= old_left:
+        # nothing known before: an empty core at the new one's corner makes it all new
+        old_top, old_left, old_bottom, old_right = top, left, top, left
     if (top, left, bottom, right) == (old_top, old_left, old_bottom, old_right):
         return True
-    t = regs[TRAIL_TOP]
-    trail[t, 0], trail[t, 1] = _CORE, k
-    trail[t, 2], trail[t, 3], trail[t, 4], trail[t, 5] = old_top, old_left, old_bottom, old_right
-    regs[TRAIL_TOP] = t + 1
+    if trail.shape[0] > 0:  # a trail of no rows keeps nothing (the generator never undoes)
+        t = regs[TRAIL_TOP]
+        trail[t, 0], trail[t, 1] = _CORE, k
+        trail[t, 2], trail[t, 3] = old_top, old_left
+        trail[t, 4], trail[t, 5] = old_bottom, old_right
+        regs[TRAIL_TOP] = t + 1
     core[k, 0], core[k, 1], core[k, 2], core[k, 3] = top, left, bottom, right
     # the new squares: up to four strips around the old core
     for strip in range(4):
@@ -458,9 +496,10 @@ def _kill(
     slot[other], slot[p] = here, last
     live[k] -= 1
     _lower(k, live[k] + 1, order, rank, first)
-    t = regs[TRAIL_TOP]
-    trail[t, 0], trail[t, 1], trail[t, 2] = _KILL, p, here
-    regs[TRAIL_TOP] = t + 1
+    if trail.shape[0] > 0:
+        t = regs[TRAIL_TOP]
+        trail[t, 0], trail[t, 1], trail[t, 2] = _KILL, p, here
+        regs[TRAIL_TOP] = t + 1
     _enqueue(k, queued, queue, regs)
     fine = True
     squared = k * k

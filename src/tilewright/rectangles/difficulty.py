@@ -71,7 +71,7 @@ from tilewright.rectangles.params import Params
 
 # the solver's index of clues by bucket of squares, reused: claiming squares looks up the
 # clues whose rectangles can reach them
-from tilewright.rectangles.solver import _bucket_index, _bucket_size, _starts
+from tilewright.rectangles.solver import _bucket_index, _starts
 
 RULES = ("single", "reach", "overlap", "combine", "lookahead", "search")
 LEVELS = ("easy", "medium", "hard", "fiendish")
@@ -376,7 +376,7 @@ def _start(shape: tuple[int, int], rows, cols, areas) -> tuple[tuple, tuple]:
     count = len(rows)
     boxes = _solve_kernels.boxes_with_clues(height, width, rows, cols, areas)
     start = _starts(boxes, count)
-    size = _bucket_size(boxes, start, height * width)
+    size = _solve_kernels.bucket_size(boxes, start, height * width)
     bucket_start, bucket_clues = _bucket_index(boxes, start, size, height, width)
     stamp = np.zeros(count, dtype=np.int64)
     scratch = np.zeros(shape, dtype=np.int64)

@@ -37,9 +37,6 @@ from tilewright.rectangles.gameid import Puzzle
 # steps per call of the search kernel (see _solve_kernels): at most a few tenths of a
 # second, so the Python loop between calls answers Ctrl-C promptly
 SLICE_WORK = 5_000_000
-# the clue index may hold this many entries per rectangle and square before its buckets
-# grow (puzzles of a few huge clues would otherwise list each clue on very many squares)
-BUCKET_ENTRIES = 4
 UNLIMITED = np.iinfo(np.int64).max
 
 
@@ -199,7 +196,7 @@ def _prepare(rows, cols, boxes, shape: tuple[int, int], max_guesses: int) -> _St
     height, width = shape
     count = len(rows)
     start = _starts(boxes, count)
-    size = _bucket_size(boxes, start, height * width)
+    size = kernels.bucket_size(boxes, start, height * width)
     bucket_start, bucket_clues = _bucket_index(boxes, start, size, height, width)
     total = len(boxes)
     state = _State(
@@ -235,16 +232,6 @@ def _prepare(rows, cols, boxes, shape: tuple[int, int], max_guesses: int) -> _St
         state.owner, state.cover, state.regs,
     )  # fmt: skip
     return state
-
-
-def _bucket_size(boxes: np.ndarray, start: np.ndarray, cells: int) -> int:
-    # the smallest power of two whose index stays within BUCKET_ENTRIES per box and square;
-    # at the size of the grid each shape of each clue is one entry, so this ends
-    allowed = BUCKET_ENTRIES * (len(boxes) + cells)
-    size = 1
-    while kernels.bucket_estimate(boxes, start, size) > allowed:
-        size *= 2
-    return size
 
 
 def _bucket_index(boxes, start, size: int, height: int, width: int):

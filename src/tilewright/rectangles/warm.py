@@ -5,16 +5,18 @@ on two cores when they are not cached yet.
 Numba compiles each kernel once, for the one set of argument types the library calls it
 with, and caches the machine code. The generator's steps are separate kernels called from
 Python (see ``_generate_kernels``), so a run compiles only the steps it takes: stretching
-only with an expansion, the deduction and the repairs only when uniqueness is proven.
+only with an expansion, the narrowing and the repairs only when uniqueness is proven.
 ``rect solve`` compiles the deduction and the search, never the generator. The difficulty
 rating (``-f json``, ``--difficulty``, ``rect solve --explain``) compiles rules 1-3 first;
 rules 4-6, which generated puzzles never need, only when a puzzle needs them.
 
 Numba compiles one function at a time in a process, but the generator's kernels fall into
 groups that share little compiled code: cutting the grid, stretching it, narrowing the
-clues, the deduction, the repairs (which cut again). :func:`compile_on_two_cores` hands
-the deduction and the repairs to a helper process while this one compiles the rest, so a
-first ``rect generate`` on a two-core machine waits for the larger half only.
+clues, the repairs (which cut again). :func:`compile_on_two_cores` hands the repairs to a
+helper process while this one compiles the rest, so a first ``rect generate`` on a
+two-core machine waits for the larger half only. The narrowing deduces with the solver's
+incremental kernels, so the helper compiles the solver first: the narrowing then loads
+them from the cache instead of compiling them again.
 """
 
 import os
@@ -37,7 +39,7 @@ KERNEL_MODULES = (
 )
 # Seconds each command's first run spends compiling on a two-core machine, and warm()'s
 # whole (measured with an empty cache; see used_kernels for what each compiles).
-GENERATE_SECONDS = 13
+GENERATE_SECONDS = 20
 SOLVE_SECONDS = 8
 RATE_SECONDS = 6
 COLD_SECONDS = 40
@@ -64,12 +66,8 @@ def warm() -> None:
     >>> cold_kernels(KERNEL_MODULES)
     []
     """
-    from tilewright.rectangles import parse_game_id, solve
-
     for group in _GROUPS.values():
         group()
-    # stalls at once, so the search runs: every kernel of the solver
-    solve(parse_game_id("2x2:2b2"))
 
 
 def compile_on_two_cores(
@@ -79,9 +77,10 @@ def compile_on_two_cores(
     process, and return once the helper is done.
 
     For a first run only (``announce_if_cold`` said so). The groups take, measured on two
-    cores: cutting 3 s, stretching 5 s, narrowing 11 s, deduction 7 s, repairs 6 s; the
-    repairs reuse the cutting's kernels from the cache, so the helper takes them only
-    after those. A group already cached is left out. With one
+    cores: cutting 4.5 s, stretching 5 s, the solver 11 s, narrowing 13 s once the
+    solver is cached (23 s alone), repairs 6 s; the repairs reuse the cutting's kernels
+    from the cache, so the helper takes them only after those. A group already cached is
+    left out. With one
     core, on a machine whose other cores are busy, or if the helper fails, this process
     compiles the rest when it first needs it, as it would have without the helper.
 
@@ -100,7 +99,7 @@ def compile_on_two_cores(
         here.append("stretch")
     if unique:
         here.append("narrowing")
-        there += ["deduction", "repairs"]
+        there += ["solver", "repairs"]
     if rated:
         there.append("rating")
     there = [group for group in there if _cold(group)]
@@ -182,7 +181,7 @@ def used_kernels(command: str, *, expansion: bool = False, unique: bool = True) 
         if expansion:
             wanted += _KERNELS["stretch"]
         if unique:
-            wanted += _KERNELS["narrowing"] + _KERNELS["deduction"]
+            wanted += _KERNELS["narrowing"]
     else:
         raise ValueError(f"no rect command {command!r}")
     return _views(wanted)
@@ -234,11 +233,11 @@ def _narrowing() -> None:
     narrow_clues(labels, rects, spots, SPOT_SIDE, clue, np.zeros(4, dtype=np.int64), MOVED, state)
 
 
-def _deduction() -> None:
-    from tilewright.rectangles._generate_kernels import stalled_rects
+def _solver() -> None:
+    # stalls at once, so the search runs: every kernel of the solver
+    from tilewright.rectangles import parse_game_id, solve
 
-    labels, rects, _, clue, _ = _dominoes()
-    stalled_rects(labels, rects, clue)
+    solve(parse_game_id("2x2:2b2"))
 
 
 def _stretch() -> None:
@@ -279,8 +278,8 @@ def _dominoes() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndar
 _GROUPS = {
     "cutting": _cutting,
     "repairs": _repairs,
+    "solver": _solver,
     "narrowing": _narrowing,
-    "deduction": _deduction,
     "stretch": _stretch,
     "rating": _rating,
     "hard rating": _hard_rating,
@@ -289,8 +288,8 @@ _GROUPS = {
 _KERNELS = {
     "cutting": [(_PARTITION, "fill"), (_PARTITION, "fix_singletons"), (_GENERATE, "place_clues")],
     "repairs": [(_GENERATE, "repair")],
+    "solver": [(_DEDUCE, "deduce"), (_SOLVE, "prepare"), (_SOLVE, "search")],
     "narrowing": [(_NARROW, "fresh_spots"), (_NARROW, "narrow_clues")],
-    "deduction": [(_GENERATE, "stalled_rects")],
     "stretch": [(_GENERATE, "stretch")],
     "rating": [(_RATE, "prepare"), (_RATE, "advance")],
     "hard rating": [(_RATE, "combine"), (_RATE, "look_ahead"), (_RATE, "place_found")],
