@@ -113,7 +113,9 @@ def deduce(height, width, clue_rows, clue_cols, start, boxes, alive, owner):
     for k in range(count):
         owner[clue_rows[k], clue_cols[k]] = k
         owned[k] = 1
-    return deduce_rounds(height, width, start, boxes, alive, owner, owned, UNTIL_DONE)
+    # int64, not the constant's literal type: the narrowing passes its own round count, and
+    # one signature compiles deduce_rounds once for both
+    return deduce_rounds(height, width, start, boxes, alive, owner, owned, np.int64(UNTIL_DONE))
 
 
 @helper
