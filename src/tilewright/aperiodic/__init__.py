@@ -4,7 +4,9 @@ A seed fixes one Spectre tiling of the whole plane; :func:`generate` gives its p
 a rectangle as a :class:`Patch`, whose tiles are found in bounded memory, iterated as
 :class:`Tile` objects (stable id, Greek metatile type, exact place, colour) or as arrays
 (:meth:`Patch.chunks`), and saved by suffix (:meth:`Patch.save`: SVG, PNG, PDF, JSON Lines,
-CSV, GeoJSON). :func:`validate` checks a patch exactly, edge by edge.
+CSV, GeoJSON). :func:`cut_paths` gives its outline for laser cutters, each edge once and
+clipped to the region (:func:`save_cut`: SVG, PDF, DXF). :func:`validate` checks a patch
+exactly, edge by edge.
 
 Examples
 --------
@@ -23,6 +25,8 @@ References
 """
 
 from tilewright.aperiodic.coordinates import Tiling
+from tilewright.aperiodic.cut import FORMATS as CUT_FORMATS
+from tilewright.aperiodic.cut import CutPaths, cut_dxf, cut_paths, cut_svg, save_cut, write_cut
 from tilewright.aperiodic.maze_grid import spectre_grid
 from tilewright.aperiodic.patch import Chunk, Placed, Tile, check_region
 from tilewright.aperiodic.spectre import FORMATS, METHODS, SUFFIXES, Patch, generate
@@ -31,17 +35,24 @@ from tilewright.aperiodic.writers import COLOURINGS, picture_scale
 
 __all__ = [
     "COLOURINGS",
+    "CUT_FORMATS",
     "FORMATS",
     "METHODS",
     "SUFFIXES",
     "Chunk",
+    "CutPaths",
     "Patch",
     "Placed",
     "Tile",
     "Tiling",
     "check_region",
+    "cut_dxf",
+    "cut_paths",
+    "cut_svg",
     "generate",
     "picture_scale",
+    "save_cut",
     "spectre_grid",
     "validate",
+    "write_cut",
 ]

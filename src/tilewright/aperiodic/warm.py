@@ -57,9 +57,11 @@ def warm() -> None:
     --------
     >>> warm()
     """
+    from tilewright.aperiodic.cut import cut_paths
     from tilewright.aperiodic.maze_grid import spectre_grid
     from tilewright.aperiodic.spectre import generate
 
     for method in ("line", "bfs"):
         generate(3, 3, seed=1, method=method).write(io.BytesIO(), "jsonl")
     spectre_grid(3, 3, seed=1)  # a patch as the cells of a maze
+    cut_paths(generate(3, 3, seed=1))  # and as a laser cut (core's polyline kernels)

@@ -3,6 +3,7 @@
 import math
 
 import click
+from click.core import ParameterSource
 
 from tilewright.cli.options import (
     NameChoice,
@@ -25,6 +26,8 @@ from tilewright.core.numbers import quoted
 # the library's names, repeated here so that ``--help`` needs no import of the library;
 # a test checks that they agree
 FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
+# what --cut writes (the library's CUT_FORMATS); dxf is written as a cut only, so implies it
+CUT_FORMATS = ("svg", "pdf", "dxf")
 # written by the datasets package, band by band, to a folder of parts or one FILE.parquet
 DATASET_FORMATS = ("parquet",)
 COLOURINGS = ("type", "orientation", "four")
@@ -76,8 +79,9 @@ class PointType(click.ParamType):
     "--origin", type=PointType(), default="0,0", help="Lower-left corner X,Y of the region."
 )
 @format_option(
-    FORMATS + DATASET_FORMATS,
-    "Default: svg, or the -o suffix. parquet: -o a folder of parts or FILE.parquet.",
+    (*FORMATS, "dxf", *DATASET_FORMATS),
+    "Default: svg, or the -o suffix. dxf: the --cut outline. parquet: -o a folder of parts "
+    "or FILE.parquet.",
 )
 @click.option(
     "--colour",
@@ -87,6 +91,11 @@ class PointType(click.ParamType):
     help="Pictures: by metatile type, by turn, or a proper four-colouring.",
 )
 @click.option("--plain", is_flag=True, help="svg/pdf: one closed path per tile (laser cutters).")
+@click.option(
+    "--cut",
+    is_flag=True,
+    help="svg/pdf/dxf: every edge once, cut at the region, unfilled hairlines (laser cutters).",
+)
 @click.option(
     "--method",
     type=NameChoice(METHODS),
@@ -113,8 +122,8 @@ class PointType(click.ParamType):
     "--scheduler", metavar="ADDRESS", help="parquet: make bands on the Dask cluster at ADDRESS."
 )
 def spectre(
-    region, seed, origin, fmt, colour, plain, method, scale, max_side, output, bands, workers,
-    scheduler,
+    region, seed, origin, fmt, colour, plain, cut, method, scale, max_side, output, bands,
+    workers, scheduler,
 ) -> None:  # fmt: skip
     """Every tile of a Spectre tiling that meets the REGION WxH (tile edges) at --origin.
 
@@ -123,16 +132,25 @@ def spectre(
     tile comes with a stable id (its address in the substitution hierarchy), its metatile
     type Γ..Ψ, its index (1: the second Spectre of a Γ) and 14 vertices, y up.
 
+    --cut (and -f dxf) draws the tiling for a laser: each edge once, cut at the region's
+    sides, joined into long polylines, with the region's rectangle last.
+
     -f parquet cuts the region into bands, one part each, made here, on --workers
     processes or on a Dask cluster (--scheduler); every tile is written once, and the
     parts in order hold the tiles of -f csv in its order. Rerunning the same command keeps
     the parts already made.
     """
     from tilewright.aperiodic import SUFFIXES, check_region, generate, picture_scale, warm
+    from tilewright.aperiodic.cut import KERNEL_MODULES as CUT_KERNEL_MODULES
+    from tilewright.aperiodic.cut import write_cut
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
 
-    fmt = output_format(output, fmt, {**SUFFIXES, ".parquet": "parquet"}, "svg")
+    suffixes = {**SUFFIXES, ".dxf": "dxf", ".parquet": "parquet"}
+    fmt = output_format(output, fmt, suffixes, "svg")
+    cut = cut or fmt == "dxf"
+    if cut:
+        _refuse_with_cut(fmt, plain)
     if fmt in DATASET_FORMATS:
         _write_dataset(region, seed, origin, method, output, bands, workers, scheduler)
         return
@@ -146,7 +164,19 @@ def spectre(
         scale = picture_scale(width, height, scale, max_side)
     check_destination(output)
     patch = generate(width, height, announce_seed(seed), origin, method)
-    announce_if_cold("the Spectre kernels", warm.kernel_modules(method, fmt), warm.COLD_SECONDS)
+    kernels = warm.kernel_modules(method, fmt) + (CUT_KERNEL_MODULES if cut else ())
+    announce_if_cold("the Spectre kernels", kernels, warm.COLD_SECONDS)
+    if cut:
+        with open_output(output) as sink:
+            write_cut(
+                patch,
+                sink,
+                fmt,
+                scale,
+                max_side,
+                lambda parts: progress(parts, patch.approximate_count, "tile", PROGRESS_FROM),
+            )
+        return
     with open_output(output) as sink:
         patch.write(
             sink,
@@ -157,6 +187,17 @@ def spectre(
             max_side,
             lambda parts: progress(parts, patch.approximate_count, "tile", PROGRESS_FROM),
         )
+
+
+def _refuse_with_cut(fmt: str, plain: bool) -> None:
+    """A usage error for what a cut outline cannot be: another format, filled or plain."""
+    if fmt not in CUT_FORMATS:
+        raise click.UsageError(f"--cut (and dxf) writes svg, pdf or dxf, not -f {fmt}")
+    context = click.get_current_context()
+    if context.get_parameter_source("colour") is not ParameterSource.DEFAULT:
+        raise click.UsageError("--cut (and dxf) draws unfilled outlines: drop --colour")
+    if plain:
+        raise click.UsageError("--cut and --plain are two drawings for lasers: give one")
 
 
 def _write_dataset(region, seed, origin, method, output, bands, workers, scheduler) -> None:
