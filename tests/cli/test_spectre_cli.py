@@ -100,6 +100,15 @@ def test_a_suffix_it_cannot_write_is_refused(tmp_path, capsysbinary, name):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("suffix", ["png", "csv", "jsonl"])
+def test_plain_with_a_format_it_does_not_draw_is_refused(tmp_path, capsysbinary, suffix):
+    target = tmp_path / f"a.{suffix}"
+    status, out, err = run(capsysbinary, "5x5", "-s", "1", "--plain", "-o", str(target))
+    assert status == 2 and out == b""
+    assert err == f"tilewright: error: plain draws svg or pdf, not {suffix}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_format_that_contradicts_the_suffix_is_refused(tmp_path, capsysbinary):
     status, _, err = run(capsysbinary, "5x5", "-s", "1", "-f", "svg", "-o", str(tmp_path / "a.png"))
     assert status == 2 and "-f svg does not write .png" in err

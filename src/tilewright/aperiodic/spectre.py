@@ -198,7 +198,8 @@ class Patch:
             Pictures: ``"type"`` (by metatile), ``"orientation"`` (by turn) or ``"four"``
             (a proper four-colouring).
         plain : bool
-            SVG and PDF: one closed path per tile (for laser cutters) instead of ``<use>``.
+            SVG and PDF: one closed path per tile instead of ``<use>`` (refused for the
+            other formats).
         scale : float, optional
             Pictures: pixels a tile edge; None fits the picture to ``max_side``
             (:func:`~tilewright.aperiodic.writers.picture_scale`).
@@ -285,6 +286,9 @@ class Patch:
         fmt = _choice(fmt, FORMATS, "format")
         colour = _choice(colour, writers.COLOURINGS, "colour")
         plain = require_bool(plain, "plain")
+        if plain and fmt not in ("svg", "pdf"):
+            # asked for and silently not drawn would be worse than refused
+            raise TilewrightError(f"plain draws svg or pdf, not {fmt}")
         if fmt in PICTURES:
             scale = writers.picture_scale(self.width, self.height, scale, max_side)
             writers.check_picture(self.region, colour, scale)
