@@ -141,7 +141,10 @@ def test_the_result_arrays():
     assert batch.connections.dtype == np.bool_ and batch.connections.shape == (3, 2, 4, 6)
     assert batch.path_offsets.dtype == np.int64 and batch.path_offsets.shape == (4,)
     assert batch.path_cells.dtype == np.int32 and batch.path_cells.shape[1] == 2
-    assert batch.path_offsets[0] == 0 and batch.path_offsets[-1] == len(batch.path_cells)
+    assert batch.path_indices.dtype == np.int32
+    rows, columns = batch.path_cells.T
+    assert np.array_equal(batch.path_indices, rows * 6 + columns)
+    assert batch.path_offsets[0] == 0 and batch.path_offsets[-1] == len(batch.path_indices)
     assert batch.dead_ends.dtype == batch.river.dtype == np.float64
     assert batch.solution_length.dtype == np.int32
     assert np.array_equal(np.diff(batch.path_offsets), batch.solution_length + 1)

@@ -66,8 +66,8 @@ def _sides(g, cell):
 
 
 # For a 4-bit mask of open ports: how many are set, and the r-th set port (r < count).
-_PORT_COUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
-_NTH_PORT = np.array(
+PORT_COUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
+NTH_PORT = np.array(
     [
         [[p for p in range(4) if m >> p & 1][r] if r < bin(m).count("1") else 0 for r in range(4)]
         for m in range(16)
@@ -76,7 +76,8 @@ _NTH_PORT = np.array(
 )
 
 
-def _is_grid(g) -> bool:
+def is_square_grid(g) -> bool:
+    """Whether the Numba type ``g`` is a square grid's ``(width, height)`` tuple."""
     return isinstance(g, types.UniTuple) and isinstance(g.dtype, types.Integer) and g.count == 2
 
 
@@ -281,7 +282,7 @@ def slots_computed(g):
 
 @overload(cell_count, inline="always")
 def _cell_count(g):
-    if _is_grid(g):
+    if is_square_grid(g):
         return lambda g: g[0] * g[1]
     if _is_table(g):
         return lambda g: g[0].shape[0]
@@ -292,7 +293,7 @@ def _cell_count(g):
 
 @overload(slot_count, inline="always")
 def _slot_count(g):
-    if _is_grid(g):
+    if is_square_grid(g):
         return lambda g: 2 * g[0] * g[1]
     if _is_csr(g) or _is_table(g):
         return lambda g: g[3].shape[0]
@@ -301,7 +302,7 @@ def _slot_count(g):
 
 @overload(max_degree, inline="always")
 def _max_degree(g):
-    if _is_grid(g):
+    if is_square_grid(g):
         return lambda g: 4
     if _is_table(g):
         return lambda g: _row_width(g)  # the table is exactly as wide as the largest degree
@@ -319,7 +320,7 @@ def _max_degree(g):
 
 @overload(neighbours)
 def _neighbours(g, cell, nbrs, slots):
-    if _is_grid(g):
+    if is_square_grid(g):
 
         def grid_impl(g, cell, nbrs, slots):
             w = g[0]
@@ -391,7 +392,7 @@ def _neighbours(g, cell, nbrs, slots):
 
 @overload(slot_cells, inline="always")
 def _slot_cells(g, slot):
-    if _is_grid(g):
+    if is_square_grid(g):
 
         def grid_impl(g, slot):
             w = g[0]
@@ -420,7 +421,7 @@ def _slot_cells(g, slot):
 
 @overload(slots_computed, inline="always")
 def _slots_computed(g):
-    if _is_grid(g):
+    if is_square_grid(g):
         return lambda g: True
     if _is_csr(g) or _is_table(g):
         return lambda g: False
@@ -429,7 +430,7 @@ def _slots_computed(g):
 
 @overload(random_step, inline="always")
 def _random_step(g, cell, rng):
-    if _is_grid(g):
+    if is_square_grid(g):
 
         def grid_impl(g, cell, rng):
             # Ports 0-3 are up, left, right, down. Draw one and draw again while it leaves the
@@ -484,7 +485,7 @@ def _random_step(g, cell, rng):
 
 @overload(through_port, inline="always")
 def _through_port(g, cell, port):
-    if _is_grid(g):
+    if is_square_grid(g):
 
         def grid_impl(g, cell, port):
             w = g[0]
@@ -524,7 +525,7 @@ def _through_port(g, cell, port):
 
 @overload(prefetch_cell, inline="always")
 def _prefetch_cell(g, cell):
-    if _is_grid(g):
+    if is_square_grid(g):
         return lambda g, cell: None
     if _is_table(g):
         return lambda g, cell: _prefetch(_part(g, 1), cell * _row_width(g))
@@ -537,7 +538,7 @@ def _prefetch_cell(g, cell):
 
 @overload(port_to, inline="always")
 def _port_to(g, cell, other):
-    if _is_grid(g):
+    if is_square_grid(g):
 
         def grid_impl(g, cell, other):
             # up is tested before left and down before right: on a grid one cell wide,
@@ -578,7 +579,7 @@ def _port_to(g, cell, other):
 
 @overload(random_neighbour_with, inline="always")
 def _random_neighbour_with(g, cell, marks, want, rng):
-    if _is_grid(g):
+    if is_square_grid(g):
 
         def grid_impl(g, cell, marks, want, rng):
             # Collect the matching ports as a bit mask and pick one by table: no buffers, one
@@ -594,8 +595,8 @@ def _random_neighbour_with(g, cell, marks, want, rng):
             )
             if mask == 0:
                 return np.int64(-1), np.int64(-1)
-            count = _PORT_COUNT[mask]
-            port = _NTH_PORT[mask, below(rng, count) if count > 1 else 0]
+            count = PORT_COUNT[mask]
+            port = NTH_PORT[mask, below(rng, count) if count > 1 else 0]
             return through_port(g, cell, port)
 
         return grid_impl
@@ -677,7 +678,7 @@ def _random_neighbour_with(g, cell, marks, want, rng):
 
 @overload(neighbours_with, inline="always")
 def _neighbours_with(g, cell, marks, want, nbrs):
-    if _is_grid(g):
+    if is_square_grid(g):
 
         def grid_impl(g, cell, marks, want, nbrs):
             # Every side is written and the count advanced only for a match: no branches.

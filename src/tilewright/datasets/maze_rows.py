@@ -141,7 +141,6 @@ def maze_rows(config: MazeConfig, seed: int, indices: np.ndarray, draws: np.ndar
     )
     packed = np.packbits(made.connections.reshape(count, -1), axis=1)
     size = connection_bytes(config)
-    path_cells = made.path_cells[:, 0] * np.int32(config.width) + made.path_cells[:, 1]
     columns = {
         "index": pa.array(indices),
         "seed": pa.array(seeds),
@@ -156,7 +155,7 @@ def maze_rows(config: MazeConfig, seed: int, indices: np.ndarray, draws: np.ndar
         "origin": _pairs(origins),
         "target": _pairs(targets),
         "solution": pa.ListArray.from_arrays(
-            pa.array(made.path_offsets.astype(np.int32)), pa.array(path_cells, pa.int32())
+            pa.array(made.path_offsets.astype(np.int32)), pa.array(made.path_indices)
         ),
         "solution_length": pa.array(made.solution_length.astype(np.int32)),
         "dead_ends": pa.array(made.dead_ends),

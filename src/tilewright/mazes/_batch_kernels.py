@@ -33,7 +33,16 @@ from tilewright.mazes._row_kernels import (
     recursive_division,
     sidewinder_band,
 )
-from tilewright.mazes._walk_kernels import aldous_broder, backtracker, hunt_and_kill, wilson
+from tilewright.mazes._walk_kernels import (
+    MAX_BORDERED,
+    aldous_broder,
+    backtracker,
+    hunt_and_kill,
+    square_backtrack,
+    square_walk_buffers,
+    tree_path,
+    wilson,
+)
 from tilewright.mazes.generation import KERNELS
 
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -158,10 +167,10 @@ def _texture(ways):
 
 @njit(nogil=True, inline="always")
 def _room(path, needed):
-    """``path``, or a copy at least twice as long when it holds fewer than ``needed`` rows."""
+    """``path``, or a copy at least twice as long when it holds fewer than ``needed`` cells."""
     if needed <= path.shape[0]:
         return path
-    grown = np.empty((max(needed, 2 * path.shape[0]), 2), dtype=np.int32)
+    grown = np.empty(max(needed, 2 * path.shape[0]), dtype=np.int32)
     grown[: path.shape[0]] = path
     return grown
 
@@ -186,7 +195,8 @@ def _batch_kernel(algorithm: str, sources: str) -> Any:
         lengths,
         river,
     ):
-        """Make, solve and measure ``len(states)`` mazes; return their paths' cells.
+        """Make, solve and measure ``len(states)`` mazes; return their paths' cells, each
+        as its index ``row * width + column``.
 
         ``connections`` (n, 2, H, W) must be all False; it, ``offsets`` (n + 1),
         ``dead_ends``, ``lengths`` and ``river`` (n) are filled in. ``mode``, ``picks`` and
@@ -204,19 +214,22 @@ def _batch_kernel(algorithm: str, sources: str) -> Any:
         came = np.empty(cells, dtype=np.int32)
         queue = np.empty(cells + 4, dtype=np.int32)
         ways = np.empty(cells, dtype=np.uint8)
-        # each cell's row and column, so that no path divides by the width
-        rows = np.empty(cells, dtype=np.int32)
-        columns = np.empty(cells, dtype=np.int32)
-        for c in range(cells):
-            rows[c] = c // width
-            columns[c] = c % width
-        path = np.empty((max(capacity, 1), 2), dtype=np.int32)
+        path = np.empty(max(capacity, 1), dtype=np.int32)
+        # The backtracker walks in place, into the maze itself, with buffers kept from maze
+        # to maze, and traces its tree (parents in `came`), from which the path is read in
+        # its own length where a search would visit most of the maze (a sixth of the time
+        # of a 15x15 maze). A grid too long for its int32 places takes the walk on any graph.
+        in_place = algorithm == "backtracker" and (width + 2) * (height + 2) <= MAX_BORDERED
+        seen, stack, places = square_walk_buffers(width if in_place else 0, height)
+        depths = np.empty(cells if in_place else 0, dtype=np.int32)
         offsets[0] = 0
         for i in range(n):
             rng[0] = states[i]
             maze = connections[i]
             flat = maze.reshape(2 * cells)
-            if algorithm == "eller":
+            if in_place:
+                square_backtrack(width, height, rng, flat, seen, stack, places, came, depths)
+            elif algorithm == "eller":
                 for c in range(width):
                     labels[c] = c
                 eller_band(rng, labels, 0, height, p, q, maze[0], maze[1])
@@ -252,13 +265,14 @@ def _batch_kernel(algorithm: str, sources: str) -> Any:
             _find_ways(flat[:cells], flat[cells:], width, ways)
             origin = origins[i, 0] * width + origins[i, 1]
             target = targets[i, 0] * width + targets[i, 1]
-            count = _search(ways, width, origin, target, came, queue)
             first = offsets[i]
-            path = _room(path, first + count)
-            for k in range(count):
-                cell = queue[count - 1 - k]
-                path[first + k, 0] = rows[cell]
-                path[first + k, 1] = columns[cell]
+            path = _room(path, first + cells)  # room for the longest path
+            if in_place:
+                count = tree_path(came, depths, origin, target, path[first:], queue)
+            else:
+                count = _search(ways, width, origin, target, came, queue)
+                for k in range(count):
+                    path[first + k] = queue[count - 1 - k]
             offsets[i + 1] = first + count
             lengths[i] = count - 1
             dead_ends[i], river[i] = _texture(ways)

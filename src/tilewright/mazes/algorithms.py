@@ -93,7 +93,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             "depth-first random walk that backs up when stuck (the default)",
             "O(cells)",
             "≈10% dead ends; long winding corridors",
-            7,
+            11,
             f"{_BUCK}, ch. 5 (recursive backtracker); {_PULLEN}",
         ),
         Algorithm(

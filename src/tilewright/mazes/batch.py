@@ -23,12 +23,13 @@ from tilewright.mazes.generation import _checked_params, _checked_size
 # dead-end share, solution length and river (8 + 8 + 4 + 8), its origin and target (16
 # each, as int64 for the kernel).
 _BYTES_PER_MAZE = 60
-# Bytes of a path cell: a (row, column) pair of int32, counted twice for the copy the kernel
-# trims its working array into.
-_BYTES_PER_PATH_CELL = 16
-# The solver's per-cell buffers: where each cell was reached from, the queue (int32 each),
-# and the degrees (int8).
-_SOLVER_BYTES_PER_CELL = 9
+# Bytes of a path cell: an int32 index, counted twice for the copy the kernel trims its
+# working array into.
+_BYTES_PER_PATH_CELL = 8
+# The solver's per-cell buffers: where each cell was reached from, the queue, the
+# backtracker's depths (int32 each), and the open sides (one byte); and room in the paths
+# for one maze's longest path (int32).
+_SOLVER_BYTES_PER_CELL = 17
 
 
 @dataclass(frozen=True, eq=False)
@@ -42,10 +43,10 @@ class BatchResult:
         bool, shape (n, 2, H, W): maze ``i``'s ``connection_list``, as ``Maze.connections``.
     path_offsets : numpy.ndarray
         int64, shape (n + 1,): maze ``i``'s path is
-        ``path_cells[path_offsets[i]:path_offsets[i + 1]]``.
-    path_cells : numpy.ndarray
-        int32, shape (total, 2): the paths' cells as (row, column), each path from its
-        origin to its target.
+        ``path_indices[path_offsets[i]:path_offsets[i + 1]]``.
+    path_indices : numpy.ndarray
+        int32, shape (total,): the paths' cells, each as its index ``row * W + column``,
+        each path from its origin to its target (``path_cells`` gives them as pairs).
     dead_ends : numpy.ndarray
         float64, shape (n,): the share of cells with one passage.
     solution_length : numpy.ndarray
@@ -59,11 +60,13 @@ class BatchResult:
     >>> batch = generate_batch(4, 3, "eller", np.array([kernel_state(7)[0]]))
     >>> len(batch), batch.path(0).tolist() == batch.path_cells.tolist()
     (1, True)
+    >>> batch.path_indices[:3].tolist(), batch.path_cells[:3].tolist()
+    ([0, 1, 2], [[0, 0], [0, 1], [0, 2]])
     """
 
     connections: np.ndarray
     path_offsets: np.ndarray
-    path_cells: np.ndarray
+    path_indices: np.ndarray
     dead_ends: np.ndarray
     solution_length: np.ndarray
     river: np.ndarray
@@ -72,11 +75,21 @@ class BatchResult:
         """The number of mazes."""
         return len(self.connections)
 
+    @property
+    def path_cells(self) -> np.ndarray:
+        """Every path's cells as (row, column): int32, shape (total, 2), made on each call."""
+        return self._pairs(self.path_indices)
+
     def path(self, i: int) -> np.ndarray:
         """Maze ``i``'s path (``i`` as a sequence index takes it): (k, 2) int32 rows and
-        columns, origin first, a view of ``path_cells``."""
+        columns, origin first."""
         i = range(len(self))[i]  # -1 is the last maze; past the end is an IndexError
-        return self.path_cells[self.path_offsets[i] : self.path_offsets[i + 1]]
+        return self._pairs(self.path_indices[self.path_offsets[i] : self.path_offsets[i + 1]])
+
+    def _pairs(self, indices: np.ndarray) -> np.ndarray:
+        """Cell indices as int32 (row, column) pairs, by the mazes' width."""
+        width = max(self.connections.shape[3], 1)  # an empty batch's width may be 0
+        return np.stack(np.divmod(indices, np.int32(width)), axis=1).astype(np.int32)
 
 
 def generate_batch(
@@ -137,7 +150,8 @@ def generate_batch(
     Memory is checked for the mazes, their figures and paths as short as their ends allow;
     longer paths are made room for as they come, doubling the space. The kernel releases
     the GIL, so threads can make batches side by side. A 15×15 maze costs about the time
-    its algorithm's kernel takes to make it, plus a third for solving and measuring.
+    its algorithm's kernel takes to make it, plus a third for solving and measuring; a
+    fifth for the backtracker, whose path is read off the tree its walk traces.
 
     Examples
     --------
@@ -187,7 +201,7 @@ def generate_batch(
     dead_ends = np.empty(n, dtype=np.float64)
     lengths = np.empty(n, dtype=np.int32)
     river = np.empty(n, dtype=np.float64)
-    cells_on_paths = BATCH_KERNELS[info.name](
+    path_indices = BATCH_KERNELS[info.name](
         states,
         origins,
         targets,
@@ -203,7 +217,7 @@ def generate_batch(
         lengths,
         river,
     )
-    return BatchResult(connections, offsets, cells_on_paths, dead_ends, lengths, river)
+    return BatchResult(connections, offsets, path_indices, dead_ends, lengths, river)
 
 
 def _checked_states(states: object) -> np.ndarray:
