@@ -155,7 +155,7 @@ def main() -> None:
     print(environment())
     warm()  # compile or load every kernel (the repairs too) before timing
     scale = 5 if arguments.quick else 1
-    sizes = {15: 400 // scale, 30: 150 // scale, 50: 100 // scale, 100: 20 // scale}
+    sizes = {15: 1000 // scale, 30: 600 // scale, 50: 400 // scale, 100: 200 // scale}
     character_tables(sizes, arguments.collection_ids)
 
 

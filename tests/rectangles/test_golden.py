@@ -23,9 +23,9 @@ from tilewright.rectangles.text import render
 # solution's int64 bytes, stats)
 GENERATED = {
     ((15, 15), (), 1): (
-        "26c533142ee75ac7b597ef1689b12aaab354507cefb278b39b1dd9158262f5fe",
-        "63ce4e4a1fe325584eba20e42d0981b42e051b94a68c3ac95d4fdc0b41adf970",
-        {"attempts": 1, "rounds": 2, "clue_moves": 21, "recuts": 1},
+        "3605abbf2cde274c06231d1c1b2dd608bbb53c0288cfdf6c06fe2b9b6fd7227b",
+        "b54d5318ecf5f08b48a7f7b9d71517dffe3e43868a6dcae9b979d57cf3c1deca",
+        {"attempts": 1, "rounds": 3, "clue_moves": 18, "recuts": 3},
     ),
     ((15, 15), (), 4): (
         "de5668e69a56b4d10baf6f1b4daa5daccf4ac243e3567123632eb7b981031cad",
@@ -38,8 +38,8 @@ GENERATED = {
         {"attempts": 1, "rounds": 1, "clue_moves": 9, "recuts": 0},
     ),
     ((30, 20), (("expansion", 0.5),), 3): (
-        "4fd3dc0e2cd1e280be17ff04ed7f309e174a1f5dac21b86c605e474ca76f6dcf",
-        "16f2024a2aeca84cad7818a5e23fe53b496fbcdb520773478117f4aded87817e",
+        "6c9d43dd431aebf818c513e690ea83c000d85839dbc7619e38cbc08524a587c2",
+        "0f85f2acbbb1fe06ae711393a37e9a11ac36eab346c365c66d11b296f5fbc80a",
         {"attempts": 1, "rounds": 1, "clue_moves": 2, "recuts": 0},
     ),
     ((10, 10), (("unique", False),), 5): (
@@ -53,9 +53,9 @@ GENERATED = {
         {"attempts": 1, "rounds": 1, "clue_moves": 3, "recuts": 0},
     ),
     ((20, 20), (("max_area", 6),), 7): (
-        "cb6b7bef9b84ad9a198a70386e24320216fd3311617a1da36d04735a677d9c22",
-        "bc18fa9e25d243a9d6e5e22ac95014be54b4818bd01f41c48f3fe55876047323",
-        {"attempts": 1, "rounds": 2, "clue_moves": 100, "recuts": 5},
+        "7dcf0b0c60eda3699e4abe36a1ebc67e64651ab0ee08428f8728ae3b97f701d6",
+        "a38ad1f3e293125530b289b906c685f9571d7fe62975457d17b2b9d2c2651e8b",
+        {"attempts": 1, "rounds": 1, "clue_moves": 97, "recuts": 0},
     ),
     ((9, 9), (("expansion", 1.0),), 8): (
         "9x9:a3a6zk24j12c16_12e8q",
@@ -63,9 +63,9 @@ GENERATED = {
         {"attempts": 1, "rounds": 1, "clue_moves": 4, "recuts": 0},
     ),
     ((100, 80), (), 9): (
-        "b5959a1224d5e285befa44507e557591b5735c77271e579ab87895961a165adf",
-        "e332289ca5ae54357367827a28c4f58b5ad61e01877034d9dc9faf773b028d3e",
-        {"attempts": 1, "rounds": 2, "clue_moves": 101, "recuts": 6},
+        "53a656603fffd631243d58959ac5f5e099ad79f4725bb3a7592e779e6b104e26",
+        "c6400b49983b85a51956fda725de6cff5b2f8b4ce9b456a1b485605dcf1db015",
+        {"attempts": 1, "rounds": 2, "clue_moves": 94, "recuts": 4},
     ),
     ((2, 2), (), 0): (
         "2x2:a2a2",

@@ -61,7 +61,7 @@ class BatchResult:
     >>> len(batch), batch.path(0).tolist() == batch.path_cells.tolist()
     (1, True)
     >>> batch.path_indices[:3].tolist(), batch.path_cells[:3].tolist()
-    ([0, 1, 2], [[0, 0], [0, 1], [0, 2]])
+    ([0, 4, 5], [[0, 0], [1, 0], [1, 1]])
     """
 
     connections: np.ndarray

@@ -17,7 +17,7 @@ Examples
 >>> from tilewright.rectangles import Params, generate, parse_game_id, solve, validate
 >>> made = generate(Params(15, 15), seed=1)
 >>> made
-<Rectangles 15x15 seed=1: 42 rectangles>
+<Rectangles 15x15 seed=1: 37 rectangles>
 >>> validate(made.game_id) is None
 True
 >>> puzzle = parse_game_id("7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f")

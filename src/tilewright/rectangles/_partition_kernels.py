@@ -186,9 +186,12 @@ def _merge_options(labels, rects, r, c, hard_cap, options):
     """Ways to absorb the single free cell (r, c) into a neighbouring rectangle R, written
     to ``options`` as (R, direction); returns how many.
 
-    If R's side facing the cell is one square long, R simply grows by it. Otherwise R's
-    line of squares in line with the cell is carved off and joins the cell as a strip; R's
-    remaining one or two pieces must not be single squares.
+    If R's side facing the cell is one square long, R simply grows by it. Otherwise, when
+    the cell lines up with an end of that side, R's line of squares in line with the cell
+    is carved off and joins the cell as a strip, and what remains of R must not be a
+    single square. These are the collection's options. Why not a line from the middle of
+    the side too: it splits R in two, and those extra rectangles were half of what
+    tilewright's puzzles had over the collection's at 100×100 (+13 % before, +7 % after).
     """
     height, width = labels.shape
     count = 0
@@ -204,6 +207,8 @@ def _merge_options(labels, rects, r, c, hard_cap, options):
             depth, before, after = cols, r - top, top + rows - 1 - r
         if depth + 1 > hard_cap:
             continue
+        if before > 0 and after > 0:
+            continue  # the cell faces the middle of R's side: R would split in two
         if depth * before == 1 or depth * after == 1:
             continue
         options[count, 0], options[count, 1] = rid, d
