@@ -28,8 +28,14 @@ mode is not on the package index: its measured figure (55 k tiles/s at about 506
 tile) is quoted, not run.
 
 The line walk (``stream``: band by band, memory flat) is timed alone at 10^5 and 10^6 tiles
-(and 10^7 with ``--full``), generated only and with its CSV written to nowhere, beside the
-public C line walk's quoted figures.
+(and 10^7 with ``--full``), alone and writing CSV and JSON Lines to a sink that only counts
+lines, on one thread and on two (``--threads 2``): wall and CPU seconds (every thread's). With
+``--reference PATH`` (the puzzle collection's ``auxiliary/spectre-test``, built from its
+public source: ``cc -O2 -I. -o spectre-test auxiliary/spectre-test.c auxiliary/spectre-help.c
+spectre.c random.c malloc.c misc.c tree234.c nullfe.c -lm`` in its source folder) the C line
+walk writing its text (``--python``) to the null device runs in the same table, on a region
+of as many tiles (its unit is a √2-th of an edge; at most 2000 units tall, as taller ones
+abort), and the text rows get ratios against it per CPU-second and per second.
 
 Every run is made in a fresh process, after its imports and a small warm-up patch (which
 compiles tilewright's kernels or loads them from the cache), so that one run's memory
@@ -44,6 +50,10 @@ stored here.
 import argparse
 import math
 import multiprocessing
+import os
+import resource
+import subprocess
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -58,8 +68,9 @@ from _harness import (
     speedup,
 )
 
-from tilewright.aperiodic import generate, writers
+from tilewright.aperiodic import generate
 from tilewright.aperiodic.patch import TILE_AREA, chunks, patch_arrays
+from tilewright.aperiodic.stream import threaded_chunks
 
 try:
     from hat_amp import spectre as hat_amp_spectre
@@ -74,6 +85,21 @@ FULL_SIZE = 10**6
 NO_REPEAT_OVER = 10.0  # seconds: a longer timing run is not repeated
 C_GENERATOR = ("public C generator (breadth-first)", 55_000, 506)  # tiles/s, bytes/tile
 TILEWRIGHT = ("tilewright count", "tilewright xy", "tilewright arrays", "tilewright chunks")
+THREADS = 2  # the line walk's threaded rows: both cores of the machine this was written on
+LINE_RUNS = (
+    "tilewright line",
+    f"tilewright line, {THREADS} threads",
+    "tilewright csv",
+    f"tilewright csv, {THREADS} threads",
+    "tilewright jsonl",
+    f"tilewright jsonl, {THREADS} threads",
+)
+LINE_COLUMNS = ["tool", "tiles", "wall s", "CPU s", "tiles/CPU-s", "tiles/s", "x C CPU",
+                "x C wall", "peak MiB"]  # fmt: skip
+# The C line walk's unit: a tile edge is sqrt(2) of them, so a tile covers twice the area;
+# and its region's height: taller ones abort (seed 12345: above 2111 units)
+C_TILE_AREA = 2 * TILE_AREA
+C_MAX_HEIGHT = 2000
 
 
 def tilewright_count(square: tuple[float, int]) -> int:
@@ -105,20 +131,38 @@ def tilewright_line(square: tuple[float, int]) -> int:
     return sum(len(chunk) for chunk in generate(side, side, seed).chunks())
 
 
-def tilewright_line_csv(square: tuple[float, int]) -> int:
-    """The line walk with its CSV written (to nowhere): what ``-f csv -o FILE`` costs."""
+def tilewright_line_threads(square: tuple[float, int]) -> int:
+    """The line walk alone on ``THREADS`` threads."""
     side, seed = square
-    count = 0
+    return sum(tiles for tiles, _ in threaded_chunks(side, side, seed, len, THREADS))
 
-    def counted(parts):
-        nonlocal count
-        for part in parts:
-            count += len(part)
-            yield part
 
-    for _ in writers.csv(counted(generate(side, side, seed).chunks())):
-        pass
-    return count
+class LineCounter:
+    """A sink that keeps nothing but the count of lines written to it."""
+
+    def __init__(self) -> None:
+        self.lines = 0
+
+    def write(self, data: bytes) -> None:
+        self.lines += data.count(b"\n")
+
+    def writelines(self, pieces) -> None:
+        for piece in pieces:
+            self.write(piece)
+
+
+def written_to_nowhere(fmt: str, threads: int) -> Callable[[tuple[float, int]], int]:
+    """A run writing the line walk's ``fmt`` on ``threads`` threads to a sink that only
+    counts its lines: what ``tilewright spectre -f FMT --threads N -o FILE`` costs, bar
+    the disk."""
+
+    def run(square: tuple[float, int]) -> int:
+        side, seed = square
+        sink = LineCounter()
+        generate(side, side, seed).write(sink, fmt, threads=threads)  # type: ignore[arg-type]
+        return sink.lines - (fmt == "csv")  # the header
+
+    return run
 
 
 def hat_amp_hats(level: int) -> int:
@@ -136,7 +180,11 @@ RUNS: dict[str, tuple[Callable[[Any], int], object]] = {
     "tilewright arrays": (tilewright_arrays, (10.0, 1)),
     "tilewright chunks": (tilewright_chunks, (10.0, 1)),
     "tilewright line": (tilewright_line, (10.0, 1)),
-    "tilewright line+csv": (tilewright_line_csv, (10.0, 1)),
+    f"tilewright line, {THREADS} threads": (tilewright_line_threads, (10.0, 1)),
+    "tilewright csv": (written_to_nowhere("csv", 1), (10.0, 1)),
+    f"tilewright csv, {THREADS} threads": (written_to_nowhere("csv", THREADS), (10.0, 1)),
+    "tilewright jsonl": (written_to_nowhere("jsonl", 1), (10.0, 1)),
+    f"tilewright jsonl, {THREADS} threads": (written_to_nowhere("jsonl", THREADS), (10.0, 1)),
     "hat-amp hats": (hat_amp_hats, 2),
     "hat-amp Spectres": (hat_amp_spectres, 2),
 }
@@ -269,30 +317,81 @@ def estimate_full(target: int, results: list[dict], seed: int) -> None:
           f" linearly from ~{target:,} tiles: {parts}, besides process start-up")  # fmt: skip
 
 
-def line_table(targets: list[int], seed: int, repeat: int) -> None:
-    """The bounded-memory line walk alone, generated and written as CSV."""
-    rows = []
+def cpu_timed_run(name: str, parameter, repeat: int) -> tuple[int, float, float, int]:
+    """Tiles, the best wall and CPU seconds of up to ``repeat`` runs (CPU of every thread
+    of the process), and the growth of ru_maxrss."""
+    function, warm_up = RUNS[name]
+    function(warm_up)
+    base = max_rss()
+    best_wall = best_cpu = math.inf
+    tiles = 0
+    for _ in range(max(1, repeat)):
+        cpu, wall = time.process_time(), time.perf_counter()
+        tiles = function(parameter)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        best_wall, best_cpu = min(best_wall, wall), min(best_cpu, cpu)
+        if wall > NO_REPEAT_OVER:
+            break
+    return tiles, best_wall, best_cpu, max_rss() - base
+
+
+def reference_run(binary: str, target: int, repeat: int) -> tuple[int, float, float]:
+    """The public C line walk writing its text (``--python``) to the null device: tiles,
+    best wall and CPU seconds. Its region holds about ``target`` tiles, no taller than
+    ``C_MAX_HEIGHT``."""
+    area = target * C_TILE_AREA
+    height = min(C_MAX_HEIGHT, math.sqrt(area))
+    size = [f"--width={round(area / height)}", f"--height={round(height)}"]
+    command = [binary, "--python", "--scale=1", *size]
+    best_wall = best_cpu = math.inf
+    for _ in range(max(1, repeat)):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        wall = time.perf_counter()
+        subprocess.run([*command, "-o", os.devnull], check=True)
+        wall = time.perf_counter() - wall
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        best_wall, best_cpu = min(best_wall, wall), min(best_cpu, cpu)
+    with subprocess.Popen(command, stdout=subprocess.PIPE) as run:  # one more, to count
+        assert run.stdout is not None
+        tiles = sum(piece.count(b"\n") for piece in iter(lambda: run.stdout.read(1 << 20), b""))
+    return tiles, best_wall, best_cpu
+
+
+def line_table(targets: list[int], seed: int, repeat: int, reference: str | None) -> None:
+    """The bounded-memory line walk alone and writing CSV and JSON Lines, on one thread and
+    on ``THREADS``, beside the public C line walk writing its text when it is given."""
     for target in targets:
         side = math.sqrt(target * TILE_AREA)
-        for name in ("tilewright line", "tilewright line+csv"):
-            row = measure(name, (side, seed), repeat)
-            rows.append(
-                [
-                    name,
-                    f"{row['tiles']:,}",
-                    f"{row['seconds']:.2f}",
-                    f"{row['tiles'] / row['seconds']:,.0f}",
-                    f"{row['peak'] / 2**20:.1f}",
-                    f"{row['rss'] / 2**20:.1f}",
-                ]
+        c_rates = None
+        rows = []
+        if reference is not None:
+            tiles, wall, cpu = reference_run(reference, target, repeat)
+            c_rates = (tiles / cpu, tiles / wall)
+            figures = [f"{tiles:,}", f"{wall:.2f}", f"{cpu:.2f}", f"{tiles / cpu:,.0f}"]
+            rows.append(["public C line walk, text", *figures, f"{tiles / wall:,.0f}", "1.00",
+                         "1.00", "-"])  # fmt: skip
+        for name in LINE_RUNS:
+            tiles, wall, cpu, _ = in_fresh_process(cpu_timed_run, name, (side, seed), repeat)
+            peak, _ = in_fresh_process(traced_run, name, (side, seed))
+            text = "csv" in name or "jsonl" in name
+            ratios = (
+                [f"{tiles / cpu / c_rates[0]:.2f}", f"{tiles / wall / c_rates[1]:.2f}"]
+                if c_rates and text
+                else ["-", "-"]
             )
-    print_table(
-        "line walk (tilewright spectre --method line): memory stays flat",
-        ["tool", "tiles", "seconds", "tiles/s", "peak MiB", "RSS+ MiB"],
-        rows,
-    )
-    print("public C line walk (quoted, not run): 0.7-1.1 M tiles/s without output, "
-          "0.18-0.30 M with text output, 1.8 MB")  # fmt: skip
+            rows.append([name, f"{tiles:,}", f"{wall:.2f}", f"{cpu:.2f}", f"{tiles / cpu:,.0f}",
+                         f"{tiles / wall:,.0f}", *ratios, f"{peak / 2**20:.1f}"])  # fmt: skip
+        print_table(
+            f"line walk, about {target:,} tiles: alone, and writing text (x C: tiles per "
+            "CPU-second and per second against the C line walk's)",
+            LINE_COLUMNS,
+            rows,
+        )
+    if reference is None:
+        print("public C line walk: not run (build auxiliary/spectre-test of the puzzle "
+              "collection and pass --reference PATH); measured here before: 0.30-0.40 M "
+              "tiles per CPU-second writing its text, 1.8 MB")  # fmt: skip
 
 
 def main() -> None:
@@ -307,6 +406,11 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=3, help="best of N untraced runs")
     parser.add_argument("--seed", type=int, default=1, help="tilewright's tiling")
+    parser.add_argument(
+        "--reference",
+        metavar="PATH",
+        help="the public C generator's auxiliary/spectre-test, built: run beside the line walk",
+    )
     args = parser.parse_args()
     sizes = sorted(set(args.sizes) | ({FULL_SIZE} if args.full else set()))
 
@@ -326,7 +430,7 @@ def main() -> None:
     if FULL_SIZE not in sizes:
         estimate_full(sizes[-1], results, args.seed)
     line_sizes = sorted(set(args.line_sizes) | ({10**7} if args.full else set()))
-    line_table(line_sizes, args.seed, args.repeat)
+    line_table(line_sizes, args.seed, args.repeat, args.reference)
 
 
 if __name__ == "__main__":

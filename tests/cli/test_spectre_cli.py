@@ -10,6 +10,8 @@ import sys
 import pytest
 
 from tilewright.aperiodic import COLOURINGS, FORMATS, METHODS, SUFFIXES, generate
+from tilewright.aperiodic.stream import MAX_THREADS
+from tilewright.aperiodic.writers import TEXT_FORMATS
 from tilewright.cli import main
 from tilewright.cli import spectre as spectre_cli
 
@@ -49,6 +51,19 @@ def test_the_command_line_offers_the_librarys_names():
     assert spectre_cli.FORMATS == FORMATS
     assert spectre_cli.COLOURINGS == COLOURINGS
     assert spectre_cli.METHODS == METHODS
+    assert spectre_cli.TEXT_FORMATS == TEXT_FORMATS
+    assert spectre_cli.MAX_THREADS == MAX_THREADS
+
+
+def test_threads_write_the_same_rows_and_are_refused_where_unused(capsysbinary):
+    one = run(capsysbinary, "120x90", "-s", "4", "-f", "csv")
+    assert one[0] == 0 and one[1].count(b"\n") > 100
+    assert run(capsysbinary, "120x90", "-s", "4", "-f", "csv", "--threads", "2") == one
+    for args in (("-f", "svg"), ("-f", "jsonl", "--method", "bfs"), ("-f", "parquet")):
+        status, out, err = run(capsysbinary, "20x20", "-s", "4", "--threads", "2", *args)
+        assert status == 2 and out == b"" and "--threads is for -f csv" in err, args
+    status, _, err = run(capsysbinary, "20x20", "-f", "csv", "--threads", "0")
+    assert status == 2 and "--threads" in err
 
 
 def test_a_drawn_seed_is_printed_and_recorded_in_every_format_that_has_room(tmp_path):

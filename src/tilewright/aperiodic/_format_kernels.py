@@ -8,58 +8,116 @@ digits into one byte buffer, so text output keeps pace with the walk.
 import numpy as np
 from numba import njit
 
+from tilewright.aperiodic._search_kernels import corner_xy
+from tilewright.aperiodic._step_kernels import LEVELS, SPECTRE
 from tilewright.core._digits import put_whole
 
 _SCALE = 10**6  # six decimals, as ``writers.DIGITS``
+_USCALE, _TEN_THOUSAND, _HUNDRED = np.uint64(_SCALE), np.uint64(10_000), np.uint64(100)
 
 
-@njit(cache=True, nogil=True)
+# "00" to "99": two digits a lookup, where one at a time cost a division each
+_DIGIT_PAIRS = np.array([ord(c) for i in range(100) for c in f"{i:02d}"], dtype=np.uint8)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _put(buffer, at, text):
     for k in range(text.shape[0]):
         buffer[at + k] = text[k]
     return at + text.shape[0]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
+def _pair(buffer, at, value):
+    """The two digits of ``value`` (0 to 99) at ``at``."""
+    buffer[at] = _DIGIT_PAIRS[2 * value]
+    buffer[at + 1] = _DIGIT_PAIRS[2 * value + 1]
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _number(buffer, at, value):
-    """``value`` with six decimals (no minus sign on a value that rounds to zero)."""
-    scaled = round(abs(value) * _SCALE)  # half to even, as np.round: LLVM's rint either way
-    if value < 0 and scaled != 0:
-        buffer[at] = 45  # '-'
-        at += 1
-    at = put_whole(buffer, at, scaled // _SCALE, 0)
-    fraction = scaled % _SCALE
+    """``value`` with six decimals (no minus sign on a value that rounds to zero).
+
+    Why digits in pairs, and the whole part's length by comparisons: the positions of a
+    region's vertices mostly have the same number of digits, so the comparisons are
+    predicted, and each pair costs one division where each digit cost one (a third of
+    the time of a row went on them).
+    """
+    # unsigned: a division by a constant is then a multiplication and a shift, with no
+    # correction for negative numbers (the whole part's digits cost twice as much without)
+    scaled = np.uint64(round(abs(value) * _SCALE))  # half to even, as np.round: LLVM's rint
+    buffer[at] = 45  # '-', kept only for a negative value that does not round to zero
+    at += (value < 0) & (scaled != 0)
+    whole = scaled // _USCALE
+    fraction = scaled - whole * _USCALE
+    if whole >= 100_000_000:  # far out (the region's limit allows 10**7 and more digits)
+        at = put_whole(buffer, at, np.int64(whole), 0)
+    else:
+        digits = 1 + (whole >= 10) + (whole >= 100) + (whole >= 1000) + (whole >= 10_000)
+        digits += (whole >= 100_000) + (whole >= 1_000_000) + (whole >= 10_000_000)
+        end = at + digits
+        rest = whole
+        while end - at >= 2:
+            end -= 2
+            _pair(buffer, end, rest % _HUNDRED)
+            rest //= _HUNDRED
+        if end > at:
+            buffer[at] = 48 + rest
+        at += digits
     buffer[at] = 46  # '.'
-    at += 1
-    for k in range(5, -1, -1):
-        buffer[at + k] = 48 + fraction % 10
-        fraction //= 10
-    return at + 6
+    high = fraction // _TEN_THOUSAND
+    low = fraction - high * _TEN_THOUSAND
+    middle = low // _HUNDRED
+    _pair(buffer, at + 1, high)
+    _pair(buffer, at + 3, middle)
+    _pair(buffer, at + 5, low - middle * _HUNDRED)
+    return at + 7
 
 
 @njit(cache=True, nogil=True)
-def rows(ids, types, greek, index, xy, pieces):
-    """The rows of ``len(types)`` tiles as bytes. ``ids`` (n, L) NUL-padded ASCII, ``greek``
-    (9, 2) the UTF-8 of each type's letter, ``xy`` (n, 28); ``pieces`` holds the constant
-    byte strings of the style (see ``writers._PIECES``)."""
-    count = types.shape[0]
-    buffer = np.empty(count * (ids.shape[1] + 40 + 28 * 24), dtype=np.uint8)
+def rows(addresses, ancestry, greek, turns, corners, shapes_xy, pieces):
+    """The rows of ``len(turns)`` tiles as bytes, each tile given by its address row
+    (``addresses``, (n, L) int8), turn and exact corner.
+
+    The id is ``patch.id_bytes``' text, written here from the row: the Spectre's index, a
+    colon, then the child index of each level up to the highest where it differs from the
+    start tile's ``ancestry`` (those indices, one a level of the rows). The vertices are
+    ``Chunk.xy``'s floats, made the same way (the shape's vertex plus the corner as
+    ``exact.to_xy_array`` converts it), so the bytes are the same. ``greek`` (9, 2) is the
+    UTF-8 of each type's letter; ``pieces`` the constant byte strings of the style (see
+    ``writers._JSONL``). Why the ids and vertices here, not from the chunk's arrays: making
+    those arrays first cost a fifth of the time of writing the rows.
+    """
+    count, levels = turns.shape[0], ancestry.shape[0]
+    buffer = np.empty(count * (levels + 42 + 28 * 24), dtype=np.uint8)
+    # each piece bound once: taken from the tuple inside the loop, every use counted a
+    # reference up and down
+    before_id, after_id, after_type, after_index, between_xy, between_vertices, end = pieces
     at = np.int64(0)  # not the literal 0: Numba would compile _put for it as well
     for n in range(count):
-        at = _put(buffer, at, pieces[0])
-        for k in range(ids.shape[1]):
-            if ids[n, k] == 0:
-                break
-            buffer[at] = ids[n, k]
-            at += 1
-        at = _put(buffer, at, pieces[1])
-        buffer[at], buffer[at + 1] = greek[types[n], 0], greek[types[n], 1]
-        at = _put(buffer, at + 2, pieces[2])
-        buffer[at] = 48 + index[n]
-        at = _put(buffer, at + 1, pieces[3])
-        for k in range(28):
+        at = _put(buffer, at, before_id)
+        index = addresses[n, SPECTRE]
+        buffer[at] = 48 + index
+        buffer[at + 1] = 58  # ':'
+        at += 2
+        top = levels
+        while top > 0 and addresses[n, LEVELS + 2 * top - 1] == ancestry[top - 1]:
+            top -= 1
+        for level in range(top):
+            buffer[at + level] = 48 + addresses[n, LEVELS + 2 * level + 1]
+        at = _put(buffer, at + top, after_id)
+        kind = addresses[n, LEVELS]
+        buffer[at], buffer[at + 1] = greek[kind, 0], greek[kind, 1]
+        at = _put(buffer, at + 2, after_type)
+        buffer[at] = 48 + index
+        at = _put(buffer, at + 1, after_index)
+        x, y = corner_xy(corners[n])
+        shape = shapes_xy[turns[n]]
+        for k in range(14):
             if k > 0:
-                at = _put(buffer, at, pieces[4] if k % 2 else pieces[5])
-            at = _number(buffer, at, xy[n, k])
-        at = _put(buffer, at, pieces[6])
+                at = _put(buffer, at, between_vertices)
+            at = _number(buffer, at, shape[k, 0] + x)
+            at = _put(buffer, at, between_xy)
+            at = _number(buffer, at, shape[k, 1] + y)
+        at = _put(buffer, at, end)
     return buffer[:at]

@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from tilewright.aperiodic._search_kernels import corner_xy, meets
+from tilewright.core._graph_access import data_pointer
 
 
 @njit(cache=True, nogil=True)
@@ -29,6 +30,7 @@ def owned(turns, corners, inside, count, region, size, columns, rows, i, j, shap
     keep = np.zeros(count, dtype=np.bool_)
     box = np.empty(4)
     clip_x, clip_y = np.empty(14), np.empty(14)
+    clip_x_at, clip_y_at = data_pointer(clip_x), data_pointer(clip_y)  # see `meets`
     for n in range(count):
         if not inside[n]:
             continue
@@ -49,7 +51,7 @@ def owned(turns, corners, inside, count, region, size, columns, rows, i, j, shap
                 block_box(region, size, ii, jj, box)
                 if box[0] >= high_x:
                     break  # this block and the rest of its row lie right of the tile
-                if meets(shapes_xy[turns[n]], corners[n], box, clip_x, clip_y):
+                if meets(shapes_xy, turns[n], corners[n], box, clip_x_at, clip_y_at):
                     mine = False
                     break
             if not mine:

@@ -14,9 +14,10 @@ and leaves a kernel that is never cached on its own, so it always looks cold.
 """
 
 import numpy as np
-from numba import njit
+from numba import carray, njit
 
-from tilewright.aperiodic._step_kernels import step
+from tilewright.aperiodic._step_kernels import LEVELS, step
+from tilewright.core._graph_access import data_pointer
 
 DONE, SHALLOW, FULL, STUCK = 0, 1, 2, 3
 GRAZE = 1e-9  # tile edges: crossings closer than this along a walk count as one
@@ -24,7 +25,7 @@ REANCHOR = 64  # tiles between fresh anchors of a walk
 HALF_SQRT3 = np.sqrt(3.0) / 2
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def corner_xy(corner):
     """The exact point ``corner`` (integers over 1, d, d², d³) as floats (x, y)."""
     return (
@@ -33,14 +34,20 @@ def corner_xy(corner):
     )
 
 
-@njit(cache=True, nogil=True)
-def meets(shape_xy, corner, box, clip_x, clip_y):
-    """Whether the tile (a turned shape at ``corner``) and the open rectangle overlap."""
+@njit(cache=True, nogil=True, inline="always")
+def meets(shapes_xy, turn, corner, box, clip_x, clip_y):
+    """Whether the tile (``shapes_xy[turn]`` at ``corner``) and the open rectangle overlap.
+    ``clip_x`` and ``clip_y`` point to 14 floats of scratch each (``data_pointer``);
+    ``corner`` is an array or a pointer.
+
+    Why the turn and not the shape, and pointers in a search's loop: a shape taken out of
+    the table is a view, and an array handed on is counted, whose reference count goes up
+    and down around every call, by atomic instructions (see ``_step_kernels.step``)."""
     cx, cy = corner_xy(corner)
     low_x = low_y = np.inf
     high_x = high_y = -np.inf
     for k in range(14):
-        x, y = shape_xy[k, 0] + cx, shape_xy[k, 1] + cy
+        x, y = shapes_xy[turn, k, 0] + cx, shapes_xy[turn, k, 1] + cy
         low_x, high_x = min(low_x, x), max(high_x, x)
         low_y, high_y = min(low_y, y), max(high_y, y)
         clip_x[k], clip_y[k] = x, y
@@ -48,7 +55,7 @@ def meets(shape_xy, corner, box, clip_x, clip_y):
         return False
     if low_x >= box[0] and high_x <= box[2] and low_y >= box[1] and high_y <= box[3]:
         return True
-    return _clipped_area(clip_x, clip_y, box) > 0.0
+    return _clipped_area(carray(clip_x, 14), carray(clip_y, 14), box) > 0.0
 
 
 @njit(cache=True, nogil=True)
@@ -85,7 +92,7 @@ def _clipped_area(xs, ys, box):
     return abs(area) / 2
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _across(turn, corner, edge, entry, shapes, edge_turn, out):
     """Place the tile whose edge ``entry`` runs backwards along ``edge`` of the tile (turn,
     corner): its corner goes to ``out``, its turn is returned."""
@@ -95,7 +102,7 @@ def _across(turn, corner, edge, entry, shapes, edge_turn, out):
     return new_turn
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _hash(turn, corner, mask):
     h = np.uint64(turn) * np.uint64(0x9E3779B97F4A7C15)
     for k in range(4):
@@ -133,20 +140,35 @@ def patch(start_row, start_turn, start_corner, box, shapes, shapes_xy, edge_turn
     count, head = 1, 0
     row = np.empty(width, dtype=np.int8)
     corner = np.empty(4, dtype=np.int64)
+    sub = np.empty(width, dtype=np.int64)
+    here = np.empty(4, dtype=np.int64)  # the corner of the tile stepped from
+    # the scratch arrays as pointers, for the calls in the loop: see `meets`
+    row_at, sub_at, here_at = data_pointer(row), data_pointer(sub), data_pointer(here)
+    corner_at, clip_x_at, clip_y_at = (
+        data_pointer(corner),
+        data_pointer(clip_x),
+        data_pointer(clip_y),
+    )
+    depth = (width - LEVELS) // 2
     while head < count:
         if not inside[head]:
             head += 1
             continue
+        for k in range(width):
+            row[k] = rows[head, k]
+        for k in range(4):
+            here[k] = corners[head, k]
+        changed = 0  # entries of `row` the last step changed: restored before the next
         for edge in range(14):
             if known_edges[head] & (1 << edge):
                 continue
-            for k in range(width):
+            for k in range(changed):
                 row[k] = rows[head, k]
-            entry = step(row, edge)
+            entry, changed = step(row_at, depth, edge, sub_at)
             if entry < 0:
                 return rows, turns, corners, inside, count, SHALLOW
-            new_turn = _across(turns[head], corners[head], edge, entry, shapes, edge_turn, corner)
-            slot = _hash(new_turn, corner, slots - 1)
+            new_turn = _across(turns[head], here_at, edge, entry, shapes, edge_turn, corner_at)
+            slot = _hash(new_turn, corner_at, slots - 1)
             known = False
             while table[slot] >= 0:
                 other = table[slot]
@@ -168,7 +190,7 @@ def patch(start_row, start_turn, start_corner, box, shapes, shapes_xy, edge_turn
             for k in range(4):
                 corners[count, k] = corner[k]
             turns[count] = new_turn
-            inside[count] = meets(shapes_xy[new_turn], corner, box, clip_x, clip_y)
+            inside[count] = meets(shapes_xy, new_turn, corner_at, box, clip_x_at, clip_y_at)
             count += 1
         head += 1
     return rows, turns, corners, inside, count, DONE
@@ -194,9 +216,13 @@ def walk_to(row, turn, corner, box, shapes, shapes_xy, edge_turn, start_x, start
     clip_x, clip_y = np.empty(14), np.empty(14)
     moved = np.empty(4, dtype=np.int64)
     offset = np.empty(4, dtype=np.int64)
+    sub = np.empty(row.shape[0], dtype=np.int64)
+    row_at, sub_at = data_pointer(row), data_pointer(sub)  # for `step`: see its notes
+    clip_x_at, clip_y_at = data_pointer(clip_x), data_pointer(clip_y)
+    depth = (row.shape[0] - LEVELS) // 2
     dx, dy = target_x - start_x, target_y - start_y
     along, gap, steps = 0.0, GRAZE / np.hypot(dx, dy), 0
-    while not meets(shapes_xy[turn], corner, box, clip_x, clip_y):
+    while not meets(shapes_xy, turn, corner, box, clip_x_at, clip_y_at):
         for k in range(4):
             offset[k] = corner[k] - anchor[k]
         cx, cy = corner_xy(offset)
@@ -226,7 +252,7 @@ def walk_to(row, turn, corner, box, shapes, shapes_xy, edge_turn, start_x, start
             dx, dy = target_x - start_x, target_y - start_y
             along, gap = 0.0, GRAZE / np.hypot(dx, dy)
             continue
-        entry = step(row, best_edge)
+        entry, _ = step(row_at, depth, best_edge, sub_at)
         if entry < 0:
             return SHALLOW, turn
         turn = _across(turn, corner, best_edge, entry, shapes, edge_turn, moved)

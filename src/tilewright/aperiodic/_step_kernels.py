@@ -45,15 +45,15 @@ CHILD = np.array(
 )
 
 
-@njit(cache=True, nogil=True)
-def _step_hex(row, edge):
-    """Move the level-0 hexagon of ``row`` across ``edge``; the entry edge, or -1."""
-    depth = (row.shape[0] - LEVELS) // 2
-    sub = np.empty(depth, dtype=np.int64)
+@njit(cache=True, nogil=True, inline="always")
+def _step_hex(row, depth, edge, sub):
+    """Move the level-0 hexagon of ``row`` (``depth`` levels) across ``edge``: ``(entry
+    edge, the highest level changed)``, or ``(-1, 0)``. ``sub`` (one entry a level) holds
+    the sub-edges crossed on the way up."""
     level, crossing = 0, edge
     while True:  # up until the edge is inside a parent
         if level + 1 >= depth:
-            return -1
+            return -1, 0
         parent = row[LEVELS + 2 * (level + 1)]
         kind = HEXMAP[parent, 6 * row[LEVELS + 2 * level + 1] + crossing, 0]
         to = HEXMAP[parent, 6 * row[LEVELS + 2 * level + 1] + crossing, 1]
@@ -63,6 +63,7 @@ def _step_hex(row, edge):
         sub[level] = via
         crossing = to
         level += 1
+    top = level
     row[LEVELS + 2 * level + 1] = to
     row[LEVELS + 2 * level] = CHILD[parent, to]
     while level > 0:  # and back down through the matching sub-edges
@@ -76,19 +77,31 @@ def _step_hex(row, edge):
     # three-colour the honeycomb of level-0 hexagons (see ``Address``)
     colour = 3 - row[COLOUR] - row[PREVIOUS] if (edge ^ row[PARITY]) & 1 else row[PREVIOUS]
     row[PREVIOUS], row[COLOUR], row[PARITY] = row[COLOUR], colour, via & 1
-    return via
+    return via, top
 
 
-@njit(cache=True, nogil=True)
-def step(row, edge):
-    """Move the Spectre of ``row`` (in place) across ``edge``; its entry edge, or -1."""
+@njit(cache=True, nogil=True, inline="always")
+def step(row, depth, edge, sub):
+    """Move the Spectre of ``row`` (in place; ``depth`` levels) across ``edge``: ``(its
+    entry edge, how many leading entries of the row the step changed)``, or ``(-1, 0)``.
+
+    ``row`` and ``sub`` are pointers to the data of int8 and int64 arrays (``core.
+    _graph_access.data_pointer``): an array passed to a kernel has its reference count
+    raised and lowered around the call, by atomic instructions, and those took a third of
+    a search. ``sub`` is scratch of one entry a level, kept by the caller from step to
+    step (an array made in every step took a fifth of a search). The count of entries
+    changed lets a search that steps one tile across each of its edges restore only those
+    between steps (most steps change a few of the row's entries).
+    """
     t = row[LEVELS]
     position = 14 * row[SPECTRE] + edge
     kind, to, via = SPECMAP[t, position, 0], SPECMAP[t, position, 1], SPECMAP[t, position, 2]
+    changed = 1  # the Spectre's index
     while kind == OUTSIDE:
-        entered = _step_hex(row, to)
+        entered, top = _step_hex(row, depth, to, sub)
         if entered < 0:
-            return -1
+            return -1, 0
+        changed = max(changed, LEVELS + 2 * top + 2)
         t = row[LEVELS]
         position = SPECSIDES[t, entered, 0] + SPECSIDES[t, entered, 1] - 1 - via
         kind, to, via = (
@@ -97,4 +110,4 @@ def step(row, edge):
             SPECENTRY[t, position, 2],
         )
     row[SPECTRE] = to
-    return via
+    return via, changed

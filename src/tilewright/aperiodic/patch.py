@@ -450,8 +450,7 @@ def id_bytes(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
     """
     indices = rows[:, LEVELS + 1 :: 2]
     levels = indices.shape[1]
-    tiling.grow(levels + 1)
-    differs = indices != np.array(tiling.ancestry.indices[:levels])
+    differs = indices != ancestry_indices(tiling, rows)
     top = np.where(differs.any(axis=1), levels - np.argmax(differs[:, ::-1], axis=1), 0)
     text = np.zeros((len(rows), levels + 2), dtype=np.uint8)
     text[:, 0] = rows[:, SPECTRE] + ord("0")
@@ -459,6 +458,26 @@ def id_bytes(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
     used = np.arange(levels) < top[:, None]
     text[:, 2:] = np.where(used, indices + ord("0"), 0)
     return text
+
+
+def ancestry_indices(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
+    """The start tile's child index at each level of address rows ``rows``: an id names
+    the levels up to the highest where a tile's index differs from these.
+
+    Parameters
+    ----------
+    tiling : Tiling
+    rows : numpy.ndarray
+        (n, L) int8 address rows.
+
+    Returns
+    -------
+    numpy.ndarray
+        (levels,) int8.
+    """
+    levels = (rows.shape[1] - LEVELS) // 2
+    tiling.grow(levels + 1)
+    return np.array(tiling.ancestry.indices[:levels], dtype=np.int8)
 
 
 def tile_ids(tiling: Tiling, rows: np.ndarray) -> list[str]:

@@ -26,8 +26,13 @@ Those extra steps cost ``BLOCK`` tile edges of walking a band passed, about 1/30
 searching one block of a row of blocks.
 """
 
+import itertools
 import math
-from collections.abc import Iterator, Sequence
+import threading
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 import numpy as np
 
@@ -54,6 +59,11 @@ from tilewright.core.interrupts import deferred
 from tilewright.core.numbers import require_int, shown
 
 BLOCK = 96.0  # block side in tile edges: a block holds about 1 100 tiles
+# blocks a thread of `threaded_chunks` takes at a time: about 18,000 tiles (6 MB of CSV),
+# a few milliseconds of Python between tasks against tens of work
+TASK_BLOCKS = 16
+# the most threads `threaded_chunks` runs
+MAX_THREADS = 256
 # room for one block's search: its tiles, those straddling its sides, the ring around it
 BLOCK_CAPACITY = int((BLOCK + 12) ** 2 / 8.196 * 1.3) + 256
 
@@ -262,32 +272,47 @@ def _chunks(
 ) -> Iterator[Chunk]:
     """The tiles of block rows ``first`` to ``stop - 1``; ownership is always judged in the
     whole region's grid, which is what lets bands partition its tiles."""
-    columns, rows = _grid(region)
-    cursor = Cursor(start_row(tiling, START_DEPTH), start_place(tiling).turn, np.zeros(4, np.int64))
     pending: list[Found] = []
     waiting = 0
+    for entry in block_entries(tiling, region, first, stop):
+        found = block_tiles(tiling, region, entry)
+        pending.append(found)
+        waiting += len(found.turns)
+        if waiting >= chunk:
+            yield from chunks(tiling, _joined(pending), chunk)
+            pending, waiting = [], 0
+    if pending:
+        yield from chunks(tiling, _joined(pending), chunk)
+
+
+def block_entries(
+    tiling: Tiling, region: np.ndarray, first: int, stop: int
+) -> Iterator[tuple[int, int, Cursor]]:
+    """Where the line walk enters each block of rows ``first`` to ``stop - 1``, in scan
+    order: ``(i, j, cursor)``, the cursor standing on the tile a straight walk reaches the
+    block (i, j) by, from the block before it in the row, or for a row's first block from
+    the row below's first block (from the start tile for block (0, 0)).
+
+    Only walking, no search: about 1/30 of the work of the blocks' searches. The rows
+    below ``first`` are passed by walking up their first blocks, so that each block is
+    entered at the same tile whichever band asks, and its search finds the same tiles in
+    the same order. Each cursor is the caller's own (a copy), to search from on any thread.
+    """
+    columns = _grid(region)[0]
+    cursor = Cursor(start_row(tiling, START_DEPTH), start_place(tiling).turn, np.zeros(4, np.int64))
     box = np.empty(4)
     for j in range(first):
-        # the rows below the band: only the walk up their first blocks, which enters each
-        # block at the tile the whole walk enters it, so the band's blocks are searched
-        # from the same tiles and give their tiles in the same order
         line.block_box(region, BLOCK, 0, j, box)
         cursor = _walked(tiling, cursor, box)
     for j in range(first, stop):
-        band_start = cursor  # replaced by the band's first block, which always exists
+        row_start = cursor  # replaced by the row's first block, which always exists
         for i in range(columns):
             line.block_box(region, BLOCK, i, j, box)
-            cursor, found = _block(tiling, cursor, box, region, columns, rows, i, j)
+            cursor = _walked(tiling, cursor, box)
             if i == 0:
-                band_start = cursor.copy()
-            pending.append(found)
-            waiting += len(found.turns)
-            if waiting >= chunk:
-                yield from chunks(tiling, _joined(pending), chunk)
-                pending, waiting = [], 0
-        cursor = band_start
-    if pending:
-        yield from chunks(tiling, _joined(pending), chunk)
+                row_start = cursor
+            yield i, j, cursor.copy()
+        cursor = row_start
 
 
 def _walked(tiling: Tiling, cursor: Cursor, box: np.ndarray) -> Cursor:
@@ -301,15 +326,20 @@ def _walked(tiling: Tiling, cursor: Cursor, box: np.ndarray) -> Cursor:
         cursor.deepen(tiling, (len(cursor.row) - LEVELS) // 2 * 2)
 
 
-def _block(tiling, cursor, box, region, columns, rows, i, j) -> tuple[Cursor, Found]:
-    """Walk from ``cursor`` into block (i, j) and search it; the tile reached, and the
-    tiles the block writes."""
+def block_tiles(tiling: Tiling, region: np.ndarray, entry: tuple[int, int, Cursor]) -> Found:
+    """The tiles block (i, j) of ``entry`` (from :func:`block_entries`) writes: those of its
+    breadth-first search from the entry's tile that meet no block before it in scan order.
+    Runs on any thread (its kernels release the GIL); ``tiling`` must be the thread's own
+    when the entry's ancestry is too shallow (rare: it then draws more levels)."""
+    i, j, cursor = entry
+    columns, rows = _grid(region)
+    box = np.empty(4)
+    line.block_box(region, BLOCK, i, j, box)
     capacity = BLOCK_CAPACITY
     while True:
-        walker = _walked(tiling, cursor, box)
         with deferred():  # arrays returned in a tuple: see core.interrupts
             found_rows, turns, corners, inside, count, status = search.patch(
-                walker.row, walker.turn, walker.corner, box, SHAPES_ARRAY, SHAPES_XY,
+                cursor.row, cursor.turn, cursor.corner, box, SHAPES_ARRAY, SHAPES_XY,
                 EDGE_TURNS, capacity,
             )  # fmt: skip
         if status == search.DONE:
@@ -317,12 +347,111 @@ def _block(tiling, cursor, box, region, columns, rows, i, j) -> tuple[Cursor, Fo
                 turns, corners, inside, count, region, BLOCK, columns, rows, i, j, SHAPES_XY
             )
             chosen = np.flatnonzero(keep)
-            return walker, Found(found_rows[chosen], turns[chosen], corners[chosen])
+            return Found(found_rows[chosen], turns[chosen], corners[chosen])
         if status == search.FULL:
             capacity *= 2
         else:
             # too shallow an ancestry for this search: give the row more levels and retry
+            # (the same tile: the levels added are the start tile's, as the walk's are)
             cursor.deepen(tiling, (len(cursor.row) - LEVELS) // 2 * 2)
+
+
+Result = TypeVar("Result")
+
+
+def threaded_chunks(
+    width: float,
+    height: float,
+    seed: int,
+    work: Callable[[Chunk], Result],
+    threads: int,
+    origin: tuple[float, float] = (0, 0),
+) -> Iterator[tuple[Result, int]]:
+    """``work(chunk)`` for the chunks of the line walk's tiles, made on ``threads`` threads
+    at once and given in the walk's order: ``(result, tiles in the chunk)``.
+
+    The main thread walks from block to block (:func:`block_entries`, about 1/30 of the
+    work) and hands out ``TASK_BLOCKS`` blocks at a time; a thread searches them, keeps the
+    tiles each block owns and applies ``work`` to their chunks. The kernels release the
+    GIL, so the searches (and a compiled ``work``, such as the CSV rows) run side by side.
+    The tiles, their order, and so the results joined, are those of :func:`line_chunks`;
+    only where the chunks are cut differs. At most ``2 * threads + 1`` tasks are made ahead
+    of the one given out, so memory stays bounded however large the region.
+
+    Why threads and not Dask's processes, as for Parquet parts: a task's result is its
+    output itself (text, megabytes a task), which processes would copy back, and a run of
+    a million tiles lasts about a second, less than a cluster takes to start.
+
+    Parameters
+    ----------
+    width, height : float
+        The region in tile edges (limits: ``patch.check_region``).
+    seed : int
+        The tiling.
+    work : callable
+        Called with each chunk, on any of the threads.
+    threads : int
+        1 to ``MAX_THREADS``.
+    origin : pair of float
+        The region's lower-left corner.
+
+    Returns
+    -------
+    iterator of (result, int)
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        For a bad region or thread count, at the call.
+
+    Examples
+    --------
+    >>> whole = [t for c in line_chunks(200, 300, seed=3) for t in c.ids]
+    >>> parts = threaded_chunks(200, 300, 3, lambda chunk: chunk.ids, threads=2)
+    >>> [t for ids, _ in parts for t in ids] == whole
+    True
+    """
+    width, height, origin = check_region(width, height, origin, whole=False)
+    threads = require_int(threads, "threads")
+    if not 1 <= threads <= MAX_THREADS:
+        raise TilewrightError(f"threads must be 1 to {MAX_THREADS}, got {shown(threads)}")
+    region = _region(width, height, origin)
+    entries = block_entries(Tiling(seed), region, 0, _grid(region)[1])
+    # each thread its own Tiling: one that draws more levels is changed, and the draws of
+    # two threads at once would interleave (the seed gives each the same levels)
+    own = threading.local()
+
+    def task(batch: tuple[tuple[int, int, Cursor], ...]) -> list[tuple[Result, int]]:
+        if not hasattr(own, "tiling"):
+            own.tiling = Tiling(seed)
+        found = _joined([block_tiles(own.tiling, region, entry) for entry in batch])
+        return [(work(part), len(part)) for part in chunks(own.tiling, found, CHUNK)]
+
+    return _in_order(task, _batches(entries, TASK_BLOCKS), threads)
+
+
+def _in_order(
+    task: Callable[[tuple], list[Result]], batches: Iterator[tuple], threads: int
+) -> Iterator[Result]:
+    """``task`` of each batch on a pool of ``threads``, a bounded number ahead, in order."""
+    with ThreadPoolExecutor(threads, thread_name_prefix="tilewright-spectre") as pool:
+        pending: deque = deque()
+        try:
+            for batch in batches:
+                pending.append(pool.submit(task, batch))
+                if len(pending) > 2 * threads:
+                    yield from pending.popleft().result()
+            while pending:
+                yield from pending.popleft().result()
+        finally:  # an error, an interrupt or a consumer that stopped: no more work
+            for future in pending:
+                future.cancel()
+
+
+def _batches(items: Iterator, size: int) -> Iterator[tuple]:
+    """``items`` in tuples of ``size`` (the last may be shorter)."""
+    while batch := tuple(itertools.islice(items, size)):
+        yield batch
 
 
 def _joined(parts: list[Found]) -> Found:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 import numpy as np
 
-from tilewright.aperiodic.patch import SHAPES_XY, Chunk
+from tilewright.aperiodic.patch import SHAPES_XY, Chunk, ancestry_indices
 from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
@@ -87,14 +87,33 @@ def _rows(chunk: Chunk) -> Iterator[tuple[str, str, int, tuple[float, ...]]]:
         yield name, _GREEK[t], index, tuple(numbers)
 
 
+def text_rows(chunk: Chunk, fmt: str) -> bytes:
+    """The rows of ``chunk`` in ``fmt`` (one of ``TEXT_FORMATS``), as :func:`csv` and
+    :func:`jsonl` write them after their header (CSV's is ``CSV_HEADER``).
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic import generate
+    >>> chunk = next(generate(4, 4, seed=1).chunks())
+    >>> text_rows(chunk, "csv").count(b"\\n") == len(chunk)
+    True
+    """
+    return _compiled_rows(chunk, _CSV if fmt == "csv" else _JSONL)
+
+
 def _compiled_rows(chunk: Chunk, pieces: tuple[np.ndarray, ...]) -> bytes:
     from tilewright.aperiodic import _format_kernels  # imported by the text formats only
 
     if not len(chunk):
         return b""
-    xy = chunk.xy.reshape(len(chunk), 28)
     return _format_kernels.rows(
-        chunk.id_bytes, chunk.types, _GREEK_UTF8, chunk.index, xy, pieces
+        chunk.rows,
+        ancestry_indices(chunk.tiling, chunk.rows),
+        _GREEK_UTF8,
+        chunk.turn,
+        chunk.corners,
+        SHAPES_XY,
+        pieces,
     ).tobytes()
 
 
@@ -106,6 +125,11 @@ def _pieces(*texts: str) -> tuple[np.ndarray, ...]:
 # between x and y, between two vertices, at the end
 _JSONL = _pieces('{"id":"', '","type":"', '","index":', ',"vertices":[[', ",", "],[", "]]}\n")
 _CSV = _pieces("", ",", ",", ",", ",", ",", "\n")
+CSV_HEADER = (
+    ",".join(["id", "type", "index"] + [f"{axis}{k}" for k in range(14) for axis in "xy"]) + "\n"
+).encode()
+# the formats written by the compiled rows (`text_rows`), on several threads if asked
+TEXT_FORMATS = ("csv", "jsonl")
 _GREEK_UTF8 = np.array([list(_GREEK[t].encode()) for t in range(len(TYPES))], dtype=np.uint8)
 
 
@@ -150,8 +174,7 @@ def csv(chunks: Iterable[Chunk]) -> Iterator[bytes]:
     >>> b"".join(csv(generate(4, 4, seed=1).chunks())).split(b",", 4)[:4]
     [b'id', b'type', b'index', b'x0']
     """
-    header = ["id", "type", "index"] + [f"{axis}{k}" for k in range(14) for axis in "xy"]
-    yield (",".join(header) + "\n").encode()
+    yield CSV_HEADER
     for chunk in chunks:
         yield _compiled_rows(chunk, _CSV)
 

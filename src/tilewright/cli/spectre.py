@@ -32,6 +32,10 @@ CUT_FORMATS = ("svg", "pdf", "dxf")
 DATASET_FORMATS = ("parquet",)
 COLOURINGS = ("type", "orientation", "four")
 METHODS = ("line", "bfs")
+# what --threads makes (the library's writers.TEXT_FORMATS), and on at most how many
+# threads (stream.MAX_THREADS)
+TEXT_FORMATS = ("csv", "jsonl")
+MAX_THREADS = 256
 # patches with more tiles than this show a progress bar while written (stderr a terminal)
 PROGRESS_FROM = 20_000
 
@@ -119,11 +123,16 @@ class PointType(click.ParamType):
     "--workers", type=Whole(1, 1024), help="parquet: make bands on a local Dask cluster of N."
 )
 @click.option(
+    "--threads",
+    type=Whole(1, MAX_THREADS),
+    help="csv/jsonl: make the tiles and rows on N threads at once (the same bytes).",
+)
+@click.option(
     "--scheduler", metavar="ADDRESS", help="parquet: make bands on the Dask cluster at ADDRESS."
 )
 def spectre(
     region, seed, origin, fmt, colour, plain, cut, method, scale, max_side, output, bands,
-    workers, scheduler,
+    workers, threads, scheduler,
 ) -> None:  # fmt: skip
     """Every tile of a Spectre tiling that meets the REGION WxH (tile edges) at --origin.
 
@@ -139,6 +148,9 @@ def spectre(
     processes or on a Dask cluster (--scheduler); every tile is written once, and the
     parts in order hold the tiles of -f csv in its order. Rerunning the same command keeps
     the parts already made.
+
+    --threads N makes -f csv and -f jsonl on N threads of this process (line method):
+    blocks of the region are searched side by side and their rows written in order.
     """
     from tilewright.aperiodic import SUFFIXES, check_region, generate, picture_scale, warm
     from tilewright.aperiodic.cut import KERNEL_MODULES as CUT_KERNEL_MODULES
@@ -151,6 +163,8 @@ def spectre(
     cut = cut or fmt == "dxf"
     if cut:
         _refuse_with_cut(fmt, plain)
+    if threads is not None and (fmt not in TEXT_FORMATS or method != "line"):
+        raise click.UsageError("--threads is for -f csv and -f jsonl by the line method only")
     if fmt in DATASET_FORMATS:
         _write_dataset(region, seed, origin, method, output, bands, workers, scheduler)
         return
@@ -186,6 +200,7 @@ def spectre(
             scale,
             max_side,
             lambda parts: progress(parts, patch.approximate_count, "tile", PROGRESS_FROM),
+            threads=threads or 1,
         )
 
 

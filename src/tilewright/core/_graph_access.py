@@ -117,7 +117,7 @@ def _flat(*arrays) -> bool:
 # pointers also skip the negative-index wraparound. Only C-contiguous arrays qualify; the
 # others (a CellGraph made from strided arrays) keep the indexed implementations.
 @intrinsic
-def _data(typingctx, array):
+def data_pointer(typingctx, array):
     """Pointer to a C-contiguous array's first element (a bool array's as uint8)."""
     if not isinstance(array, types.Array) or array.layout != "C":
         return None
@@ -352,8 +352,8 @@ def _neighbours(g, cell, nbrs, slots):
             row = cell * _row_width(g)
             table = _part(g, 1)
             table_slots = _part(g, 2)
-            out_nbrs = _data(nbrs)
-            out_slots = _data(slots)
+            out_nbrs = data_pointer(nbrs)
+            out_slots = data_pointer(slots)
             k = np.int64(_part(g, 0)[cell])
             for i in range(k):
                 out_nbrs[i] = table[row + i]
@@ -366,8 +366,8 @@ def _neighbours(g, cell, nbrs, slots):
         def csr_flat(g, cell, nbrs, slots):
             indices = _part(g, 1)
             targets = _part(g, 2)
-            out_nbrs = _data(nbrs)
-            out_slots = _data(slots)
+            out_nbrs = data_pointer(nbrs)
+            out_slots = data_pointer(slots)
             lo = _part(g, 0)[cell]
             k = _part(g, 0)[cell + 1] - lo
             for i in range(k):
@@ -459,7 +459,7 @@ def _random_step(g, cell, rng):
     if _is_table(g) and _flat(rng):
 
         def table_impl(g, cell, rng):
-            port = below(_data(rng), _part(g, 0)[cell])
+            port = below(data_pointer(rng), _part(g, 0)[cell])
             return np.int64(_part(g, 1)[cell * _row_width(g) + port]), port
 
         return table_impl
@@ -468,7 +468,7 @@ def _random_step(g, cell, rng):
         def csr_flat(g, cell, rng):
             indptr = _part(g, 0)
             lo = indptr[cell]
-            port = below(_data(rng), indptr[cell + 1] - lo)
+            port = below(data_pointer(rng), indptr[cell + 1] - lo)
             return np.int64(_part(g, 1)[lo + port]), port
 
         return csr_flat
@@ -613,8 +613,8 @@ def _random_neighbour_with(g, cell, marks, want, rng):
             width = _row_width(g)
             nbrs = _part(g, 1)
             slots = _part(g, 2)
-            seen = _data(marks)
-            state = _data(rng)
+            seen = data_pointer(marks)
+            state = data_pointer(rng)
             row = cell * width
             mask = np.uint64(0)
             for i in range(width):
@@ -634,8 +634,8 @@ def _random_neighbour_with(g, cell, marks, want, rng):
 
         def csr_flat(g, cell, marks, want, rng):
             indices = _part(g, 1)
-            seen = _data(marks)
-            state = _data(rng)
+            seen = data_pointer(marks)
+            state = data_pointer(rng)
             lo = _part(g, 0)[cell]
             hi = _part(g, 0)[cell + 1]
             count = 0
@@ -696,8 +696,8 @@ def _neighbours_with(g, cell, marks, want, nbrs):
             # as the grid's: every side written, the count advanced only for a match
             width = _row_width(g)
             table = _part(g, 1)
-            seen = _data(marks)
-            out = _data(nbrs)
+            seen = data_pointer(marks)
+            out = data_pointer(nbrs)
             k = 0
             for i in range(width):
                 other = table[cell * width + i]
@@ -710,8 +710,8 @@ def _neighbours_with(g, cell, marks, want, nbrs):
 
         def csr_flat(g, cell, marks, want, nbrs):
             indices = _part(g, 1)
-            seen = _data(marks)
-            out = _data(nbrs)
+            seen = data_pointer(marks)
+            out = data_pointer(nbrs)
             k = 0
             for at in range(_part(g, 0)[cell], _part(g, 0)[cell + 1]):
                 other = indices[at]
