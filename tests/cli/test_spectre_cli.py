@@ -66,6 +66,36 @@ def test_threads_write_the_same_rows_and_are_refused_where_unused(capsysbinary):
     assert status == 2 and "--threads" in err
 
 
+def test_neighbours_end_each_row_and_are_refused_where_not_written(capsysbinary):
+    status, out, _ = run(capsysbinary, "30x20", "-s", "6", "-f", "jsonl", "--neighbours")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and rows and all(len(row["neighbours"]) == 14 for row in rows)
+    plain = run(capsysbinary, "30x20", "-s", "6", "-f", "jsonl")[1].splitlines()
+    assert [{k: v for k, v in row.items() if k != "neighbours"} for row in rows] == [
+        json.loads(line) for line in plain
+    ]
+    for fmt in ("svg", "geojson", "png"):
+        status, out, err = run(capsysbinary, "20x20", "-s", "6", "-f", fmt, "--neighbours")
+        assert status == 2 and out == b"" and "--neighbours is for -f csv" in err, fmt
+
+
+def test_neighbours_go_into_the_parquet_parts_as_into_json_lines(capsysbinary, tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    args = ("150x220", "-s", "6", "--neighbours")
+    status, _, _ = run(
+        capsysbinary, *args, "-f", "parquet", "--bands", "2", "-o", str(tmp_path / "t")
+    )
+    assert status == 0
+    parts = sorted((tmp_path / "t").glob("part-*.parquet"))
+    assert len(parts) == 2
+    table = pa.concat_tables([pq.read_table(part) for part in parts])
+    lines = run(capsysbinary, *args, "-f", "jsonl")[1].splitlines()
+    assert table.column("neighbours").to_pylist() == [json.loads(x)["neighbours"] for x in lines]
+    assert table.column("id").to_pylist() == [json.loads(x)["id"] for x in lines]
+
+
 def test_a_drawn_seed_is_printed_and_recorded_in_every_format_that_has_room(tmp_path):
     for suffix in (".svg", ".png", ".pdf", ".geojson"):
         path = tmp_path / f"patch{suffix}"

@@ -11,6 +11,7 @@ from numba import njit
 from tilewright.aperiodic._search_kernels import corner_xy
 from tilewright.aperiodic._step_kernels import LEVELS, SPECTRE
 from tilewright.core._digits import put_whole
+from tilewright.core._graph_access import data_pointer
 
 _SCALE = 10**6  # six decimals, as ``writers.DIGITS``
 _USCALE, _TEN_THOUSAND, _HUNDRED = np.uint64(_SCALE), np.uint64(10_000), np.uint64(100)
@@ -74,42 +75,63 @@ def _number(buffer, at, value):
     return at + 7
 
 
-@njit(cache=True, nogil=True)
-def rows(addresses, ancestry, greek, turns, corners, shapes_xy, pieces):
-    """The rows of ``len(turns)`` tiles as bytes, each tile given by its address row
-    (``addresses``, (n, L) int8), turn and exact corner.
+@njit(cache=True, nogil=True, inline="always")
+def _put_id(buffer, at, row, levels, ancestry):
+    """The id of the address ``row`` (a pointer: see ``_step_kernels.step``), as
+    ``patch.id_bytes`` writes it: the Spectre's index, a colon, then the child index of each
+    level up to the highest where it differs from the start tile's ``ancestry``."""
+    buffer[at] = 48 + row[SPECTRE]
+    buffer[at + 1] = 58  # ':'
+    at += 2
+    top = levels
+    while top > 0 and row[LEVELS + 2 * top - 1] == ancestry[top - 1]:
+        top -= 1
+    for level in range(top):
+        buffer[at + level] = 48 + row[LEVELS + 2 * level + 1]
+    return at + top
 
-    The id is ``patch.id_bytes``' text, written here from the row: the Spectre's index, a
-    colon, then the child index of each level up to the highest where it differs from the
-    start tile's ``ancestry`` (those indices, one a level of the rows). The vertices are
+
+@njit(cache=True, nogil=True)
+def rows(addresses, others, ancestry, greek, turns, corners, shapes_xy, pieces):
+    """The rows of ``len(turns)`` tiles as bytes, each tile given by its address row
+    (``addresses``, (n, L) int8), turn and exact corner; when ``others`` ((n, 14, L') int8,
+    ``patch.neighbour_rows``) has rows, each row ends with the ids of the tiles across the
+    tile's 14 edges, in the edges' order (``others`` of no rows: none).
+
+    The ids are ``patch.id_bytes``' text, written here from the rows, with ``ancestry``
+    the start tile's child indices (one a level of the deeper rows). The vertices are
     ``Chunk.xy``'s floats, made the same way (the shape's vertex plus the corner as
     ``exact.to_xy_array`` converts it), so the bytes are the same. ``greek`` (9, 2) is the
     UTF-8 of each type's letter; ``pieces`` the constant byte strings of the style (see
     ``writers._JSONL``). Why the ids and vertices here, not from the chunk's arrays: making
     those arrays first cost a fifth of the time of writing the rows.
     """
-    count, levels = turns.shape[0], ancestry.shape[0]
-    buffer = np.empty(count * (levels + 42 + 28 * 24), dtype=np.uint8)
+    count, width = addresses.shape
+    neighbours, other_width = others.shape[0] > 0, others.shape[2]
+    levels, other_levels = (width - LEVELS) // 2, (other_width - LEVELS) // 2
+    per_tile = levels + 42 + 28 * 24 + (15 * (other_levels + 8) if neighbours else 0)
+    buffer = np.empty(count * per_tile, dtype=np.uint8)
     # each piece bound once: taken from the tuple inside the loop, every use counted a
     # reference up and down
-    before_id, after_id, after_type, after_index, between_xy, between_vertices, end = pieces
+    (
+        before_id, after_id, after_type, after_index, between_xy, between_vertices,
+        after_vertices, before_neighbours, between_neighbours, after_neighbours, end,
+    ) = pieces  # fmt: skip
+    # rows copied into scratch and read through pointers, for the same reason
+    own, other = np.empty(width, dtype=np.int8), np.empty(other_width, dtype=np.int8)
+    own_at, other_at = data_pointer(own), data_pointer(other)
+    ancestry_at = data_pointer(ancestry)
     at = np.int64(0)  # not the literal 0: Numba would compile _put for it as well
     for n in range(count):
+        for k in range(width):
+            own[k] = addresses[n, k]
         at = _put(buffer, at, before_id)
-        index = addresses[n, SPECTRE]
-        buffer[at] = 48 + index
-        buffer[at + 1] = 58  # ':'
-        at += 2
-        top = levels
-        while top > 0 and addresses[n, LEVELS + 2 * top - 1] == ancestry[top - 1]:
-            top -= 1
-        for level in range(top):
-            buffer[at + level] = 48 + addresses[n, LEVELS + 2 * level + 1]
-        at = _put(buffer, at + top, after_id)
-        kind = addresses[n, LEVELS]
+        at = _put_id(buffer, at, own_at, levels, ancestry_at)
+        at = _put(buffer, at, after_id)
+        kind = own[LEVELS]
         buffer[at], buffer[at + 1] = greek[kind, 0], greek[kind, 1]
         at = _put(buffer, at + 2, after_type)
-        buffer[at] = 48 + index
+        buffer[at] = 48 + own[SPECTRE]
         at = _put(buffer, at + 1, after_index)
         x, y = corner_xy(corners[n])
         shape = shapes_xy[turns[n]]
@@ -119,5 +141,15 @@ def rows(addresses, ancestry, greek, turns, corners, shapes_xy, pieces):
             at = _number(buffer, at, shape[k, 0] + x)
             at = _put(buffer, at, between_xy)
             at = _number(buffer, at, shape[k, 1] + y)
+        at = _put(buffer, at, after_vertices)
+        if neighbours:
+            at = _put(buffer, at, before_neighbours)
+            for edge in range(14):
+                if edge > 0:
+                    at = _put(buffer, at, between_neighbours)
+                for k in range(other_width):
+                    other[k] = others[n, edge, k]
+                at = _put_id(buffer, at, other_at, other_levels, ancestry_at)
+            at = _put(buffer, at, after_neighbours)
         at = _put(buffer, at, end)
     return buffer[:at]

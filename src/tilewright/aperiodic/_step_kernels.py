@@ -25,6 +25,7 @@ from tilewright.aperiodic._spectre_tables import (
     SPECTRE_SIDES,
 )
 from tilewright.aperiodic.spectre_geometry import CHILDREN, OUTSIDE, TYPES
+from tilewright.core._graph_access import data_pointer
 
 # positions in an address row: the Spectre's index, the three colouring fields, level 0
 SPECTRE, COLOUR, PREVIOUS, PARITY, LEVELS = 0, 1, 2, 3, 4
@@ -111,3 +112,25 @@ def step(row, depth, edge, sub):
         )
     row[SPECTRE] = to
     return via, changed
+
+
+@njit(cache=True, nogil=True)
+def across_edges(addresses, out):
+    """The address rows of the tiles across each of the 14 edges of each tile of
+    ``addresses`` ((n, L) int8) into ``out`` ((n, 14, L)); returns -1, or the first tile
+    whose step needed more levels than the rows have (``out`` is then unfinished)."""
+    count, width = addresses.shape
+    row = np.empty(width, dtype=np.int8)
+    sub = np.empty(width, dtype=np.int64)
+    row_at, sub_at = data_pointer(row), data_pointer(sub)  # see `step`
+    depth = (width - LEVELS) // 2
+    for n in range(count):
+        for edge in range(14):
+            for k in range(width):
+                row[k] = addresses[n, k]
+            entry, _ = step(row_at, depth, edge, sub_at)
+            if entry < 0:
+                return n
+            for k in range(width):
+                out[n, edge, k] = row[k]
+    return -1

@@ -434,6 +434,66 @@ def start_row(tiling: Tiling, depth: int) -> np.ndarray:
     return np.array(row, dtype=np.int8)
 
 
+def deepened(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
+    """Address rows with twice their levels: those above their own are the start tile's,
+    which every tile shares there (a row stands for the same tile, with the same id).
+
+    Parameters
+    ----------
+    tiling : Tiling
+    rows : numpy.ndarray
+        (n, L) int8 address rows.
+
+    Returns
+    -------
+    numpy.ndarray
+        (n, 2L - 4) int8.
+
+    Examples
+    --------
+    >>> tiling, found = patch_arrays(5, 5, seed=3)
+    >>> deeper = deepened(tiling, found.rows)
+    >>> deeper.shape[1] == 2 * found.rows.shape[1] - LEVELS
+    True
+    >>> tile_ids(tiling, deeper) == tile_ids(tiling, found.rows)
+    True
+    """
+    levels = (rows.shape[1] - LEVELS) // 2
+    above = start_row(tiling, 2 * levels)[LEVELS + 2 * levels :]
+    return np.hstack((rows, np.broadcast_to(above, (len(rows), len(above)))))
+
+
+def neighbour_rows(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
+    """The address rows of the tiles across each edge of each tile of ``rows``: edge k
+    runs from vertex k to vertex k + 1, and the tile across it runs along it backwards.
+
+    Parameters
+    ----------
+    tiling : Tiling
+    rows : numpy.ndarray
+        (n, L) int8 address rows.
+
+    Returns
+    -------
+    numpy.ndarray
+        (n, 14, L') int8, L' ≥ L: the rows get more levels (``deepened``) when a step
+        crosses the side of the supertile of all their levels.
+
+    Examples
+    --------
+    >>> tiling, found = patch_arrays(5, 5, seed=3)
+    >>> tile_ids(tiling, neighbour_rows(tiling, found.rows[:1])[0])[:3]
+    ['0:40', '0:775', '0:775']
+    """
+    from tilewright.aperiodic._step_kernels import across_edges  # compiled on first use
+
+    while True:
+        out = np.empty((len(rows), 14, rows.shape[1]), dtype=np.int8)
+        if across_edges(rows, out) < 0:
+            return out
+        rows = deepened(tiling, rows)
+
+
 def id_bytes(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
     """The stable ids (``Tiling.name``) of address rows as ASCII bytes.
 

@@ -200,6 +200,7 @@ class Patch:
         max_side: int = PIXEL_BUDGET,
         progress: Progress | None = None,
         threads: int = 1,
+        neighbours: bool = False,
     ) -> None:
         """Write the patch in format ``fmt`` to the binary file ``sink``, as it is found.
 
@@ -226,6 +227,9 @@ class Patch:
             CSV and JSON Lines by the line method: make the tiles and their rows on this
             many threads at once (``stream.threaded_chunks``); the bytes are the same.
             Refused above 1 for the other formats and for ``"bfs"``.
+        neighbours : bool
+            CSV and JSON Lines: each row ends with the ids of the tiles across the tile's
+            14 edges, in the edges' order (``writers.jsonl``); refused for the others.
 
         Raises
         ------
@@ -240,8 +244,9 @@ class Patch:
         """
         fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side)
         threads = self._checked_threads(fmt, threads)
+        neighbours = self._checked_neighbours(fmt, neighbours)
         if threads > 1:
-            self._write_threaded(sink, fmt, progress, threads)
+            self._write_threaded(sink, fmt, progress, threads, neighbours)
             return
         parts = self.chunks()
         if progress is not None:
@@ -257,22 +262,24 @@ class Patch:
             sink.write(writers.png(parts, self.region, colour, scale, self.info))
         elif fmt == "geojson":
             sink.writelines(writers.geojson(parts, self.info))
+        elif fmt == "jsonl":
+            sink.writelines(writers.jsonl(parts, neighbours))
         else:
-            sink.writelines(writers.jsonl(parts) if fmt == "jsonl" else writers.csv(parts))
+            sink.writelines(writers.csv(parts, neighbours))
 
     def _write_threaded(
-        self, sink: BinaryIO, fmt: str, progress: Progress | None, threads: int
+        self, sink: BinaryIO, fmt: str, progress: Progress | None, threads: int, neighbours: bool
     ) -> None:
         """CSV or JSON Lines rows made on ``threads`` threads, written in order."""
         from tilewright.aperiodic.stream import threaded_chunks
 
         if fmt == "csv":
-            sink.write(writers.CSV_HEADER)
+            sink.write(writers.csv_header(neighbours))
         made = threaded_chunks(
             self.width,
             self.height,
             self.seed,
-            functools.partial(writers.text_rows, fmt=fmt),
+            functools.partial(writers.text_rows, fmt=fmt, neighbours=neighbours),
             threads,
             self.origin,
         )
@@ -294,6 +301,12 @@ class Patch:
             )
         return count
 
+    def _checked_neighbours(self, fmt: str, neighbours: object) -> bool:
+        """``neighbours`` checked: a bool, and True only where they are written."""
+        if require_bool(neighbours, "neighbours") and fmt not in writers.TEXT_FORMATS:
+            raise TilewrightError(f"neighbours are written in csv and jsonl, not {fmt}")
+        return bool(neighbours)
+
     def save(
         self,
         path: str | os.PathLike,
@@ -302,6 +315,7 @@ class Patch:
         scale: float | None = None,
         max_side: int = PIXEL_BUDGET,
         threads: int = 1,
+        neighbours: bool = False,
     ) -> None:
         """Write the patch to ``path`` in the format its suffix names, all or nothing.
 
@@ -309,7 +323,7 @@ class Patch:
         ----------
         path : str or path-like
             Ending in .svg, .png, .pdf, .jsonl, .csv, .geojson or .json (GeoJSON).
-        colour, plain, scale, max_side, threads
+        colour, plain, scale, max_side, threads, neighbours
             As for :meth:`write`.
 
         Raises
@@ -337,8 +351,11 @@ class Patch:
         # checked before the file is opened, so that a refusal leaves no trace at all
         fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side)
         threads = self._checked_threads(fmt, threads)
+        neighbours = self._checked_neighbours(fmt, neighbours)
         with open_output(os.fspath(path)) as sink:
-            self.write(sink, fmt, colour, plain, scale, max_side, threads=threads)
+            self.write(
+                sink, fmt, colour, plain, scale, max_side, threads=threads, neighbours=neighbours
+            )
 
     def _checked(self, fmt, colour, plain, scale, max_side) -> tuple[str, str, bool, float]:
         """The style arguments checked (and the picture's scale chosen), or an error."""

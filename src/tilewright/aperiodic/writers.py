@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 import numpy as np
 
-from tilewright.aperiodic.patch import SHAPES_XY, Chunk, ancestry_indices
+from tilewright.aperiodic.patch import SHAPES_XY, Chunk, ancestry_indices, neighbour_rows
 from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
@@ -87,9 +87,9 @@ def _rows(chunk: Chunk) -> Iterator[tuple[str, str, int, tuple[float, ...]]]:
         yield name, _GREEK[t], index, tuple(numbers)
 
 
-def text_rows(chunk: Chunk, fmt: str) -> bytes:
+def text_rows(chunk: Chunk, fmt: str, neighbours: bool = False) -> bytes:
     """The rows of ``chunk`` in ``fmt`` (one of ``TEXT_FORMATS``), as :func:`csv` and
-    :func:`jsonl` write them after their header (CSV's is ``CSV_HEADER``).
+    :func:`jsonl` write them after their header (CSV's is :func:`csv_header`).
 
     Examples
     --------
@@ -98,23 +98,33 @@ def text_rows(chunk: Chunk, fmt: str) -> bytes:
     >>> text_rows(chunk, "csv").count(b"\\n") == len(chunk)
     True
     """
-    return _compiled_rows(chunk, _CSV if fmt == "csv" else _JSONL)
-
-
-def _compiled_rows(chunk: Chunk, pieces: tuple[np.ndarray, ...]) -> bytes:
     from tilewright.aperiodic import _format_kernels  # imported by the text formats only
 
     if not len(chunk):
         return b""
+    others = (
+        neighbour_rows(chunk.tiling, chunk.rows)
+        if neighbours
+        else np.empty((0, 14, chunk.rows.shape[1]), dtype=np.int8)
+    )
     return _format_kernels.rows(
         chunk.rows,
-        ancestry_indices(chunk.tiling, chunk.rows),
+        others,
+        ancestry_indices(chunk.tiling, others[0] if len(others) else chunk.rows),
         _GREEK_UTF8,
         chunk.turn,
         chunk.corners,
         SHAPES_XY,
-        pieces,
+        _CSV if fmt == "csv" else _JSONL,
     ).tobytes()
+
+
+def csv_header(neighbours: bool = False) -> bytes:
+    """The first line of :func:`csv`: id,type,index,x0,y0,…,x13,y13 (and n0,…,n13)."""
+    names = ["id", "type", "index"] + [f"{axis}{k}" for k in range(14) for axis in "xy"]
+    if neighbours:
+        names += [f"n{k}" for k in range(14)]
+    return (",".join(names) + "\n").encode()
 
 
 def _pieces(*texts: str) -> tuple[np.ndarray, ...]:
@@ -122,23 +132,29 @@ def _pieces(*texts: str) -> tuple[np.ndarray, ...]:
 
 
 # the constant parts of a row: before the id, after it, after the type, after the index,
-# between x and y, between two vertices, at the end
-_JSONL = _pieces('{"id":"', '","type":"', '","index":', ',"vertices":[[', ",", "],[", "]]}\n")
-_CSV = _pieces("", ",", ",", ",", ",", ",", "\n")
-CSV_HEADER = (
-    ",".join(["id", "type", "index"] + [f"{axis}{k}" for k in range(14) for axis in "xy"]) + "\n"
-).encode()
-# the formats written by the compiled rows (`text_rows`), on several threads if asked
+# between x and y, between two vertices, after the vertices, before the neighbours, between
+# two, after them, at the end
+_JSONL = _pieces(
+    '{"id":"', '","type":"', '","index":', ',"vertices":[[', ",", "],[", "]]",
+    ',"neighbours":["', '","', '"]', "}\n",
+)  # fmt: skip
+_CSV = _pieces("", ",", ",", ",", ",", ",", "", ",", ",", "", "\n")
+# the formats written by the compiled rows (`text_rows`), on several threads if asked, with
+# the neighbours across each edge if asked
 TEXT_FORMATS = ("csv", "jsonl")
 _GREEK_UTF8 = np.array([list(_GREEK[t].encode()) for t in range(len(TYPES))], dtype=np.uint8)
 
 
-def jsonl(chunks: Iterable[Chunk]) -> Iterator[bytes]:
-    """One JSON object per line: id, type (Greek letter), index, vertices [[x, y] × 14].
+def jsonl(chunks: Iterable[Chunk], neighbours: bool = False) -> Iterator[bytes]:
+    """One JSON object per line: id, type (Greek letter), index, vertices [[x, y] × 14],
+    and with ``neighbours`` the ids of the tiles across the 14 edges, in the edges' order
+    (edge k runs from vertex k to vertex k + 1; a tile that shares several edges is named
+    at each).
 
     Parameters
     ----------
     chunks : iterable of Chunk
+    neighbours : bool
 
     Returns
     -------
@@ -149,20 +165,22 @@ def jsonl(chunks: Iterable[Chunk]) -> Iterator[bytes]:
     --------
     >>> import json
     >>> from tilewright.aperiodic import generate
-    >>> line = b"".join(jsonl(generate(4, 4, seed=1).chunks())).splitlines()[0]
-    >>> sorted(json.loads(line))
-    ['id', 'index', 'type', 'vertices']
+    >>> line = b"".join(jsonl(generate(4, 4, seed=1).chunks(), True)).splitlines()[0]
+    >>> sorted(json.loads(line)), len(json.loads(line)["neighbours"])
+    (['id', 'index', 'neighbours', 'type', 'vertices'], 14)
     """
     for chunk in chunks:
-        yield _compiled_rows(chunk, _JSONL)
+        yield text_rows(chunk, "jsonl", neighbours)
 
 
-def csv(chunks: Iterable[Chunk]) -> Iterator[bytes]:
-    """The JSON Lines columns flattened: id,type,index,x0,y0,…,x13,y13, after a header.
+def csv(chunks: Iterable[Chunk], neighbours: bool = False) -> Iterator[bytes]:
+    """The JSON Lines columns flattened: id,type,index,x0,y0,…,x13,y13 (then n0,…,n13 with
+    ``neighbours``), after a header.
 
     Parameters
     ----------
     chunks : iterable of Chunk
+    neighbours : bool
 
     Returns
     -------
@@ -174,9 +192,9 @@ def csv(chunks: Iterable[Chunk]) -> Iterator[bytes]:
     >>> b"".join(csv(generate(4, 4, seed=1).chunks())).split(b",", 4)[:4]
     [b'id', b'type', b'index', b'x0']
     """
-    yield CSV_HEADER
+    yield csv_header(neighbours)
     for chunk in chunks:
-        yield _compiled_rows(chunk, _CSV)
+        yield text_rows(chunk, "csv", neighbours)
 
 
 def geojson(chunks: Iterable[Chunk], info: Mapping[str, object] | None = None) -> Iterator[bytes]:

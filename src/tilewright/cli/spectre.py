@@ -123,6 +123,11 @@ class PointType(click.ParamType):
     "--workers", type=Whole(1, 1024), help="parquet: make bands on a local Dask cluster of N."
 )
 @click.option(
+    "--neighbours",
+    is_flag=True,
+    help="csv/jsonl/parquet: each row ends with the ids of the tiles across its 14 edges.",
+)
+@click.option(
     "--threads",
     type=Whole(1, MAX_THREADS),
     help="csv/jsonl: make the tiles and rows on N threads at once (the same bytes).",
@@ -132,7 +137,7 @@ class PointType(click.ParamType):
 )
 def spectre(
     region, seed, origin, fmt, colour, plain, cut, method, scale, max_side, output, bands,
-    workers, threads, scheduler,
+    workers, neighbours, threads, scheduler,
 ) -> None:  # fmt: skip
     """Every tile of a Spectre tiling that meets the REGION WxH (tile edges) at --origin.
 
@@ -151,6 +156,8 @@ def spectre(
 
     --threads N makes -f csv and -f jsonl on N threads of this process (line method):
     blocks of the region are searched side by side and their rows written in order.
+    --neighbours ends each csv, jsonl or parquet row with the ids of the tiles across its
+    edges 0-13 (edge k runs from vertex k to vertex k+1): the tiling's adjacency as data.
     """
     from tilewright.aperiodic import SUFFIXES, check_region, generate, picture_scale, warm
     from tilewright.aperiodic.cut import KERNEL_MODULES as CUT_KERNEL_MODULES
@@ -163,10 +170,12 @@ def spectre(
     cut = cut or fmt == "dxf"
     if cut:
         _refuse_with_cut(fmt, plain)
+    if neighbours and fmt not in (*TEXT_FORMATS, *DATASET_FORMATS):
+        raise click.UsageError(f"--neighbours is for -f csv, -f jsonl and -f parquet, not -f {fmt}")
     if threads is not None and (fmt not in TEXT_FORMATS or method != "line"):
         raise click.UsageError("--threads is for -f csv and -f jsonl by the line method only")
     if fmt in DATASET_FORMATS:
-        _write_dataset(region, seed, origin, method, output, bands, workers, scheduler)
+        _write_dataset(region, seed, origin, method, output, bands, workers, scheduler, neighbours)
         return
     for name, value in (("--workers", workers), ("--scheduler", scheduler), ("--bands", bands)):
         if value is not None:
@@ -201,6 +210,7 @@ def spectre(
             max_side,
             lambda parts: progress(parts, patch.approximate_count, "tile", PROGRESS_FROM),
             threads=threads or 1,
+            neighbours=neighbours,
         )
 
 
@@ -215,7 +225,9 @@ def _refuse_with_cut(fmt: str, plain: bool) -> None:
         raise click.UsageError("--cut and --plain are two drawings for lasers: give one")
 
 
-def _write_dataset(region, seed, origin, method, output, bands, workers, scheduler) -> None:
+def _write_dataset(
+    region, seed, origin, method, output, bands, workers, scheduler, neighbours
+) -> None:
     """``-f parquet``: the region's bands as the parts of a dataset."""
     from tilewright.aperiodic import check_region, warm
     from tilewright.core.compilation import announce_if_cold
@@ -245,5 +257,6 @@ def _write_dataset(region, seed, origin, method, output, bands, workers, schedul
         workers=workers,
         scheduler=scheduler,
         progress=stderr_is_terminal(),
+        neighbours=neighbours,
     )
     report(summary)

@@ -24,6 +24,10 @@ vertices   fixed_size_list<float64>[28]   x0, y0, x1, y1, …, x13, y13: the 14 
                                           stream computes (JSON Lines and CSV round them
                                           to 6 decimals), the CSV columns' order
 =========  =============================  ===============================================
+
+With ``neighbours``, one more column, ``neighbours`` (fixed_size_list<string>[14]): the ids
+of the tiles across edges 0 to 13 (edge k runs from vertex k to vertex k + 1), as the JSON
+Lines ``neighbours``.
 """
 
 import math
@@ -38,17 +42,25 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from tilewright.aperiodic import check_region
-from tilewright.aperiodic.patch import SHAPES_XY, TILE_AREA, Chunk
+from tilewright.aperiodic.patch import SHAPES_XY, TILE_AREA, Chunk, id_bytes, neighbour_rows
 from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
 from tilewright.aperiodic.stream import BLOCK, band_chunks, block_grid
 from tilewright.core.errors import TilewrightError
-from tilewright.core.numbers import require_int, require_int_between, shown
+from tilewright.core.numbers import require_bool, require_int, require_int_between, shown
 from tilewright.core.seeds import MAX_SEED
 from tilewright.datasets.dask_runs import checked_cluster
 from tilewright.datasets.part_files import check_output, part_names, write_parts
 from tilewright.datasets.writing import Summary
 
-__all__ = ["BAND_TILES", "SCHEMA", "SpectreBand", "spectre_bands", "write_spectre_shards"]
+__all__ = [
+    "BAND_TILES",
+    "NEIGHBOURS",
+    "SCHEMA",
+    "SpectreBand",
+    "schema_for",
+    "spectre_bands",
+    "write_spectre_shards",
+]
 
 SCHEMA = pa.schema(
     [
@@ -61,6 +73,7 @@ SCHEMA = pa.schema(
         ("vertices", pa.list_(pa.float64(), 28)),
     ]
 )
+NEIGHBOURS = pa.field("neighbours", pa.list_(pa.string(), 14))
 # The layout of the rows: part of a dataset's record, so that a rerun by a version that
 # writes other columns makes its parts again instead of keeping the old ones.
 LAYOUT = "spectre-tiles/1"
@@ -91,6 +104,8 @@ class SpectreBand:
         The tiling.
     rows : tuple of int
         ``(first, stop)``: the band's block rows (``stream.BLOCK`` tile edges each).
+    neighbours : bool
+        Whether its rows hold the ids of the tiles across each edge.
 
     Examples
     --------
@@ -108,6 +123,7 @@ class SpectreBand:
     origin: tuple[float, float]
     seed: int
     rows: tuple[int, int]
+    neighbours: bool = False
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -133,15 +149,26 @@ class SpectreBand:
     def table(self) -> pa.Table:
         """The band's tiles, in the line walk's order, as ``SCHEMA`` rows."""
         chunks = band_chunks(self.width, self.height, self.seed, self.rows, self.origin)
-        return pa.Table.from_batches([tile_batch(chunk) for chunk in chunks], schema=SCHEMA)
+        return pa.Table.from_batches(
+            [tile_batch(chunk, self.neighbours) for chunk in chunks],
+            schema=schema_for(self.neighbours),
+        )
 
 
-def tile_batch(chunk: Chunk) -> pa.RecordBatch:
-    """A chunk of tiles as one ``SCHEMA`` record batch, built from its arrays.
+def schema_for(neighbours: bool) -> pa.Schema:
+    """The columns of the parts: ``SCHEMA``, and ``NEIGHBOURS`` with ``neighbours``."""
+    return SCHEMA.append(NEIGHBOURS) if neighbours else SCHEMA
+
+
+def tile_batch(chunk: Chunk, neighbours: bool = False) -> pa.RecordBatch:
+    """A chunk of tiles as one record batch of ``schema_for(neighbours)``, built from its
+    arrays.
 
     Parameters
     ----------
     chunk : Chunk
+    neighbours : bool
+        Add the ids of the tiles across each edge (``patch.neighbour_rows``).
 
     Returns
     -------
@@ -155,16 +182,7 @@ def tile_batch(chunk: Chunk) -> pa.RecordBatch:
     >>> batch["id"].to_pylist() == chunk.ids, batch.num_rows == len(chunk)
     (True, True)
     """
-    count = len(chunk)
-    # the ids from their NUL-padded ASCII, with no Python string per tile: an id fills
-    # a prefix of its row, so the non-NUL bytes in row order are the ids one after another
-    text = chunk.id_bytes
-    used = text != 0
-    offsets = np.zeros(count + 1, dtype=np.int32)
-    np.cumsum(used.sum(axis=1), out=offsets[1:])
-    ids = pa.StringArray.from_buffers(
-        count, pa.py_buffer(offsets), pa.py_buffer(np.ascontiguousarray(text[used]))
-    )
+    ids = _strings(chunk.id_bytes)
     corners = np.ascontiguousarray(chunk.corners, dtype=np.int64).reshape(-1)
     vertices = np.ascontiguousarray(chunk.xy, dtype=np.float64).reshape(-1)
     columns = [
@@ -176,7 +194,22 @@ def tile_batch(chunk: Chunk) -> pa.RecordBatch:
         pa.FixedSizeListArray.from_arrays(pa.array(corners), 4),
         pa.FixedSizeListArray.from_arrays(pa.array(vertices), 28),
     ]
-    return pa.RecordBatch.from_arrays(columns, schema=SCHEMA)
+    if neighbours:
+        others = neighbour_rows(chunk.tiling, chunk.rows)
+        named = _strings(id_bytes(chunk.tiling, others.reshape(14 * len(chunk), -1)))
+        columns.append(pa.FixedSizeListArray.from_arrays(named, 14))
+    return pa.RecordBatch.from_arrays(columns, schema=schema_for(neighbours))
+
+
+def _strings(text: np.ndarray) -> pa.StringArray:
+    """NUL-padded ASCII rows as strings, with no Python string per row: a string fills a
+    prefix of its row, so the non-NUL bytes in row order are the strings one after another."""
+    used = text != 0
+    offsets = np.zeros(len(text) + 1, dtype=np.int32)
+    np.cumsum(used.sum(axis=1), out=offsets[1:])
+    return pa.StringArray.from_buffers(
+        len(text), pa.py_buffer(offsets), pa.py_buffer(np.ascontiguousarray(text[used]))
+    )
 
 
 def spectre_bands(
@@ -185,6 +218,7 @@ def spectre_bands(
     seed: int,
     origin: tuple[float, float] = (0, 0),
     bands: int | None = None,
+    neighbours: bool = False,
 ) -> list[SpectreBand]:
     """The region cut into ``bands`` bands of whole block rows, as even as can be.
 
@@ -199,6 +233,8 @@ def spectre_bands(
     bands : int, optional
         How many bands, 1 to the region's block rows (``ceil(height / 96)``); None: about
         one per ``BAND_TILES`` tiles.
+    neighbours : bool
+        Whether the parts hold each tile's neighbours (``NEIGHBOURS``).
 
     Returns
     -------
@@ -217,6 +253,7 @@ def spectre_bands(
     """
     width, height, origin = check_region(width, height, origin, whole=False)
     seed = require_int_between(seed, "seed", 0, MAX_SEED)
+    neighbours = require_bool(neighbours, "neighbours")
     rows = block_grid(width, height, origin)[1]
     if bands is None:
         bands = min(rows, max(1, round(width * height / TILE_AREA / BAND_TILES)))
@@ -228,7 +265,8 @@ def spectre_bands(
         )
     cuts = [k * rows // bands for k in range(bands + 1)]
     return [
-        SpectreBand(k, width, height, origin, seed, (cuts[k], cuts[k + 1])) for k in range(bands)
+        SpectreBand(k, width, height, origin, seed, (cuts[k], cuts[k + 1]), neighbours)
+        for k in range(bands)
     ]
 
 
@@ -243,6 +281,7 @@ def write_spectre_shards(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool = False,
+    neighbours: bool = False,
 ) -> Summary:
     """Write the Spectre patch of a region to ``output`` as Parquet, band by band.
 
@@ -267,6 +306,8 @@ def write_spectre_shards(
         Make the bands on the Dask cluster whose scheduler is at this address.
     progress : bool
         A progress bar on stderr.
+    neighbours : bool
+        Add each tile's neighbours across its 14 edges (the ``neighbours`` column).
 
     Returns
     -------
@@ -291,7 +332,7 @@ def write_spectre_shards(
     >>> summary.parts, pq.read_table("tiles/part-00001.parquet").schema == SCHEMA
     (2, True)
     """
-    tasks = spectre_bands(width, height, seed, origin, bands)
+    tasks = spectre_bands(width, height, seed, origin, bands, neighbours)
     workers = checked_cluster(workers, scheduler)
     output = os.fspath(output)
     check_output(output)
@@ -305,12 +346,14 @@ def write_spectre_shards(
         "bands": len(tasks),
         "block": BLOCK,
     }
+    if first.neighbours:  # only then: a folder written before the column still matches
+        identity["neighbours"] = True
     started = time.perf_counter()
     made = write_parts(
         output,
         identity,
         tasks,
-        schema=SCHEMA,
+        schema=schema_for(first.neighbours),
         unit=UNIT,
         workers=workers,
         scheduler=scheduler,
