@@ -229,7 +229,7 @@ def test_a_cold_cache_is_announced_before_the_kernels_run(capsysbinary, monkeypa
     assert status == 0
     assert err.startswith("tilewright: compiling the Spectre kernels once, about ")
     names = [name.rsplit(".", 1)[1] for name in asked[0]]
-    assert names == ["_step_kernels", "_search_kernels", "_format_kernels"]
+    assert names == ["_search_kernels", "_format_kernels"]
 
 
 def test_binary_formats_are_not_written_to_a_terminal(tmp_path):

@@ -23,8 +23,12 @@ KERNEL_MODULES = (
 COLD_SECONDS = 12.0
 
 
-def kernel_modules(method: str, fmt: str) -> tuple[str, ...]:
+def kernel_modules(method: str, fmt: str, neighbours: bool = False) -> tuple[str, ...]:
     """The kernel modules a patch by ``method`` written as ``fmt`` runs.
+
+    The step across an edge (``_step_kernels``) is compiled into the kernels that call it,
+    and has no cache entry of its own: its module counts only for ``neighbours``, which
+    run its one kernel of their own.
 
     Parameters
     ----------
@@ -32,6 +36,8 @@ def kernel_modules(method: str, fmt: str) -> tuple[str, ...]:
         ``"line"`` or ``"bfs"``.
     fmt : str
         An output format (``"svg"``, ``"jsonl"``, ...).
+    neighbours : bool
+        Whether each tile's neighbours are written.
 
     Returns
     -------
@@ -40,13 +46,17 @@ def kernel_modules(method: str, fmt: str) -> tuple[str, ...]:
     Examples
     --------
     >>> [name.rsplit(".", 1)[1] for name in kernel_modules("bfs", "csv")]
-    ['_step_kernels', '_search_kernels', '_format_kernels']
+    ['_search_kernels', '_format_kernels']
+    >>> kernel_modules("line", "jsonl", neighbours=True)[-1].rsplit(".", 1)[1]
+    '_step_kernels'
     """
-    used = [f"{PACKAGE}._step_kernels", f"{PACKAGE}._search_kernels"]
+    used = [f"{PACKAGE}._search_kernels"]
     if method == "line":
         used.append(f"{PACKAGE}._line_kernels")
     if fmt in ("jsonl", "csv"):
         used.append(f"{PACKAGE}._format_kernels")
+    if neighbours:
+        used.append(f"{PACKAGE}._step_kernels")
     return tuple(used)
 
 
@@ -63,5 +73,6 @@ def warm() -> None:
 
     for method in ("line", "bfs"):
         generate(3, 3, seed=1, method=method).write(io.BytesIO(), "jsonl")
+    generate(3, 3, seed=1).write(io.BytesIO(), "jsonl", neighbours=True)
     spectre_grid(3, 3, seed=1)  # a patch as the cells of a maze
     cut_paths(generate(3, 3, seed=1))  # and as a laser cut (core's polyline kernels)

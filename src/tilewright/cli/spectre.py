@@ -187,7 +187,7 @@ def spectre(
         scale = picture_scale(width, height, scale, max_side)
     check_destination(output)
     patch = generate(width, height, announce_seed(seed), origin, method)
-    kernels = warm.kernel_modules(method, fmt) + (CUT_KERNEL_MODULES if cut else ())
+    kernels = warm.kernel_modules(method, fmt, neighbours) + (CUT_KERNEL_MODULES if cut else ())
     announce_if_cold("the Spectre kernels", kernels, warm.COLD_SECONDS)
     if cut:
         with open_output(output) as sink:
@@ -245,7 +245,7 @@ def _write_dataset(
     check_output(output)
     spectre_bands(width, height, 0, origin, bands)  # a bad --bands refused before a seed is drawn
     seed = announce_seed(seed)
-    kernels = warm.kernel_modules("line", "parquet")
+    kernels = warm.kernel_modules("line", "parquet", neighbours)
     announce_if_cold("the Spectre kernels", kernels, warm.COLD_SECONDS)
     summary = write_spectre_shards(
         width,
