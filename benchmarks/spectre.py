@@ -37,6 +37,10 @@ walk writing its text (``--python``) to the null device runs in the same table, 
 of as many tiles (its unit is a √2-th of an edge; at most 2000 units tall, as taller ones
 abort), and the text rows get ratios against it per CPU-second and per second.
 
+Far regions: a 10x10 region at (D, -D) for D from 0 to 10^15, written as CSV in this
+process, its start tile found through the hierarchy, beside the walk from the centre (how
+regions were reached before, and still are within ``patch.NEAR``) where that takes seconds.
+
 Every run is made in a fresh process, after its imports and a small warm-up patch (which
 compiles tilewright's kernels or loads them from the cache), so that one run's memory
 cannot hide in another's. Speed comes from an untraced run (the best of ``--repeat``; a
@@ -68,7 +72,7 @@ from _harness import (
     speedup,
 )
 
-from tilewright.aperiodic import generate
+from tilewright.aperiodic import generate, patch
 from tilewright.aperiodic.patch import TILE_AREA, chunks, patch_arrays
 from tilewright.aperiodic.stream import threaded_chunks
 
@@ -394,6 +398,41 @@ def line_table(targets: list[int], seed: int, repeat: int, reference: str | None
               "tiles per CPU-second writing its text, 1.8 MB")  # fmt: skip
 
 
+FAR_ORIGINS = (0.0, 1e3, 1e6, 1e9, 1e12, 1e15)
+# the walk from the centre (as before the hierarchy) only where it ends in seconds
+CENTRE_WALK_ORIGINS = (0.0, 1e3, 1e5, 1e6)
+
+
+def far_seconds(origin: float, seed: int, repeat: int, centre_walk: bool) -> tuple[float, int]:
+    """Best wall seconds to write the 10x10 region at (origin, -origin) as CSV."""
+    near = patch.NEAR
+    patch.NEAR = 1e300 if centre_walk else near
+    try:
+        best, count = math.inf, 0
+        for _ in range(repeat):
+            sink = LineCounter()
+            start = time.perf_counter()
+            generate(10, 10, seed, (origin, -origin)).write(sink, "csv")
+            best, count = min(best, time.perf_counter() - start), sink.lines - 1
+        return best, count
+    finally:
+        patch.NEAR = near
+
+
+def far_table(seed: int, repeat: int) -> None:
+    """How long a 10x10 region takes as it moves away from the centre."""
+    far_seconds(1e15, seed, 1, False)  # compiled or loaded kernels, and the hierarchy's tables
+    print("\nA 10x10 region at (D, -D), written as CSV (best wall ms of the repeats):")
+    print("| D | tiles | through the hierarchy, ms | walked from the centre, ms |")
+    print("|---|---|---|---|")
+    for origin in FAR_ORIGINS:
+        seconds, count = far_seconds(origin, seed, repeat, False)
+        walked = ""
+        if origin in CENTRE_WALK_ORIGINS:
+            walked = f"{far_seconds(origin, seed, repeat, True)[0] * 1000:.1f}"
+        print(f"| {origin:g} | {count} | {seconds * 1000:.1f} | {walked or '-'} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int_list, default=[10**4, 10**5], help="target tiles")
@@ -431,6 +470,7 @@ def main() -> None:
         estimate_full(sizes[-1], results, args.seed)
     line_sizes = sorted(set(args.line_sizes) | ({10**7} if args.full else set()))
     line_table(line_sizes, args.seed, args.repeat, args.reference)
+    far_table(args.seed, args.repeat)
 
 
 if __name__ == "__main__":

@@ -203,8 +203,8 @@ REFUSALS = [
     (lambda: spectre(1e-300, 1e-300, 1), TilewrightError, "at least 1e-06"),
     (lambda: spectre(1e-9, 1e-9, 1), TilewrightError, "at least 1e-06"),
     (lambda: spectre(1e-300, 5, 1), TilewrightError, "at least"),
-    (lambda: spectre(1e308, 1e308, 1), TilewrightError, "within 10000000"),
-    (lambda: spectre(1e308, 1e308, 1, (0, 0), "bfs"), TilewrightError, "within 10000000"),
+    (lambda: spectre(1e308, 1e308, 1), TilewrightError, "within 1.126e"),
+    (lambda: spectre(1e308, 1e308, 1, (0, 0), "bfs"), TilewrightError, "within 1.126e"),
     (lambda: spectre(INF, 5, 1), TilewrightError, "finite"),
     (lambda: spectre(NAN, 5, 1), TilewrightError, "positive"),
     (lambda: spectre(5, 5, 1, (0,)), TypeError, "pair"),
@@ -215,10 +215,11 @@ REFUSALS = [
     (lambda: spectre(5, 5, 1, ("0", 0)), TypeError, "origin x must be a real number"),
     (lambda: spectre("5", 5, 1), TypeError, "width must be a real number"),
     (lambda: spectre(5, None, 1), TypeError, "height"),
-    (lambda: spectre(5, 5, 1, (1e12, 0)), TilewrightError, "reaches 1e+12"),
-    (lambda: spectre(5, 5, 1, (0, -1e9)), TilewrightError, "within 10000000"),
+    (lambda: spectre(5, 5, 1, (1e16, 0)), TilewrightError, "reaches 1e+16"),
+    (lambda: spectre(5, 5, 1, (0, -2e15)), TilewrightError, "within 1.126e"),
     (lambda: check_region(5, 5, (MAX_COORDINATE - 4, 0)), TilewrightError, "within"),
-    (lambda: check_region(5, 5, (9e6, 0)), TilewrightError, "at least 9 tile edges"),
+    (lambda: check_region(1e-3, 1, (4000, 0)), TilewrightError, "at least 0.004 tile edges"),
+    (lambda: check_region(0.5, 1, (2.0**50 - 2, 0)), TilewrightError, "at least 1 tile edges"),
     (lambda: spectre(5, 5, 1, (0, 0)).chunks(0), TilewrightError, "chunk"),
     (lambda: spectre(5, 5, 1, (0, 0)).chunks(2.5), TypeError, "chunk"),
     (lambda: spectre(5, 5, 1, method="dfs"), TilewrightError, "method"),
@@ -328,7 +329,10 @@ def test_numpy_scalars_are_integers_and_reals():
 
 def test_regions_at_the_limits_are_patched():
     seed = 12
-    for width, origin in [(MIN_SIDE, (0, 0)), (MIN_SIDE, (0.3, -0.7)), (1e-3, (900, -400))]:
+    # far out the sides are measured against the region's own frame (its corner), not the
+    # distance from the centre
+    regions = [(MIN_SIDE, (0, 0)), (MIN_SIDE, (0.3, -0.7)), (1e-3, (900, -400))]
+    for width, origin in [*regions, (2e-3, (1e12 + 0.25, -3e9)), (2.0, (-(2.0**50), 2.0**49))]:
         found = {t.place for t in spectre(width, width, seed, origin, "bfs")}
         assert found and found == {t.place for t in spectre(width, width, seed, origin)}
     far = (MAX_COORDINATE - 10, -MAX_COORDINATE)  # sides of 10 at least out there

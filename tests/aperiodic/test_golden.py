@@ -27,8 +27,8 @@ IDS_AND_JSONL = {
         "19257e3b3dc10492a2911b2a055dc92c30c7ae6e65b4456c22dd804f94832e92",
     ),
     ("line", 7.5, 30, 2, (10000.0, -300)): (
-        "ddde1e35b6f9e7259b1fcd54d75535a95e2d65dee859095c91d29d184b30736c",
-        "8ee52cb2b0573341794655a32a981049b14346185a8437a923d6335b6204e785",
+        "03ed0cf768c6902875e1e1cab7583cce7ee2213e4842c4fc06ae8693ab4b5c3e",
+        "25dc80a9acb3ac3ede993e96e6bf06776e4426d37588492abbb34d0920bbb348",
     ),
     ("line", 250, 6, 12345678901, (-125, -3)): (
         "e454ce8a73377e8e5e6d8a87d2cedf1237ab9244bb6a80fc5f2c89e92f206da0",
@@ -47,8 +47,8 @@ IDS_AND_JSONL = {
         "19257e3b3dc10492a2911b2a055dc92c30c7ae6e65b4456c22dd804f94832e92",
     ),
     ("bfs", 7.5, 30, 2, (10000.0, -300)): (
-        "ddde1e35b6f9e7259b1fcd54d75535a95e2d65dee859095c91d29d184b30736c",
-        "8ee52cb2b0573341794655a32a981049b14346185a8437a923d6335b6204e785",
+        "03ed0cf768c6902875e1e1cab7583cce7ee2213e4842c4fc06ae8693ab4b5c3e",
+        "25dc80a9acb3ac3ede993e96e6bf06776e4426d37588492abbb34d0920bbb348",
     ),
     ("bfs", 250, 6, 12345678901, (-125, -3)): (
         "e45ce0b010b6335bec2e8e56e1ddebd3f540035c45dd59b60a052282e2855d4b",
@@ -62,12 +62,12 @@ IDS_AND_JSONL = {
 # the 40x30 patch of seed 3 at (-20.5, 7), drawn at 10 pixels a tile edge
 PICTURE = (40, 30, 3, (-20.5, 7))
 SVG = {
-    ("type", False): "f8e9f103dae27c16351e02432357a6da12cdb9cbf972ee4a7437a44fb419c4aa",
-    ("type", True): "ee5d58d46b97a97f4fb697586113f8d499d42cd48d5336f99aee6016daec5421",
-    ("orientation", False): "9420b93b94a5b9fdf5957de48b6d146395ac1a41d822473c98619f219cd09d06",
-    ("orientation", True): "31f80c5c236beef54cacdc1edce7a68952a87020cd6e3d8e9f49c2c188bfb973",
-    ("four", False): "f9ee1632c4f57301b11970dd0f3da00919d38958fbb3f4bd08231547a8ac7df4",
-    ("four", True): "04e84d3108143d43c13c937c5f8387fb77efb8120b7cfcf224ff6a4bd7fc72ed",
+    ("type", False): "ad2a90c09f40e3b668abda7f5a1aafc9d8f3e6755050e5e6b9c9c9de785cd928",
+    ("type", True): "e6bc92a8263f2fc40891e23fa1180b50bb04d4b89d0e36ee2f20d69fe720c7ea",
+    ("orientation", False): "cfa002dea4e9ef9a41bb98b504ef11627554bcfd9b1d788626d2d0f59b124249",
+    ("orientation", True): "6a926b1c2ae10617650ec90bede3ba959d70ee7370b3c00b3eb7526bd394517b",
+    ("four", False): "7959dcce337f7fd3f686599a2e53b3475251fc71ca4bbcd97ffdc05c6dd6077c",
+    ("four", True): "c7eb2382433915d03484e7a13098c9e3c4a8443d386bbda8f347ecad65695aef",
 }
 CSV = "705d80ed0fa6b3cd21e1fe378d6e4bd3d365ebfa41da664ee7f5542be5a4c912"
 GEOJSON_FEATURES = "d08802c27abe7a76fa695b6457a21e5c4893191717f143c8153e8d983707932d"

@@ -66,6 +66,26 @@ def test_threads_write_the_same_rows_and_are_refused_where_unused(capsysbinary):
     assert status == 2 and "--threads" in err
 
 
+def test_a_region_far_out_is_written_with_its_true_coordinates(capsysbinary):
+    status, out, _ = run(capsysbinary, "12x8", "-s", "5", "--origin", "1e15,-1e15", "-f", "csv")
+    rows = [line.split(",") for line in out.decode().splitlines()[1:]]
+    assert status == 0 and len(rows) > 5
+    xs = [float(v) for row in rows for v in row[3::2]]
+    ys = [float(v) for row in rows for v in row[4::2]]
+    assert min(xs) > 1e15 - 8 and max(xs) < 1e15 + 20 and -1e15 - 8 < min(ys) < -1e15 + 16
+    status, _, err = run(capsysbinary, "12x8", "--origin", "2e15,0", "-f", "csv")
+    assert status == 2 and err.count("\n") == 1 and "within 1.126e+15" in err
+
+
+def test_curved_draws_pictures_and_is_refused_elsewhere(capsysbinary, tmp_path):
+    status, out, _ = run(capsysbinary, "12x8", "-s", "5", "--curved", "-f", "svg")
+    assert status == 0 and b"c" in out and out.count(b"<use") > 5
+    assert run(capsysbinary, "12x8", "-s", "5", "--curved", "-o", str(tmp_path / "c.png"))[0] == 0
+    for args in (("-f", "csv"), ("--cut", "-f", "svg")):
+        status, out, err = run(capsysbinary, "12x8", "--curved", *args)
+        assert status == 2 and out == b"" and "--curved" in err, args
+
+
 def test_neighbours_end_each_row_and_are_refused_where_not_written(capsysbinary):
     status, out, _ = run(capsysbinary, "30x20", "-s", "6", "-f", "jsonl", "--neighbours")
     rows = [json.loads(line) for line in out.splitlines()]

@@ -15,6 +15,11 @@ from tilewright.core._graph_access import data_pointer
 
 _SCALE = 10**6  # six decimals, as ``writers.DIGITS``
 _USCALE, _TEN_THOUSAND, _HUNDRED = np.uint64(_SCALE), np.uint64(10_000), np.uint64(100)
+# from here on a value times 10**6 could pass 2**63 (``put_whole`` takes an int64)
+_FAR = 9e12
+# the most bytes a number takes: "-", 16 digits (a region lies within 2**50 < 10**16 of the
+# centre, ``patch.MAX_COORDINATE``, and its tiles a few edges beyond), ".", 6 decimals
+_NUMBER_WIDTH = 24
 
 
 # "00" to "99": two digits a lookup, where one at a time cost a division each
@@ -46,12 +51,19 @@ def _number(buffer, at, value):
     """
     # unsigned: a division by a constant is then a multiplication and a shift, with no
     # correction for negative numbers (the whole part's digits cost twice as much without)
-    scaled = np.uint64(round(abs(value) * _SCALE))  # half to even, as np.round: LLVM's rint
+    magnitude = abs(value)
+    if magnitude < _FAR:
+        scaled = np.uint64(round(magnitude * _SCALE))  # half to even, as np.round: LLVM's rint
+        whole = scaled // _USCALE
+        fraction = scaled - whole * _USCALE
+    else:  # the scaled value would not fit: split first (exact: a float minus its floor)
+        floor = np.floor(magnitude)
+        fraction = np.uint64(round((magnitude - floor) * _SCALE))
+        whole = np.uint64(floor) + fraction // _USCALE  # a fraction that rounds up to one
+        fraction %= _USCALE
     buffer[at] = 45  # '-', kept only for a negative value that does not round to zero
-    at += (value < 0) & (scaled != 0)
-    whole = scaled // _USCALE
-    fraction = scaled - whole * _USCALE
-    if whole >= 100_000_000:  # far out (the region's limit allows 10**7 and more digits)
+    at += (value < 0) & ((whole | fraction) != 0)
+    if whole >= 100_000_000:  # far out (the region's limit allows 10**15 and more digits)
         at = put_whole(buffer, at, np.int64(whole), 0)
     else:
         digits = 1 + (whole >= 10) + (whole >= 100) + (whole >= 1000) + (whole >= 10_000)
@@ -109,14 +121,22 @@ def rows(addresses, others, ancestry, greek, turns, corners, shapes_xy, pieces):
     count, width = addresses.shape
     neighbours, other_width = others.shape[0] > 0, others.shape[2]
     levels, other_levels = (width - LEVELS) // 2, (other_width - LEVELS) // 2
-    per_tile = levels + 42 + 28 * 24 + (15 * (other_levels + 8) if neighbours else 0)
-    buffer = np.empty(count * per_tile, dtype=np.uint8)
     # each piece bound once: taken from the tuple inside the loop, every use counted a
     # reference up and down
     (
         before_id, after_id, after_type, after_index, between_xy, between_vertices,
         after_vertices, before_neighbours, between_neighbours, after_neighbours, end,
     ) = pieces  # fmt: skip
+    # the longest a row can be: its id, letter and index, 28 numbers, and every piece as
+    # often as it is written
+    per_tile = (levels + 2) + 2 + 1 + 28 * _NUMBER_WIDTH + 14 * between_xy.shape[0]
+    per_tile += before_id.shape[0] + after_id.shape[0] + after_type.shape[0]
+    per_tile += after_index.shape[0] + 13 * between_vertices.shape[0] + after_vertices.shape[0]
+    per_tile += end.shape[0]
+    if neighbours:
+        per_tile += before_neighbours.shape[0] + 14 * (other_levels + 2)
+        per_tile += 13 * between_neighbours.shape[0] + after_neighbours.shape[0]
+    buffer = np.empty(count * per_tile, dtype=np.uint8)
     # rows copied into scratch and read through pointers, for the same reason
     own, other = np.empty(width, dtype=np.int8), np.empty(other_width, dtype=np.int8)
     own_at, other_at = data_pointer(own), data_pointer(other)

@@ -166,14 +166,26 @@ class Tiling:
             address.indices.append(self.ancestry.indices[depth])
             address.types.append(self.ancestry.types[depth + 1])
 
-    def _step_hex(self, address: Address, depth: int, edge: int) -> int:
-        """Move the level-``depth`` hexagon of ``address`` across its ``edge``; returns the
-        edge of the new hexagon that was crossed."""
+    def step_hex(self, address: Address, depth: int, edge: int) -> int:
+        """Move the level-``depth`` hexagon of ``address`` (changed in place) across its
+        ``edge`` (0–5); returns the edge of the new hexagon that was crossed. The levels
+        below ``depth`` are left as they were (their colours too, unless ``depth`` is 0).
+
+        Parameters
+        ----------
+        address : Address
+        depth : int
+        edge : int
+
+        Returns
+        -------
+        int
+        """
         self._extend(address, depth + 2)
         parent = address.types[depth + 1]
         kind, to, via = HEX_MAP[parent][6 * address.indices[depth] + edge]
         if kind == OUTSIDE:
-            entered = self._step_hex(address, depth + 1, to)
+            entered = self.step_hex(address, depth + 1, to)
             parent = address.types[depth + 1]
             first, count = HEX_SIDES[parent][entered]
             kind, to, via = HEX_ENTRY[parent][first + count - 1 - via]
@@ -206,7 +218,7 @@ class Tiling:
         address = address.copy()
         kind, to, via = SPECTRE_MAP[address.types[0]][SPECTRE_EDGES * address.spectre + edge]
         while kind == OUTSIDE:  # twice when entering through the spur of a Σ
-            entered = self._step_hex(address, 0, to)
+            entered = self.step_hex(address, 0, to)
             first, count = SPECTRE_SIDES[address.types[0]][entered]
             kind, to, via = SPECTRE_ENTRY[address.types[0]][first + count - 1 - via]
         address.spectre = to

@@ -273,10 +273,11 @@ def cut_svg(
     """
     x0, y0, x1, y1 = writers.check_picture(cut.region, "type", scale)
     millimetres = scale * MM_PER_PIXEL
-    view = " ".join(f"{v:.{DIGITS}f}" for v in (x0, -y1, x1 - x0, y1 - y0))
-    # one transform-free drawing: y turned down here, not by a transform laser programs
-    # may apply differently
-    down = cut.xy * (1.0, -1.0)
+    view = " ".join(f"{v:.{DIGITS}f}" for v in (0.0, y0 - y1, x1 - x0, y1 - y0))
+    # one transform-free drawing from the region's lower-left corner (renderers work in
+    # single precision, which cannot place a tile a million edges out): y turned down here,
+    # not by a transform laser programs may apply differently
+    down = (cut.xy - (x0, y0)) * (1.0, -1.0)
     edges, outline = len(cut) - 1, len(cut)
     paths = "".join(
         f'<path id="{name}" d="{path_data(cut.ptr[first : last + 1], cut.ids, down, DIGITS)}"/>\n'

@@ -7,6 +7,7 @@ integer operations, and two routes to one vertex give the same four integers: eq
 exact, with no tolerance. Floats appear only when writing output.
 """
 
+import decimal
 import math
 
 import numpy as np
@@ -16,6 +17,10 @@ Point = tuple[int, int, int, int]
 ORIGIN: Point = (0, 0, 0, 0)
 ONE: Point = (1, 0, 0, 0)
 HALF_SQRT3 = math.sqrt(3) / 2
+# 60 digits: a coordinate within 2**50 of the centre, less a float, keeps 40 exact digits,
+# far more than a float's 17 (one correct rounding at the end)
+_PRECISE = decimal.Context(prec=60)
+_HALF_SQRT3_DECIMAL = _PRECISE.sqrt(decimal.Decimal(3)) / 2
 
 
 def add(a: Point, b: Point) -> Point:
@@ -206,3 +211,35 @@ def to_xy_array(points: np.ndarray) -> np.ndarray:
             p[:, 3] + HALF_SQRT3 * p[:, 2] + 0.5 * p[:, 1],
         )
     )
+
+
+def _precise(a: Point, axis: int) -> decimal.Decimal:
+    """Coordinate ``axis`` (0: x, 1: y) of ``a`` to 60 digits."""
+    rational, root = (a[0] * 2 + a[2], a[1]) if axis == 0 else (a[3] * 2 + a[1], a[2])
+    return _PRECISE.add(
+        _PRECISE.divide(decimal.Decimal(rational), 2),
+        _PRECISE.multiply(decimal.Decimal(root), _HALF_SQRT3_DECIMAL),
+    )
+
+
+def precise_xy(a: Point) -> tuple[float, float]:
+    """:func:`to_xy`, correctly rounded however large the integers (``to_xy`` rounds each
+    term, which cancels when they are large and their sum is not).
+
+    Examples
+    --------
+    >>> precise_xy((1, 0, 0, 2)), precise_xy((0, 2, 0, 0))
+    ((1.0, 2.0), (1.7320508075688772, 1.0))
+    """
+    return float(_precise(a, 0)), float(_precise(a, 1))
+
+
+def precise_difference(value: float, a: Point, axis: int) -> float:
+    """``value`` minus coordinate ``axis`` (0: x, 1: y) of ``a``, correctly rounded.
+
+    Examples
+    --------
+    >>> precise_difference(1e15, (10**15, 0, 0, 0), 0)
+    0.0
+    """
+    return float(_PRECISE.subtract(decimal.Decimal(value), _precise(a, 1 if axis else 0)))

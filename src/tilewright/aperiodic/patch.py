@@ -11,6 +11,9 @@ a tile belongs to the patch when its interior meets the rectangle's. The test is
 floating point on exact vertices: a vertex coordinate is (a + b√3)/2 with integers a, b,
 which equals a whole or half bound only when b = 0 (then the float is exact), and otherwise
 differs from it by far more than rounding for any region that fits in memory.
+Far from the centre (``Frame``) coordinates are measured from a tile near the region, whose
+position is irrational: there a tile that only touches a side may be judged either way (the
+rounding is about 10⁻¹⁵ of an edge).
 """
 
 import functools
@@ -23,7 +26,18 @@ import numpy as np
 from tilewright.aperiodic import _search_kernels as search
 from tilewright.aperiodic._step_kernels import COLOUR, LEVELS, SPECTRE
 from tilewright.aperiodic.coordinates import Tiling
-from tilewright.aperiodic.exact import ORIGIN, Point, add, sub, to_xy, to_xy_array, unit
+from tilewright.aperiodic.exact import (
+    ORIGIN,
+    Point,
+    add,
+    precise_difference,
+    precise_xy,
+    sub,
+    to_xy,
+    to_xy_array,
+    unit,
+)
+from tilewright.aperiodic.hierarchy import CLOSE, Locator, colour_roles
 from tilewright.aperiodic.spectre_geometry import GREEK, SPECTRE_EDGES, TYPES, place_spectre
 from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import deferred
@@ -45,21 +59,28 @@ _TURN_OF = {unit(r): r for r in range(12)}
 _EDGE_TURN = tuple(_TURN_OF[sub(SHAPES[0][(k + 1) % 14], SHAPES[0][k])] for k in range(14))
 SHAPES_ARRAY = np.array(SHAPES, dtype=np.int64)
 EDGE_TURNS = np.array(_EDGE_TURN, dtype=np.int64)
-MAX_COORDINATE = 1e7
-"""Where a region may lie: x, y, x + width and y + height all within this many tile edges of
-the start tile (the tiling's centre, at 0, 0).
+MAX_COORDINATE = 2.0**50
+"""Where a region may lie: x, y, x + width and y + height all within this many tile edges
+(about 1.13e15) of the start tile (the tiling's centre, at 0, 0).
 
-Why: the walk from the start tile to the region crosses every tile on a straight line,
-about 0.3 to 0.45 µs a tile edge (measured for a 10x10 region, either method: origins 1e5:
-0.06 s, 1e6: 0.6 s, 1e7: 3.1 to 4.7 s, 1e8: 21 to 30 s, 1e9: 75 s), so this keeps every
-request to a few seconds before its first tile. A start found in O(log distance) through
-the hierarchy would lift it.
+Why: a far region's start tile is found through the hierarchy (``hierarchy.Locator``) in
+milliseconds at any distance, and positions stay exact (Python integers there, int64 in the
+kernels, whose coordinates are measured from the region's corner: see :class:`Frame`); but
+the vertices written are float64, whose spacing is 1/8 of a tile edge at 10^15 and 1/4 at
+2^50, so a region farther out could not be drawn faithfully.
 """
+NEAR = 4096.0
+"""A region whose lower-left corner lies within this many tile edges of the centre (in x and
+y) is walked to from the start tile, as always (a millisecond or two); a farther one starts
+from a tile found through the hierarchy near its corner (``Frame``)."""
+FAR_START = CLOSE  # how far from a far region's corner its start tile lies (all but always)
+FLOAT_STEPS = 8  # the fewest float64 steps a region's side may span: 2 tile edges at 2**50
 MIN_SIDE = 1e-6
-"""The smallest side a region may have, as a share of max(1, its largest coordinate).
+"""The smallest side a region may have, as a share of max(1, its largest coordinate in the
+kernels' frame: from the centre, or from its corner when it is farther than ``NEAR``).
 
 Why: the compiled overlap test (``_search_kernels.meets``) measures a tile's area inside
-the region by the shoelace formula on absolute coordinates, whose rounding grows with their
+the region by the shoelace formula on the frame's coordinates, whose rounding grows with their
 square: a region of side s at distance C shows no area at all once s is below about 1e-8 C
 (measured: at the centre, 1e-8 already fails), and the walk into it then never ends (the
 AssertionError "no straight walk reached the region"). 1e-6 leaves a hundredfold margin.
@@ -215,6 +236,79 @@ def clipped_area(xy: np.ndarray, box: tuple[float, float, float, float]) -> floa
     return abs(float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))) / 2
 
 
+@dataclass(frozen=True)
+class Frame:
+    """Where the kernels measure from: an exact vertex of the tiling and its position.
+
+    Why: the kernels' overlap test works in float64 on exact corners converted to floats,
+    which is precise only while the corners' four integers are small; a tile far from the
+    centre has large ones (each about its distance), whose conversion cancels. So a region
+    far out is searched in corners measured from a tile near its corner, found through the
+    hierarchy (every tile the walk reaches from there has small integers again), and its
+    box from that tile's position, rounded once from exact arithmetic. The corners found
+    are shifted back (exactly: integers) before anything is written. Near the centre the
+    frame is the centre itself, at the start tile.
+
+    Attributes
+    ----------
+    base : Point
+        The vertex, exact (0 near the centre).
+    x, y : float
+        Its position, correctly rounded.
+    start : tuple
+        The tile whose vertex 0 it is: (its int8 address row, its turn).
+
+    Examples
+    --------
+    >>> near, far = Frame.of(Tiling(3), (10.5, -3), 16), Frame.of(Tiling(3), (1e9, 5), 16)
+    >>> near.base, abs(far.x - 1e9) < 50
+    ((0, 0, 0, 0), True)
+    """
+
+    base: Point
+    x: float
+    y: float
+    start: tuple[np.ndarray, int]
+
+    @classmethod
+    def of(cls, tiling: Tiling, origin: tuple[float, float], depth: int) -> "Frame":
+        """The frame of ``tiling`` for a region with lower-left corner ``origin``, with a
+        start row of at least ``depth`` levels."""
+        start = start_place(tiling)
+        if max(abs(origin[0]), abs(origin[1])) <= NEAR:
+            return cls(ORIGIN, 0.0, 0.0, (start_row(tiling, depth), start.turn))
+        start_pose = (start.turn, start.corner, colour_roles(tiling.start))
+        address, (turn, corner, _) = Locator(tiling, start_pose).near(origin)
+        depth = max(depth, len(address.types))
+        row = [address.spectre, address.hex_colour, address.previous_colour, address.entry_parity]
+        for level in range(len(address.indices)):
+            row += [TYPES.index(address.types[level]), address.indices[level]]
+        row += start_row(tiling, depth)[len(row) :].tolist()
+        return cls(corner, *precise_xy(corner), (np.array(row, dtype=np.int8), turn))
+
+    @property
+    def shift(self) -> np.ndarray:
+        """The base as (4,) int64: add it to a corner found to get the true corner."""
+        return np.array(self.base, dtype=np.int64)
+
+    def box(self, origin: tuple[float, float], width: float, height: float) -> np.ndarray:
+        """The region (x, y, x + width, y + height) in the frame's coordinates (near the
+        centre: the region itself, as ever)."""
+        if self.base == ORIGIN:
+            return np.array([origin[0], origin[1], origin[0] + width, origin[1] + height])
+        x0 = precise_difference(origin[0], self.base, 0)
+        y0 = precise_difference(origin[1], self.base, 1)
+        # the sides as the region's own floats give them, so the grid of blocks is the one
+        # ``stream.block_grid`` counts without a tiling
+        across, up = (origin[0] + width) - origin[0], (origin[1] + height) - origin[1]
+        return np.array([x0, y0, x0 + across, y0 + up])
+
+    def start_tile(self) -> tuple[np.ndarray, int, np.ndarray]:
+        """The tile at the base: (a copy of its row, its turn, corner 0 in the frame)."""
+        row, turn = self.start
+        return row.copy(), turn, np.zeros(4, dtype=np.int64)
+
+
 def check_region(
     width: float,
     height: float,
@@ -266,14 +360,20 @@ def check_region(
     farthest = max(abs(x), abs(y), abs(x + width), abs(y + height))
     if not farthest <= MAX_COORDINATE:
         raise TilewrightError(
-            f"a region must lie within {MAX_COORDINATE:.0f} tile edges of the tiling's centre "
-            f"in x and y (the walk there is linear in the distance); this one reaches {farthest:g}"
+            f"a region must lie within {MAX_COORDINATE:.4g} tile edges of the tiling's centre "
+            f"in x and y (float64 vertices lose a tile's shape beyond); this one reaches "
+            f"{farthest:g}"
         )
-    smallest = MIN_SIDE * max(1.0, farthest)
+    # far out the kernels measure from a tile at the region's corner (``Frame``)
+    reach = farthest if max(abs(x), abs(y)) <= NEAR else max(width, height) + FAR_START
+    # and a side spans a few steps of the floats there, or the region's own corners (x +
+    # width) would round it away
+    smallest = max(MIN_SIDE * max(1.0, reach), FLOAT_STEPS * float(np.spacing(farthest)))
     if min(width, height) < smallest:
         raise TilewrightError(
             f"a region's sides must be at least {smallest:g} tile edges here ({MIN_SIDE:g} "
-            f"times its farthest coordinate, or {MIN_SIDE:g} near the centre), "
+            f"times its farthest coordinate from the centre, or from its corner when that is "
+            f"farther than {NEAR:g}, and {FLOAT_STEPS} steps of the floats there), "
             f"got {width:g}x{height:g}"
         )
     if whole:
@@ -354,14 +454,15 @@ def patch_arrays(
     """
     width, height, origin = check_region(width, height, origin)
     tiling = Tiling(seed)
-    box = np.array([origin[0], origin[1], origin[0] + width, origin[1] + height], dtype=float)
+    frame = Frame.of(tiling, origin, START_DEPTH)
+    box = frame.box(origin, width, height)
     expected = (width + 8) * (height + 8) / TILE_AREA
     capacity = int(expected * 1.25) + 256
     depth = START_DEPTH
     while True:
-        row = start_row(tiling, depth)
-        corner = np.zeros(4, dtype=np.int64)
-        status, turn = walk_into(row, start_place(tiling).turn, corner, box)
+        row, turn, corner = frame.start_tile()
+        row = deepened_row(tiling, row, depth)
+        status, turn = walk_into(row, turn, corner, box)
         if status == search.DONE:
             with deferred():  # arrays returned in a tuple: see core.interrupts
                 rows, turns, corners, inside, count, status = search.patch(
@@ -373,7 +474,7 @@ def patch_arrays(
             depth *= 2
         else:
             keep = np.flatnonzero(inside[:count])
-            return tiling, Found(rows[keep], turns[keep], corners[keep])
+            return tiling, Found(rows[keep], turns[keep], corners[keep] + frame.shift)
 
 
 def walk_into(row: np.ndarray, turn: int, corner: np.ndarray, box: np.ndarray) -> tuple[int, int]:
@@ -432,6 +533,21 @@ def start_row(tiling: Tiling, depth: int) -> np.ndarray:
     for level in range(depth):
         row += [TYPES.index(ancestry.types[level]), ancestry.indices[level]]
     return np.array(row, dtype=np.int8)
+
+
+def deepened_row(tiling: Tiling, row: np.ndarray, depth: int) -> np.ndarray:
+    """``row`` with at least ``depth`` levels: those above its own are the start tile's.
+
+    Examples
+    --------
+    >>> deepened_row(Tiling(3), start_row(Tiling(3), 4), 16).tolist() == start_row(
+    ...     Tiling(3), 16).tolist()
+    True
+    """
+    levels = (len(row) - LEVELS) // 2
+    if levels >= depth:
+        return row
+    return np.concatenate((row, start_row(tiling, depth)[LEVELS + 2 * levels :]))
 
 
 def deepened(tiling: Tiling, rows: np.ndarray) -> np.ndarray:

@@ -201,6 +201,7 @@ class Patch:
         progress: Progress | None = None,
         threads: int = 1,
         neighbours: bool = False,
+        curved: bool = False,
     ) -> None:
         """Write the patch in format ``fmt`` to the binary file ``sink``, as it is found.
 
@@ -230,6 +231,9 @@ class Patch:
         neighbours : bool
             CSV and JSON Lines: each row ends with the ids of the tiles across the tile's
             14 edges, in the edges' order (``writers.jsonl``); refused for the others.
+        curved : bool
+            Pictures: the strictly chiral Spectre, each edge an S-curve (``curved``);
+            refused for the other formats.
 
         Raises
         ------
@@ -245,6 +249,7 @@ class Patch:
         fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side)
         threads = self._checked_threads(fmt, threads)
         neighbours = self._checked_neighbours(fmt, neighbours)
+        curved = self._checked_curved(fmt, curved)
         if threads > 1:
             self._write_threaded(sink, fmt, progress, threads, neighbours)
             return
@@ -252,14 +257,16 @@ class Patch:
         if progress is not None:
             parts = progress(parts)
         if fmt == "svg":
-            sink.writelines(writers.svg(parts, self.region, colour, plain, scale, self.info))
+            sink.writelines(
+                writers.svg(parts, self.region, colour, plain, scale, self.info, curved)
+            )
         elif fmt == "pdf":
             from tilewright.core.pdf import pdf_from_svg
 
-            svg = b"".join(writers.svg(parts, self.region, colour, plain, scale, self.info))
+            svg = b"".join(writers.svg(parts, self.region, colour, plain, scale, self.info, curved))
             sink.write(pdf_from_svg(svg, self.info))
         elif fmt == "png":
-            sink.write(writers.png(parts, self.region, colour, scale, self.info))
+            sink.write(writers.png(parts, self.region, colour, scale, self.info, curved))
         elif fmt == "geojson":
             sink.writelines(writers.geojson(parts, self.info))
         elif fmt == "jsonl":
@@ -307,6 +314,12 @@ class Patch:
             raise TilewrightError(f"neighbours are written in csv and jsonl, not {fmt}")
         return bool(neighbours)
 
+    def _checked_curved(self, fmt: str, curved: object) -> bool:
+        """``curved`` checked: a bool, and True only for pictures."""
+        if require_bool(curved, "curved") and fmt not in PICTURES:
+            raise TilewrightError(f"curved Spectres are drawn in svg, pdf and png, not {fmt}")
+        return bool(curved)
+
     def save(
         self,
         path: str | os.PathLike,
@@ -316,6 +329,7 @@ class Patch:
         max_side: int = PIXEL_BUDGET,
         threads: int = 1,
         neighbours: bool = False,
+        curved: bool = False,
     ) -> None:
         """Write the patch to ``path`` in the format its suffix names, all or nothing.
 
@@ -323,7 +337,7 @@ class Patch:
         ----------
         path : str or path-like
             Ending in .svg, .png, .pdf, .jsonl, .csv, .geojson or .json (GeoJSON).
-        colour, plain, scale, max_side, threads, neighbours
+        colour, plain, scale, max_side, threads, neighbours, curved
             As for :meth:`write`.
 
         Raises
@@ -352,9 +366,18 @@ class Patch:
         fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side)
         threads = self._checked_threads(fmt, threads)
         neighbours = self._checked_neighbours(fmt, neighbours)
+        curved = self._checked_curved(fmt, curved)
         with open_output(os.fspath(path)) as sink:
             self.write(
-                sink, fmt, colour, plain, scale, max_side, threads=threads, neighbours=neighbours
+                sink,
+                fmt,
+                colour,
+                plain,
+                scale,
+                max_side,
+                threads=threads,
+                neighbours=neighbours,
+                curved=curved,
             )
 
     def _checked(self, fmt, colour, plain, scale, max_side) -> tuple[str, str, bool, float]:

@@ -32,7 +32,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 
@@ -48,10 +48,10 @@ from tilewright.aperiodic.patch import (
     START_DEPTH,
     Chunk,
     Found,
+    Frame,
     check_region,
     chunks,
-    start_place,
-    start_row,
+    deepened_row,
     walk_into,
 )
 from tilewright.core.errors import TilewrightError
@@ -95,9 +95,7 @@ class Cursor:
         tiling : Tiling
         depth : int
         """
-        levels = (len(self.row) - LEVELS) // 2
-        extra = start_row(tiling, depth)[LEVELS + 2 * levels :]
-        self.row = np.concatenate((self.row, extra))
+        self.row = deepened_row(tiling, self.row, depth)
 
 
 def line_chunks(
@@ -141,8 +139,9 @@ def line_chunks(
     """
     width, height, origin = check_region(width, height, origin, whole=False)
     chunk = _checked_chunk(chunk)
-    region = _region(width, height, origin)
-    return _chunks(Tiling(seed), region, chunk, 0, _grid(region)[1])
+    tiling = Tiling(seed)
+    region = _region(tiling, width, height, origin)
+    return _chunks(tiling, region, chunk, 0, region.rows)
 
 
 def block_grid(
@@ -174,7 +173,7 @@ def block_grid(
     (3, 2)
     """
     width, height, origin = check_region(width, height, origin, whole=False)
-    return _grid(_region(width, height, origin))
+    return _grid(width, height, origin)
 
 
 def band_chunks(
@@ -227,9 +226,9 @@ def band_chunks(
     """
     width, height, origin = check_region(width, height, origin, whole=False)
     chunk = _checked_chunk(chunk)
-    region = _region(width, height, origin)
-    first, stop = _checked_rows(rows, _grid(region)[1])
-    return _chunks(Tiling(seed), region, chunk, first, stop)
+    first, stop = _checked_rows(rows, _grid(width, height, origin)[1])
+    tiling = Tiling(seed)
+    return _chunks(tiling, _region(tiling, width, height, origin), chunk, first, stop)
 
 
 def _checked_chunk(chunk: int) -> int:
@@ -255,21 +254,31 @@ def _checked_rows(rows: object, count: int) -> tuple[int, int]:
     return first, stop
 
 
-def _region(width: float, height: float, origin: tuple[float, float]) -> np.ndarray:
-    # the one place the corners are computed: the grid below and the kernels' ownership
-    # test must see the same floats, or a band and the whole walk could disagree on rows
-    return np.array([origin[0], origin[1], origin[0] + width, origin[1] + height])
+class Region(NamedTuple):
+    """A region as the kernels see it: its box in the frame's coordinates, the frame, and
+    its grid of blocks."""
+
+    box: np.ndarray
+    frame: Frame
+    columns: int
+    rows: int
 
 
-def _grid(region: np.ndarray) -> tuple[int, int]:
-    columns = max(1, math.ceil((region[2] - region[0]) / BLOCK))
-    rows = max(1, math.ceil((region[3] - region[1]) / BLOCK))
+def _region(tiling: Tiling, width: float, height: float, origin: tuple[float, float]) -> Region:
+    # the one place the corners are computed: the grid and the kernels' ownership test must
+    # see the same floats, or a band and the whole walk could disagree on rows
+    frame = Frame.of(tiling, origin, START_DEPTH)
+    return Region(frame.box(origin, width, height), frame, *_grid(width, height, origin))
+
+
+def _grid(width: float, height: float, origin: tuple[float, float]) -> tuple[int, int]:
+    # from the region's own floats, so that it needs no tiling (``block_grid``)
+    columns = max(1, math.ceil(((origin[0] + width) - origin[0]) / BLOCK))
+    rows = max(1, math.ceil(((origin[1] + height) - origin[1]) / BLOCK))
     return columns, rows
 
 
-def _chunks(
-    tiling: Tiling, region: np.ndarray, chunk: int, first: int, stop: int
-) -> Iterator[Chunk]:
+def _chunks(tiling: Tiling, region: Region, chunk: int, first: int, stop: int) -> Iterator[Chunk]:
     """The tiles of block rows ``first`` to ``stop - 1``; ownership is always judged in the
     whole region's grid, which is what lets bands partition its tiles."""
     pending: list[Found] = []
@@ -286,28 +295,29 @@ def _chunks(
 
 
 def block_entries(
-    tiling: Tiling, region: np.ndarray, first: int, stop: int
+    tiling: Tiling, region: Region, first: int, stop: int
 ) -> Iterator[tuple[int, int, Cursor]]:
     """Where the line walk enters each block of rows ``first`` to ``stop - 1``, in scan
     order: ``(i, j, cursor)``, the cursor standing on the tile a straight walk reaches the
     block (i, j) by, from the block before it in the row, or for a row's first block from
-    the row below's first block (from the start tile for block (0, 0)).
+    the row below's first block (from ``patch.start_tile`` for block (0, 0): the start tile,
+    or for a far region a tile near its corner found through the hierarchy).
 
     Only walking, no search: about 1/30 of the work of the blocks' searches. The rows
     below ``first`` are passed by walking up their first blocks, so that each block is
     entered at the same tile whichever band asks, and its search finds the same tiles in
     the same order. Each cursor is the caller's own (a copy), to search from on any thread.
     """
-    columns = _grid(region)[0]
-    cursor = Cursor(start_row(tiling, START_DEPTH), start_place(tiling).turn, np.zeros(4, np.int64))
+    columns = region.columns
+    cursor = Cursor(*region.frame.start_tile())
     box = np.empty(4)
     for j in range(first):
-        line.block_box(region, BLOCK, 0, j, box)
+        line.block_box(region.box, BLOCK, 0, j, box)
         cursor = _walked(tiling, cursor, box)
     for j in range(first, stop):
         row_start = cursor  # replaced by the row's first block, which always exists
         for i in range(columns):
-            line.block_box(region, BLOCK, i, j, box)
+            line.block_box(region.box, BLOCK, i, j, box)
             cursor = _walked(tiling, cursor, box)
             if i == 0:
                 row_start = cursor
@@ -326,15 +336,15 @@ def _walked(tiling: Tiling, cursor: Cursor, box: np.ndarray) -> Cursor:
         cursor.deepen(tiling, (len(cursor.row) - LEVELS) // 2 * 2)
 
 
-def block_tiles(tiling: Tiling, region: np.ndarray, entry: tuple[int, int, Cursor]) -> Found:
+def block_tiles(tiling: Tiling, region: Region, entry: tuple[int, int, Cursor]) -> Found:
     """The tiles block (i, j) of ``entry`` (from :func:`block_entries`) writes: those of its
     breadth-first search from the entry's tile that meet no block before it in scan order.
     Runs on any thread (its kernels release the GIL); ``tiling`` must be the thread's own
     when the entry's ancestry is too shallow (rare: it then draws more levels)."""
     i, j, cursor = entry
-    columns, rows = _grid(region)
+    columns, rows = region.columns, region.rows
     box = np.empty(4)
-    line.block_box(region, BLOCK, i, j, box)
+    line.block_box(region.box, BLOCK, i, j, box)
     capacity = BLOCK_CAPACITY
     while True:
         with deferred():  # arrays returned in a tuple: see core.interrupts
@@ -344,10 +354,10 @@ def block_tiles(tiling: Tiling, region: np.ndarray, entry: tuple[int, int, Curso
             )  # fmt: skip
         if status == search.DONE:
             keep = line.owned(
-                turns, corners, inside, count, region, BLOCK, columns, rows, i, j, SHAPES_XY
+                turns, corners, inside, count, region.box, BLOCK, columns, rows, i, j, SHAPES_XY
             )
             chosen = np.flatnonzero(keep)
-            return Found(found_rows[chosen], turns[chosen], corners[chosen])
+            return Found(found_rows[chosen], turns[chosen], corners[chosen] + region.frame.shift)
         if status == search.FULL:
             capacity *= 2
         else:
@@ -415,8 +425,9 @@ def threaded_chunks(
     threads = require_int(threads, "threads")
     if not 1 <= threads <= MAX_THREADS:
         raise TilewrightError(f"threads must be 1 to {MAX_THREADS}, got {shown(threads)}")
-    region = _region(width, height, origin)
-    entries = block_entries(Tiling(seed), region, 0, _grid(region)[1])
+    tiling = Tiling(seed)
+    region = _region(tiling, width, height, origin)
+    entries = block_entries(tiling, region, 0, region.rows)
     # each thread its own Tiling: one that draws more levels is changed, and the draws of
     # two threads at once would interleave (the seed gives each the same levels)
     own = threading.local()

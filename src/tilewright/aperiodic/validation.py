@@ -13,8 +13,15 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from tilewright.aperiodic.exact import to_xy_array
-from tilewright.aperiodic.patch import SHAPES_ARRAY, SHAPES_XY, TILE_AREA, Tile, clipped_area
+from tilewright.aperiodic.exact import precise_difference, precise_xy, to_xy_array
+from tilewright.aperiodic.patch import (
+    NEAR,
+    SHAPES_ARRAY,
+    SHAPES_XY,
+    TILE_AREA,
+    Tile,
+    clipped_area,
+)
 from tilewright.aperiodic.spectre import Patch
 from tilewright.core.memory import check_fits
 
@@ -135,18 +142,28 @@ def _fault(ids, turns, corners, colours, region) -> str | None:
     if len(clash):
         a, b = owner[clash[0]], neighbour[clash[0]]
         return f"tiles {ids[a]} and {ids[b]} are neighbours of one colour"
-    fault = _open_edge_inside(points, start.ravel(), end.ravel(), shared, region)
-    return fault or _area_fault(ids, turns, corners, region)
+    # the geometry in floats measured as the walk measures it (``patch.Frame``): from the
+    # centre near it, where a tile touching a side is told exactly, and far out from a
+    # vertex of the first tile, as floats of the corners' large integers cancel there
+    a, b, c, d = (int(v) for v in corners[0])
+    base = (a, b, c, d) if max(abs(region[0]), abs(region[1])) > NEAR else (0, 0, 0, 0)
+    offset = np.array(precise_xy(base))
+    local = tuple(precise_difference(region[k], base, k % 2) for k in range(4))
+    shift = np.array([base], dtype=np.int64)
+    fault = _open_edge_inside(points - shift, start.ravel(), end.ravel(), shared, local, offset)
+    if fault is not None:
+        return fault
+    return _area_fault(ids, turns, corners - shift, local)
 
 
-def _open_edge_inside(points, start, end, shared, region) -> str | None:
+def _open_edge_inside(points, start, end, shared, region, offset) -> str | None:
     xy = to_xy_array(points)
     middle = (xy[start[~shared]] + xy[end[~shared]]) / 2
     x0, y0, x1, y1 = region
     inside = (middle[:, 0] > x0) & (middle[:, 0] < x1) & (middle[:, 1] > y0) & (middle[:, 1] < y1)
     if not inside.any():
         return None
-    mx, my = middle[np.argmax(inside)]
+    mx, my = middle[np.argmax(inside)] + offset
     return f"a gap: the edge from ({mx:.3f}, {my:.3f}) is open inside the region"
 
 

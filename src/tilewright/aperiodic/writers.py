@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 import numpy as np
 
+from tilewright.aperiodic import curved as curved_module
 from tilewright.aperiodic.patch import SHAPES_XY, Chunk, ancestry_indices, neighbour_rows
 from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
 from tilewright.core.errors import TilewrightError
@@ -251,10 +252,12 @@ def svg(
     plain: bool = False,
     scale: float = SCALE,
     info: Mapping[str, object] | None = None,
+    curved: bool = False,
 ) -> Iterator[bytes]:
     """The patch as SVG, clipped to the region. Compact by default: one path per turn in
     ``<defs>``, a ``<use>`` per tile; ``plain`` writes one closed path per tile, as laser
     cutters want. ``info`` (seed, region, ...) is recorded in a ``<metadata>`` element.
+    ``curved`` draws each edge as the S-curve of the strictly chiral Spectre (``curved``).
 
     Parameters
     ----------
@@ -267,6 +270,7 @@ def svg(
     scale : float
         Pixels (SVG user units) a tile edge.
     info : mapping, optional
+    curved : bool
 
     Returns
     -------
@@ -291,21 +295,26 @@ def svg(
     """
     x0, y0, x1, y1 = check_picture(box, colouring, scale)
     plain = require_bool(plain, "plain")
-    return _svg(chunks, (x0, y0, x1, y1), colouring, plain, scale, info)
+    outline = curved_path if require_bool(curved, "curved") else _path
+    return _svg(chunks, (x0, y0, x1, y1), colouring, plain, scale, info, outline)
 
 
-def _svg(chunks, box, colouring, plain, scale, info) -> Iterator[bytes]:
+def _svg(chunks, box, colouring, plain, scale, info, outline) -> Iterator[bytes]:
+    # Drawn from the region's lower-left corner: renderers work in single precision, which
+    # cannot place a tile a million edges out (and the metadata keeps the true origin)
     x0, y0, x1, y1 = box
-    view = f"{x0:g} {-y1:g} {x1 - x0:g} {y1 - y0:g}"
+    width, height = svg_number(x1 - x0), svg_number(y1 - y0)
     yield (
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-        f'width="{(x1 - x0) * scale:.2f}" height="{(y1 - y0) * scale:.2f}" viewBox="{view}">\n'
+        f'width="{(x1 - x0) * scale:.2f}" height="{(y1 - y0) * scale:.2f}" '
+        f'viewBox="0 -{height} {width} {height}">\n'
         + (svg_element(info) + "\n" if info is not None else "")
-        + f'<clipPath id="region"><rect x="{x0:g}" y="{-y1:g}" width="{x1 - x0:g}" '
-        f'height="{y1 - y0:g}"/></clipPath>\n'
+        + f'<clipPath id="region"><rect x="0" y="-{height}" width="{width}" '
+        f'height="{height}"/></clipPath>\n'
     ).encode()
+    corner = np.array([x0, y0])
     if not plain:
-        shapes = "".join(f'<path id="s{t}" d="{_path(s)}"/>\n' for t, s in enumerate(SHAPES_XY))
+        shapes = "".join(f'<path id="s{t}" d="{outline(s)}"/>\n' for t, s in enumerate(SHAPES_XY))
         yield f"<defs>\n{shapes}</defs>\n".encode()
     yield (
         f'<g clip-path="url(#region)"><g transform="scale(1,-1)" stroke="{OUTLINE}" '
@@ -315,16 +324,32 @@ def _svg(chunks, box, colouring, plain, scale, info) -> Iterator[bytes]:
     for chunk in chunks:
         colours = fills(chunk, colouring)
         if plain:
-            pairs = zip(chunk.xy, colours, strict=True)
-            lines = [f'<path d="{_path(xy)}" fill="{c}"/>\n' for xy, c in pairs]
+            pairs = zip(chunk.xy - corner, colours, strict=True)
+            lines = [f'<path d="{outline(xy)}" fill="{c}"/>\n' for xy, c in pairs]
         else:
-            first = chunk.xy[:, 0].tolist()
+            first = (chunk.xy[:, 0] - corner).tolist()
             lines = [
                 use % (t, x, y, c)
                 for t, (x, y), c in zip(chunk.turn.tolist(), first, colours, strict=True)
             ]
         yield "".join(lines).encode()
     yield b"</g></g>\n</svg>\n"
+
+
+def svg_number(value: float) -> str:
+    """``value`` with ``DIGITS`` decimals at most and no trailing zeros (``30``, ``12.5``).
+
+    Examples
+    --------
+    >>> svg_number(30.0), svg_number(1234567.25), svg_number(0.1 + 0.2)
+    ('30', '1234567.25', '0.3')
+    """
+    return f"{value:.{DIGITS}f}".rstrip("0").rstrip(".")
+
+
+def curved_path(points: np.ndarray) -> str:
+    """The curved tile's outline (``curved.path_data``) with ``DIGITS`` decimals."""
+    return curved_module.path_data(points, DIGITS)
 
 
 def _path(points: np.ndarray) -> str:
@@ -339,9 +364,11 @@ def png(
     colouring: str = "type",
     scale: float = SCALE,
     info: Mapping[str, object] | None = None,
+    curved: bool = False,
 ) -> bytes:
     """The patch as a PNG, ``scale`` pixels a tile edge, drawn tile by tile; ``info`` (seed,
-    region, ...) is recorded in text chunks.
+    region, ...) is recorded in text chunks; ``curved`` draws the curved Spectre (each curve
+    as ``curved.SAMPLES`` straight pieces).
 
     Parameters
     ----------
@@ -350,6 +377,7 @@ def png(
     colouring : str
     scale : float
     info : mapping, optional
+    curved : bool
 
     Returns
     -------
@@ -372,12 +400,14 @@ def png(
     from PIL import Image, ImageDraw, PngImagePlugin
 
     x0, _, _, y1 = check_picture(box, colouring, scale)
+    curved_edges = require_bool(curved, "curved")
     size = check_png_size(box, scale)
     image = Image.new("RGB", size, "white")
     draw = ImageDraw.Draw(image)
     outline = max(1, round(scale / 16))
     for chunk in chunks:
-        pixels = (chunk.xy - (x0, y1)) * (scale, -scale)
+        outlines = curved_module.sampled(chunk.xy) if curved_edges else chunk.xy
+        pixels = (outlines - (x0, y1)) * (scale, -scale)
         for polygon, colour in zip(pixels.tolist(), fills(chunk, colouring), strict=True):
             draw.polygon([tuple(p) for p in polygon], fill=colour, outline=OUTLINE, width=outline)
     chunks_of_text = PngImagePlugin.PngInfo()

@@ -96,6 +96,11 @@ class PointType(click.ParamType):
 )
 @click.option("--plain", is_flag=True, help="svg/pdf: one closed path per tile (laser cutters).")
 @click.option(
+    "--curved",
+    is_flag=True,
+    help="svg/pdf/png: the strictly chiral Spectre, each edge one S-curve.",
+)
+@click.option(
     "--cut",
     is_flag=True,
     help="svg/pdf/dxf: every edge once, cut at the region, unfilled hairlines (laser cutters).",
@@ -136,8 +141,8 @@ class PointType(click.ParamType):
     "--scheduler", metavar="ADDRESS", help="parquet: make bands on the Dask cluster at ADDRESS."
 )
 def spectre(
-    region, seed, origin, fmt, colour, plain, cut, method, scale, max_side, output, bands,
-    workers, neighbours, threads, scheduler,
+    region, seed, origin, fmt, colour, plain, curved, cut, method, scale, max_side, output,
+    bands, workers, neighbours, threads, scheduler,
 ) -> None:  # fmt: skip
     """Every tile of a Spectre tiling that meets the REGION WxH (tile edges) at --origin.
 
@@ -147,7 +152,8 @@ def spectre(
     type Γ..Ψ, its index (1: the second Spectre of a Γ) and 14 vertices, y up.
 
     --cut (and -f dxf) draws the tiling for a laser: each edge once, cut at the region's
-    sides, joined into long polylines, with the region's rectangle last.
+    sides, joined into long polylines, with the region's rectangle last. --curved draws
+    each edge as one S-curve: the Spectre that no mirror image of itself can tile with.
 
     -f parquet cuts the region into bands, one part each, made here, on --workers
     processes or on a Dask cluster (--scheduler); every tile is written once, and the
@@ -169,7 +175,9 @@ def spectre(
     fmt = output_format(output, fmt, suffixes, "svg")
     cut = cut or fmt == "dxf"
     if cut:
-        _refuse_with_cut(fmt, plain)
+        _refuse_with_cut(fmt, plain, curved)
+    if curved and fmt not in ("svg", "pdf", "png"):
+        raise click.UsageError(f"--curved draws svg, pdf or png, not -f {fmt}")
     if neighbours and fmt not in (*TEXT_FORMATS, *DATASET_FORMATS):
         raise click.UsageError(f"--neighbours is for -f csv, -f jsonl and -f parquet, not -f {fmt}")
     if threads is not None and (fmt not in TEXT_FORMATS or method != "line"):
@@ -211,11 +219,13 @@ def spectre(
             lambda parts: progress(parts, patch.approximate_count, "tile", PROGRESS_FROM),
             threads=threads or 1,
             neighbours=neighbours,
+            curved=curved,
         )
 
 
-def _refuse_with_cut(fmt: str, plain: bool) -> None:
-    """A usage error for what a cut outline cannot be: another format, filled or plain."""
+def _refuse_with_cut(fmt: str, plain: bool, curved: bool) -> None:
+    """A usage error for what a cut outline cannot be: another format, filled, plain or
+    curved."""
     if fmt not in CUT_FORMATS:
         raise click.UsageError(f"--cut (and dxf) writes svg, pdf or dxf, not -f {fmt}")
     context = click.get_current_context()
@@ -223,6 +233,8 @@ def _refuse_with_cut(fmt: str, plain: bool) -> None:
         raise click.UsageError("--cut (and dxf) draws unfilled outlines: drop --colour")
     if plain:
         raise click.UsageError("--cut and --plain are two drawings for lasers: give one")
+    if curved:
+        raise click.UsageError("--cut draws straight edges only: drop --curved")
 
 
 def _write_dataset(
