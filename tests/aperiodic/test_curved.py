@@ -8,7 +8,8 @@ import re
 import numpy as np
 import pytest
 
-from tilewright.aperiodic import curved, generate
+from tilewright.aperiodic import curved, cut_paths, generate
+from tilewright.aperiodic.cut import CURVE_PIECES
 from tilewright.aperiodic.patch import SHAPES_ARRAY, TILE_AREA
 from tilewright.core.errors import TilewrightError
 
@@ -80,3 +81,25 @@ def test_curved_is_for_pictures_only():
         made.write(io.BytesIO(), "csv", curved=True)
     with pytest.raises(TypeError, match="curved"):
         made.write(io.BytesIO(), "svg", curved="yes")
+
+
+def test_a_curved_cut_follows_each_curve_once_inside_the_region():
+    made = generate(30, 22, seed=6, origin=(-4.5, 3))
+    straight, bent = cut_paths(made), cut_paths(made, curved=True)
+    x0, y0, x1, y1 = made.region
+    inside = (bent.xy >= (x0 - 1e-9, y0 - 1e-9)) & (bent.xy <= (x1 + 1e-9, y1 + 1e-9))
+    assert inside.all()
+    segments = len(bent.ids) - len(bent)
+    assert segments > (CURVE_PIECES - 1) * (len(straight.ids) - len(straight))
+    # every piece once: no two segments join the same two points (either way round)
+    ends = np.sort(np.stack([bent.ids[:-1], bent.ids[1:]], axis=1), axis=1)
+    starts = np.ones(len(bent.ids) - 1, dtype=bool)
+    starts[bent.ptr[1:-1] - 1] = False  # the step from one polyline to the next is no segment
+    pieces = bent.xy[ends[starts]].round(9).reshape(-1, 4)
+    assert len(np.unique(pieces, axis=0)) == len(pieces)
+    # longer than the straight cut, by at most the ratio of a curve's length to its chord
+    curve = curved.along(np.array([[[0.0, 0.0], [1.0, 0.0]]]), 1000)[0]
+    path = np.vstack(([0.0, 0.0], curve, [1.0, 0.0]))
+    ratio = np.hypot(*np.diff(path, axis=0).T).sum()
+    outline = 2 * (x1 - x0 + y1 - y0)
+    assert straight.length < bent.length < outline + ratio * (straight.length - outline)

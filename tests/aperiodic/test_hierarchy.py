@@ -126,3 +126,28 @@ def test_text_far_out_has_every_digit():
     assert len(lines) == len(xy) > 0
     for line, numbers in zip(lines, xy, strict=True):
         assert line.split(",")[3:] == [f"{v:.6f}" for v in numbers]
+
+
+def test_the_search_takes_a_few_steps_a_level(monkeypatch):
+    # logarithmic: the steps across supertile edges grow with the levels, not the distance
+    steps = []
+    for distance in (1e6, 1e15):
+        tiling = Tiling(21)
+        counted = [0]
+        step_hex = tiling.step_hex
+
+        def counting(*args, counted=counted, step_hex=step_hex):
+            counted[0] += 1
+            return step_hex(*args)
+
+        monkeypatch.setattr(tiling, "step_hex", counting)
+        start = start_place(tiling)
+        roles = hierarchy.colour_roles(tiling.start)
+        address, _ = hierarchy.Locator(tiling, (start.turn, start.corner, roles)).near(
+            (distance, -distance / 3)
+        )
+        steps.append((counted[0], len(address.types)))
+    (near_steps, near_levels), (far_steps, far_levels) = steps
+    assert far_levels > near_levels + 15
+    assert far_steps < 6 * 4 * far_levels  # a few hops of six looks at each level
+    assert far_steps / far_levels < 2 * near_steps / near_levels

@@ -81,9 +81,11 @@ def test_curved_draws_pictures_and_is_refused_elsewhere(capsysbinary, tmp_path):
     status, out, _ = run(capsysbinary, "12x8", "-s", "5", "--curved", "-f", "svg")
     assert status == 0 and b"c" in out and out.count(b"<use") > 5
     assert run(capsysbinary, "12x8", "-s", "5", "--curved", "-o", str(tmp_path / "c.png"))[0] == 0
-    for args in (("-f", "csv"), ("--cut", "-f", "svg")):
-        status, out, err = run(capsysbinary, "12x8", "--curved", *args)
-        assert status == 2 and out == b"" and "--curved" in err, args
+    cut = run(capsysbinary, "12x8", "-s", "5", "--curved", "--cut", "-o", str(tmp_path / "c.dxf"))
+    assert cut[0] == 0 and (tmp_path / "c.dxf").read_text().count("LWPOLYLINE") > 5
+    for fmt in ("csv", "jsonl", "geojson"):
+        status, out, err = run(capsysbinary, "12x8", "--curved", "-f", fmt)
+        assert status == 2 and out == b"" and "--curved" in err, fmt
 
 
 def test_neighbours_end_each_row_and_are_refused_where_not_written(capsysbinary):

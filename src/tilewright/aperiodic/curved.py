@@ -24,11 +24,23 @@ CURVE_REACH = 0.45  # r: how far along, as a share of the edge
 _ROTATION = CURVE_REACH * np.array(
     [[math.cos(CURVE_TURN), -math.sin(CURVE_TURN)], [math.sin(CURVE_TURN), math.cos(CURVE_TURN)]]
 )
-# Bernstein weights of the points sampled along each curve (for pictures made of polygons):
-# the start of the edge and SAMPLES - 1 points inside it
+# points sampled along each curve for pictures made of polygons: the start of the edge and
+# SAMPLES - 1 points inside it
 SAMPLES = 12
-_T = np.arange(SAMPLES) / SAMPLES
-_BERNSTEIN = np.stack([(1 - _T) ** 3, 3 * (1 - _T) ** 2 * _T, 3 * (1 - _T) * _T**2, _T**3], axis=1)
+
+
+def _bernstein(t: np.ndarray) -> np.ndarray:
+    """The cubic Bernstein weights at parameters ``t``, (len(t), 4)."""
+    return np.stack([(1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t**2, t**3], axis=1)
+
+
+def _controls(start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """Start, controls and end of the curves from ``start`` to ``end``, (..., 4, 2)."""
+    bend = (end - start) @ _ROTATION.T
+    return np.stack([start, start + bend, end - bend, end], axis=-2)
+
+
+_SAMPLE_WEIGHTS = _bernstein(np.arange(SAMPLES) / SAMPLES)
 
 
 def controls(polygon: np.ndarray) -> np.ndarray:
@@ -51,10 +63,7 @@ def controls(polygon: np.ndarray) -> np.ndarray:
     >>> bool(np.allclose(edge[0] + edge[3], edge[1] + edge[2]))  # symmetric about the middle
     True
     """
-    start = polygon
-    end = np.roll(polygon, -1, axis=-2)
-    bend = (end - start) @ _ROTATION.T
-    return np.stack([start, start + bend, end - bend, end], axis=-2)
+    return _controls(polygon, np.roll(polygon, -1, axis=-2))
 
 
 def path_data(polygon: np.ndarray, digits: int) -> str:
@@ -104,5 +113,29 @@ def sampled(polygons: np.ndarray) -> np.ndarray:
     ((1, 48, 2), True)
     """
     edges = controls(polygons)  # (n, k, 4, 2)
-    points = np.einsum("sc,nkcd->nksd", _BERNSTEIN, edges)
+    points = np.einsum("sc,nkcd->nksd", _SAMPLE_WEIGHTS, edges)
     return points.reshape(len(polygons), -1, 2)
+
+
+def along(chords: np.ndarray, pieces: int) -> np.ndarray:
+    """The points that cut each chord's curve into ``pieces`` pieces of equal parameter.
+
+    Parameters
+    ----------
+    chords : numpy.ndarray
+        (n, 2, 2): each edge's start and end.
+    pieces : int
+
+    Returns
+    -------
+    numpy.ndarray
+        (n, pieces - 1, 2), from the start's end; the ends themselves left out.
+
+    Examples
+    --------
+    >>> middle = along(np.array([[[0.0, 0.0], [2.0, 0.0]]]), 2)[0, 0]
+    >>> bool(np.allclose(middle, [1.0, 0.0]))  # the curve passes through the midpoint
+    True
+    """
+    weights = _bernstein(np.arange(1, pieces) / pieces)
+    return np.einsum("sc,ncd->nsd", weights, _controls(chords[:, 0], chords[:, 1]))

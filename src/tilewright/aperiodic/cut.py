@@ -20,6 +20,7 @@ from typing import BinaryIO
 
 import numpy as np
 
+from tilewright.aperiodic import curved as curved_module
 from tilewright.aperiodic import writers
 from tilewright.aperiodic.maze_grid import vertex_keys
 from tilewright.aperiodic.patch import Chunk
@@ -27,6 +28,7 @@ from tilewright.aperiodic.spectre import Patch, Progress, _choice
 from tilewright.aperiodic.spectre_geometry import SPECTRE_EDGES
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import record, svg_element
+from tilewright.core.numbers import require_bool
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.polylines import join_segments, path_data
 
@@ -51,6 +53,9 @@ HAIRLINE_MM = 0.01
 CUT_COLOUR = "#ff0000"
 MM_PER_PIXEL = 25.4 / 96  # a CSS pixel, as --scale counts them
 DIGITS = writers.DIGITS
+# straight pieces a curved edge is cut as: off its curve by at most 0.002 edge (20 µm on an
+# edge of 10 mm), well inside a laser's kerf
+CURVE_PIECES = 16
 # AC1018 (R2004): LWPOLYLINE and the header's custom properties (where the record goes);
 # laser and CAM programs that read DXF read this version
 DXF_VERSION = "R2004"
@@ -112,13 +117,16 @@ class CutPaths:
         return math.fsum(np.hypot(steps[within, 0], steps[within, 1]).tolist())
 
 
-def cut_paths(patch: Patch) -> CutPaths:
+def cut_paths(patch: Patch, curved: bool = False) -> CutPaths:
     """The patch's edges inside its region, each once, joined into polylines.
 
     Parameters
     ----------
     patch : Patch
         From :func:`~tilewright.aperiodic.generate`, by either method.
+    curved : bool
+        Cut the curved Spectre (:mod:`~tilewright.aperiodic.curved`): each edge's S-curve
+        as ``CURVE_PIECES`` straight pieces, clipped like the edges.
 
     Returns
     -------
@@ -139,18 +147,24 @@ def cut_paths(patch: Patch) -> CutPaths:
     >>> len(cut), len(cut.ids) - len(cut)  # polylines, segments
     (49, 282)
     """
-    return _cut(patch, BYTES_PER_TILE)
+    return _cut(patch, BYTES_PER_TILE, curved=require_bool(curved, "curved"))
 
 
-def _cut(patch: Patch, bytes_per_tile: int, progress: Progress | None = None) -> CutPaths:
-    check_fits(patch.approximate_count * bytes_per_tile, "cutting this patch")
+def _cut(
+    patch: Patch, bytes_per_tile: int, progress: Progress | None = None, curved: bool = False
+) -> CutPaths:
+    pieces = CURVE_PIECES if curved else 1
+    check_fits(patch.approximate_count * bytes_per_tile * pieces, "cutting this patch")
     chunks = patch.chunks()
     turns, corners = _tile_arrays(progress(chunks) if progress is not None else chunks)
     keys, xy = vertex_keys(turns, corners)
     points = np.empty((int(keys.max(initial=-1)) + 1, 2))
     points[keys] = xy * (1.0, -1.0)  # vertex_keys turns y down; the cut keeps it up
+    edges = _edges(keys)
+    if curved:
+        edges, points = _curves(edges, points)
     _snap(points, patch.region)
-    segments, xy = _clipped_edges(_edges(keys), points, patch.region)
+    segments, xy = _clipped_edges(edges, points, patch.region)
     used, numbers = np.unique(segments, return_inverse=True)
     ptr, ids = join_segments(numbers.reshape(-1, 2), num_vertices=len(used))
     return _with_outline(ptr, ids, xy[used], patch.region)
@@ -171,6 +185,21 @@ def _edges(keys: np.ndarray) -> np.ndarray:
     ends = np.roll(starts, -1, axis=1)
     pairs = np.column_stack((np.minimum(starts, ends).ravel(), np.maximum(starts, ends).ravel()))
     return np.unique(pairs, axis=0)
+
+
+def _curves(edges: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each edge replaced by the ``CURVE_PIECES`` segments along its S-curve: new points
+    numbered after ``points``, the edge's own ends kept (so curves still meet there).
+
+    The curve is symmetric about the edge's midpoint, so it is the same whichever end
+    ``_edges`` put first, as both tiles along it draw it."""
+    count = len(edges)
+    chord = np.stack((points[edges[:, 0]], points[edges[:, 1]]), axis=1)  # (E, 2, 2)
+    inner = curved_module.along(chord, CURVE_PIECES)  # (E, CURVE_PIECES - 1, 2)
+    numbers = len(points) + np.arange(count * (CURVE_PIECES - 1)).reshape(count, -1)
+    chain = np.column_stack((edges[:, :1], numbers, edges[:, 1:]))  # (E, CURVE_PIECES + 1)
+    segments = np.stack((chain[:, :-1], chain[:, 1:]), axis=2).reshape(-1, 2)
+    return segments, np.concatenate((points, inner.reshape(-1, 2)))
 
 
 def _snap(points: np.ndarray, box: tuple[float, float, float, float]) -> None:
@@ -374,6 +403,7 @@ def write_cut(
     scale: float | None = None,
     max_side: int = PIXEL_BUDGET,
     progress: Progress | None = None,
+    curved: bool = False,
 ) -> None:
     """Write the patch's cut in format ``fmt`` to the binary file ``sink``.
 
@@ -391,6 +421,8 @@ def write_cut(
         SVG and PDF: the largest side in pixels.
     progress : callable, optional
         Wraps the iterator of chunks (a progress bar, say).
+    curved : bool
+        Cut the curved Spectre (as :func:`cut_paths`).
 
     Raises
     ------
@@ -398,7 +430,9 @@ def write_cut(
         For a bad argument or a drawing past the budget, before anything is written.
     """
     fmt, scale = _checked(patch, fmt, scale, max_side)
-    cut = _cut(patch, BYTES_PER_TILE + (DXF_BYTES_PER_TILE if fmt == "dxf" else 0), progress)
+    curved = require_bool(curved, "curved")
+    per_tile = BYTES_PER_TILE + (DXF_BYTES_PER_TILE if fmt == "dxf" else 0)
+    cut = _cut(patch, per_tile, progress, curved)
     info = {**patch.info, "cut": True}
     if fmt == "dxf":
         sink.write(cut_dxf(cut, info))
@@ -415,6 +449,7 @@ def save_cut(
     path: str | os.PathLike,
     scale: float | None = None,
     max_side: int = PIXEL_BUDGET,
+    curved: bool = False,
 ) -> None:
     """Write the patch's cut to ``path`` in the format its suffix names, all or nothing.
 
@@ -423,7 +458,7 @@ def save_cut(
     patch : Patch
     path : str or path-like
         Ending in .svg, .pdf or .dxf.
-    scale, max_side
+    scale, max_side, curved
         As for :func:`write_cut`.
 
     Raises
@@ -446,8 +481,9 @@ def save_cut(
     fmt = format_by_suffix(path, SUFFIXES, "a Spectre cut")
     # checked before the file is opened, so that a refusal leaves no trace at all
     fmt, scale = _checked(patch, fmt, scale, max_side)
+    curved = require_bool(curved, "curved")
     with open_output(os.fspath(path)) as sink:
-        write_cut(patch, sink, fmt, scale, max_side)
+        write_cut(patch, sink, fmt, scale, max_side, curved=curved)
 
 
 def _checked(patch: Patch, fmt: str, scale: float | None, max_side: int) -> tuple[str, float]:

@@ -175,9 +175,9 @@ def spectre(
     fmt = output_format(output, fmt, suffixes, "svg")
     cut = cut or fmt == "dxf"
     if cut:
-        _refuse_with_cut(fmt, plain, curved)
-    if curved and fmt not in ("svg", "pdf", "png"):
-        raise click.UsageError(f"--curved draws svg, pdf or png, not -f {fmt}")
+        _refuse_with_cut(fmt, plain)
+    if curved and fmt not in ("svg", "pdf", "png", "dxf"):
+        raise click.UsageError(f"--curved draws svg, pdf, png or (with --cut) dxf, not -f {fmt}")
     if neighbours and fmt not in (*TEXT_FORMATS, *DATASET_FORMATS):
         raise click.UsageError(f"--neighbours is for -f csv, -f jsonl and -f parquet, not -f {fmt}")
     if threads is not None and (fmt not in TEXT_FORMATS or method != "line"):
@@ -206,6 +206,7 @@ def spectre(
                 scale,
                 max_side,
                 lambda parts: progress(parts, patch.approximate_count, "tile", PROGRESS_FROM),
+                curved=curved,
             )
         return
     with open_output(output) as sink:
@@ -223,9 +224,8 @@ def spectre(
         )
 
 
-def _refuse_with_cut(fmt: str, plain: bool, curved: bool) -> None:
-    """A usage error for what a cut outline cannot be: another format, filled, plain or
-    curved."""
+def _refuse_with_cut(fmt: str, plain: bool) -> None:
+    """A usage error for what a cut outline cannot be: another format, filled or plain."""
     if fmt not in CUT_FORMATS:
         raise click.UsageError(f"--cut (and dxf) writes svg, pdf or dxf, not -f {fmt}")
     context = click.get_current_context()
@@ -233,8 +233,6 @@ def _refuse_with_cut(fmt: str, plain: bool, curved: bool) -> None:
         raise click.UsageError("--cut (and dxf) draws unfilled outlines: drop --colour")
     if plain:
         raise click.UsageError("--cut and --plain are two drawings for lasers: give one")
-    if curved:
-        raise click.UsageError("--cut draws straight edges only: drop --curved")
 
 
 def _write_dataset(
