@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tilewright import TilewrightError
 from tilewright.aperiodic import generate
-from tilewright.aperiodic.stream import TASK_BLOCKS, line_chunks, threaded_chunks
+from tilewright.aperiodic.stream import TASK_BLOCKS, block_grid, line_chunks, threaded_chunks
 
 sides = st.floats(0.5, 700, allow_nan=False)
 origins = st.tuples(st.floats(-5e4, 5e4), st.floats(-5e4, 5e4))
@@ -44,8 +44,9 @@ def test_many_tasks_come_back_in_the_walks_order():
     made = list(parts)
     assert [name for ids, _ in made for name in ids] == whole
     assert sum(tiles for _, tiles in made) == len(whole)
-    # 21 x 11 blocks: 15 tasks, each a chunk, well past the 7 kept ahead of the one given
-    assert len(made) == -(-21 * 11 // TASK_BLOCKS) > 2 * 3 + 1
+    # a task a chunk, well past the 7 kept ahead of the one given
+    columns, rows = block_grid(2000, 1000)
+    assert len(made) == -(-columns * rows // TASK_BLOCKS) > 2 * 3 + 1
 
 
 def test_a_consumer_that_stops_leaves_no_thread_at_work():

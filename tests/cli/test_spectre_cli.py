@@ -105,7 +105,7 @@ def test_neighbours_go_into_the_parquet_parts_as_into_json_lines(capsysbinary, t
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    args = ("150x220", "-s", "6", "--neighbours")
+    args = ("150x300", "-s", "6", "--neighbours")  # two rows of 256-edge blocks
     status, _, _ = run(
         capsysbinary, *args, "-f", "parquet", "--bands", "2", "-o", str(tmp_path / "t")
     )

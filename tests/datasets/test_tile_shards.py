@@ -78,10 +78,10 @@ def test_bands_write_the_single_streams_tiles_once_in_its_order(width, height, o
 
 def test_the_union_of_the_bands_is_the_breadth_first_patch():
     # an independent search of the same region: the same tiles, as a set
-    tiling, found = patch_arrays(180, 400, seed=2, origin=(-50, 10))
+    tiling, found = patch_arrays(180, 2 * BLOCK + 16, seed=2, origin=(-50, 10))
     expected = set(zip(tile_ids(tiling, found.rows), found.turns.tolist(), strict=True))
     got = []
-    for band in spectre_bands(180, 400, seed=2, origin=(-50, 10), bands=3):
+    for band in spectre_bands(180, 2 * BLOCK + 16, seed=2, origin=(-50, 10), bands=3):
         table = band.table()
         got += zip(table["id"].to_pylist(), table["turn"].to_pylist(), strict=True)
     assert len(got) == len(set(got)) and set(got) == expected
@@ -96,13 +96,13 @@ def test_a_band_can_be_empty_and_still_has_the_columns():
 
 
 def test_parts_hold_the_streams_tiles_column_by_column(tmp_path):
-    width, height, origin, seed = 160, 400.5, (-10.5, 20), 4
+    width, height, origin, seed = 160, 4 * BLOCK + 16.5, (-10.5, 20), 4
     summary = write_spectre_shards(
         width, height, tmp_path / "tiles", seed=seed, origin=origin, bands=3
     )
     manifest = json.loads((tmp_path / "tiles" / MANIFEST).read_text())
     assert [entry["block_rows"] for entry in manifest["parts"]] == [[0, 1], [1, 3], [3, 5]]
-    assert manifest["parts"][-1]["y"] == [20 + 3 * BLOCK, 420.5]
+    assert manifest["parts"][-1]["y"] == [20 + 3 * BLOCK, 20 + height]
     tables = [pq.read_table(tmp_path / "tiles" / e["file"]) for e in manifest["parts"]]
     bands = spectre_bands(width, height, seed, origin, bands=3)
     assert all(t.num_rows <= band.size for t, band in zip(tables, bands, strict=True))
@@ -128,16 +128,16 @@ def test_parts_hold_the_streams_tiles_column_by_column(tmp_path):
 
 def test_two_dask_workers_write_the_same_bytes_and_a_rerun_keeps_parts(tmp_path):
     here, there = tmp_path / "here", tmp_path / "there"
-    made = write_spectre_shards(300, 700, here, seed=6, bands=4)
+    made = write_spectre_shards(300, 3 * BLOCK + 10, here, seed=6, bands=4)
     assert (made.parts, made.made) == (4, 4)
-    write_spectre_shards(300, 700, there, seed=6, bands=4, workers=2)
+    write_spectre_shards(300, 3 * BLOCK + 10, there, seed=6, bands=4, workers=2)
     assert folder_bytes(here) == folder_bytes(there)
 
     # a run that ended early: one part and the manifest missing, the others kept as they are
     kept = {p.name: p.stat().st_mtime_ns for p in here.glob("part-*.parquet")}
     (here / "part-00002.parquet").unlink()
     (here / MANIFEST).unlink()
-    again = write_spectre_shards(300, 700, here, seed=6, bands=4)
+    again = write_spectre_shards(300, 3 * BLOCK + 10, here, seed=6, bands=4)
     assert (again.parts, again.made, again.items) == (4, 1, made.items)
     assert folder_bytes(here) == folder_bytes(there)
     for name, stamp in kept.items():
@@ -147,7 +147,7 @@ def test_two_dask_workers_write_the_same_bytes_and_a_rerun_keeps_parts(tmp_path)
     # another dataset (another seed, or another cut) is refused, and the folder left alone
     for other in ({"seed": 7, "bands": 4}, {"seed": 6, "bands": 3}):
         with pytest.raises(TilewrightError, match="another dataset"):
-            write_spectre_shards(300, 700, here, **other)
+            write_spectre_shards(300, 3 * BLOCK + 10, here, **other)
     assert folder_bytes(here) == folder_bytes(there)
 
 
@@ -164,7 +164,7 @@ def test_two_dask_workers_write_the_same_bytes_and_a_rerun_keeps_parts(tmp_path)
 def test_bad_arguments_are_refused_before_any_work(tmp_path, arguments, error):
     arguments = {"seed": 1, **arguments}
     with pytest.raises(TilewrightError, match=error):
-        write_spectre_shards(100, 300, tmp_path / "tiles", **arguments)
+        write_spectre_shards(100, 3 * BLOCK + 10, tmp_path / "tiles", **arguments)
     assert not (tmp_path / "tiles").exists()
     with pytest.raises(TypeError):
         spectre_bands(100, 300, seed=1, bands=1.5)
@@ -244,3 +244,10 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, message):
     assert err.count("\n") == 1 and err.startswith("tilewright: error:"), err
     assert message in err, err
     assert os.listdir(tmp_path) == []
+
+
+def test_parts_too_large_for_memory_are_refused_before_any_work(tmp_path):
+    # a band is whole block rows: one row of a region 2·10^7 edges wide is 6·10^8 tiles
+    with pytest.raises(TilewrightError, match=r"Parquet parts of up to [\d,]+ tiles"):
+        write_spectre_shards(2e7, 300, tmp_path / "tiles", seed=1)
+    assert not (tmp_path / "tiles").exists()

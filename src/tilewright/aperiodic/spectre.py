@@ -83,7 +83,7 @@ class Patch:
     -----
     Iterating gives the tiles as :class:`~tilewright.aperiodic.patch.Tile` objects;
     :meth:`chunks` gives them as arrays, for speed. Both methods give the same tiles, in
-    different orders once the region spans more than one 96-edge block.
+    different orders once the region spans more than one 256-edge block.
 
     Examples
     --------

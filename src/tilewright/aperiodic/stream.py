@@ -3,7 +3,7 @@
 Why bands: a breadth-first patch must remember every tile it has placed, so its memory grows
 with the area. Here the region is cut into square blocks of ``BLOCK`` tile edges, taken in
 scan order — bands from the bottom up, each band left to right — and each block is searched
-breadth first on its own. Only one block's tiles are held at a time (about a thousand), so the
+breadth first on its own. Only one block's tiles are held at a time (about 8,000), so the
 memory is the same for a 10×10 region as for 20 000 × 20 000, and tiles come out in
 scan-line order, band by band.
 
@@ -22,7 +22,7 @@ A band reaches its first block by the same steps as the whole walk — from the 
 into block (0, 0), then from each band's first block into the next — without searching the
 blocks it passes, so each block is entered at the same tile and searched in the same order:
 the bands' tiles, one band after another, are the whole walk's tiles in the same order.
-Those extra steps cost ``BLOCK`` tile edges of walking a band passed, about 1/30 of
+Those extra steps cost ``BLOCK`` tile edges of walking a band passed, about 1/80 of
 searching one block of a row of blocks.
 """
 
@@ -58,10 +58,15 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import deferred
 from tilewright.core.numbers import require_int, shown
 
-BLOCK = 96.0  # block side in tile edges: a block holds about 1 100 tiles
-# blocks a thread of `threaded_chunks` takes at a time: about 18,000 tiles (6 MB of CSV),
+# Block side in tile edges: a block holds about 8,000 tiles. Why this size: a block searches
+# the tiles across its sides again (its neighbours own them) and costs some Python between
+# blocks, so larger blocks make more tiles a second (a 2·10^6-tile walk, tiles a CPU-second:
+# side 96: 1.14-1.21 M, 192: 1.29-1.39 M, 256: 1.48 M, 384: 1.43-1.49 M, 512: 1.44 M, 768:
+# 1.28 M, as the search outgrows the caches); 256 keeps a block's search near 1 MB
+BLOCK = 256.0
+# blocks a thread of `threaded_chunks` takes at a time: about 16,000 tiles (5 MB of CSV),
 # a few milliseconds of Python between tasks against tens of work
-TASK_BLOCKS = 16
+TASK_BLOCKS = 2
 # the most threads `threaded_chunks` runs
 MAX_THREADS = 256
 # room for one block's search: its tiles, those straddling its sides, the ring around it
@@ -169,7 +174,7 @@ def block_grid(
 
     Examples
     --------
-    >>> block_grid(200, 100)
+    >>> block_grid(600, 300)
     (3, 2)
     """
     width, height, origin = check_region(width, height, origin, whole=False)
@@ -219,8 +224,8 @@ def band_chunks(
 
     Examples
     --------
-    >>> whole = [t for c in line_chunks(200, 300, seed=3) for t in c.ids]
-    >>> bands = [t for r in ((0, 1), (1, 4)) for c in band_chunks(200, 300, 3, r) for t in c.ids]
+    >>> whole = [t for c in line_chunks(200, 800, seed=3) for t in c.ids]
+    >>> bands = [t for r in ((0, 1), (1, 4)) for c in band_chunks(200, 800, 3, r) for t in c.ids]
     >>> bands == whole
     True
     """
@@ -303,7 +308,7 @@ def block_entries(
     the row below's first block (from ``patch.start_tile`` for block (0, 0): the start tile,
     or for a far region a tile near its corner found through the hierarchy).
 
-    Only walking, no search: about 1/30 of the work of the blocks' searches. The rows
+    Only walking, no search: about 1/80 of the work of the blocks' searches. The rows
     below ``first`` are passed by walking up their first blocks, so that each block is
     entered at the same tile whichever band asks, and its search finds the same tiles in
     the same order. Each cursor is the caller's own (a copy), to search from on any thread.
@@ -380,7 +385,7 @@ def threaded_chunks(
     """``work(chunk)`` for the chunks of the line walk's tiles, made on ``threads`` threads
     at once and given in the walk's order: ``(result, tiles in the chunk)``.
 
-    The main thread walks from block to block (:func:`block_entries`, about 1/30 of the
+    The main thread walks from block to block (:func:`block_entries`, about 1/80 of the
     work) and hands out ``TASK_BLOCKS`` blocks at a time; a thread searches them, keeps the
     tiles each block owns and applies ``work`` to their chunks. The kernels release the
     GIL, so the searches (and a compiled ``work``, such as the CSV rows) run side by side.

@@ -122,7 +122,7 @@ class PointType(click.ParamType):
 @click.option(
     "--bands",
     type=Whole(1, 2**31 - 1),
-    help="parquet: bands (parts) of whole 96-edge block rows (default: about 262k tiles each).",
+    help="parquet: bands (parts) of whole 256-edge block rows (default: about 262k tiles each).",
 )
 @click.option(
     "--workers", type=Whole(1, 1024), help="parquet: make bands on a local Dask cluster of N."

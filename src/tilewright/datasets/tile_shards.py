@@ -46,6 +46,7 @@ from tilewright.aperiodic.patch import SHAPES_XY, TILE_AREA, Chunk, id_bytes, ne
 from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
 from tilewright.aperiodic.stream import BLOCK, band_chunks, block_grid
 from tilewright.core.errors import TilewrightError
+from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_bool, require_int, require_int_between, shown
 from tilewright.core.seeds import MAX_SEED
 from tilewright.datasets.dask_runs import checked_cluster
@@ -81,6 +82,10 @@ LAYOUT = "spectre-tiles/1"
 # tile as Arrow arrays), so 2^18 tiles keep a worker under 100 MB, while a band's fixed
 # costs (its task, its walk up to its rows, a file) stay well under 1 % of its work.
 BAND_TILES = 1 << 18
+# a part's memory while it is built, a tile: its Arrow arrays and the chunks they are made
+# from (the figure above), and the neighbours' 14 ids as strings
+PART_BYTES_PER_TILE = 300
+NEIGHBOUR_BYTES_PER_TILE = 400
 UNIT = "tiles"
 # The widest a Spectre reaches along x or y, over its twelve turns: a tile meeting a
 # rectangle lies inside the rectangle grown by this much on every side.
@@ -109,9 +114,9 @@ class SpectreBand:
 
     Examples
     --------
-    >>> band = SpectreBand(0, 200.0, 100.0, (0.0, 0.0), 3, (0, 1))
+    >>> band = SpectreBand(0, 200.0, 300.0, (0.0, 0.0), 3, (0, 1))
     >>> band.entry
-    {'block_rows': [0, 1], 'y': [0.0, 96.0]}
+    {'block_rows': [0, 1], 'y': [0.0, 256.0]}
     >>> table = band.table()
     >>> table.num_rows <= band.size, table.column_names[:3]
     (True, ['id', 'type', 'index'])
@@ -248,7 +253,7 @@ def spectre_bands(
 
     Examples
     --------
-    >>> [band.rows for band in spectre_bands(100, 500, seed=1, bands=2)]
+    >>> [band.rows for band in spectre_bands(100, 1500, seed=1, bands=2)]
     [(0, 3), (3, 6)]
     """
     width, height, origin = check_region(width, height, origin, whole=False)
@@ -317,8 +322,10 @@ def write_spectre_shards(
     Raises
     ------
     TypeError, TilewrightError
-        For bad arguments, an output that cannot be written, or a folder holding another
-        dataset (a rerun of the same call keeps the parts already made).
+        For bad arguments, an output that cannot be written, a folder holding another
+        dataset (a rerun of the same call keeps the parts already made), or parts too large
+        for this machine's memory (a band is whole block rows, so a very wide region makes
+        large parts: checked when they are made here, not on a ``scheduler``'s cluster).
 
     Notes
     -----
@@ -328,12 +335,20 @@ def write_spectre_shards(
 
     Examples
     --------
-    >>> summary = write_spectre_shards(100, 200, "tiles", seed=3, bands=2)
+    >>> summary = write_spectre_shards(100, 600, "tiles", seed=3, bands=2)
     >>> summary.parts, pq.read_table("tiles/part-00001.parquet").schema == SCHEMA
     (2, True)
     """
     tasks = spectre_bands(width, height, seed, origin, bands, neighbours)
     workers = checked_cluster(workers, scheduler)
+    if scheduler is None:  # parts made on this machine, one a process at a time
+        per_tile = PART_BYTES_PER_TILE + (NEIGHBOUR_BYTES_PER_TILE if neighbours else 0)
+        largest = max(task.size for task in tasks)
+        check_fits(
+            (workers or 1) * largest * per_tile,
+            f"Parquet parts of up to {largest:,} tiles (a band of whole block rows, built "
+            f"whole in memory) on {workers or 1} process{'es' if (workers or 1) > 1 else ''}",
+        )
     output = os.fspath(output)
     check_output(output)
     first = tasks[0]
