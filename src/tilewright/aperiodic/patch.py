@@ -547,7 +547,13 @@ def deepened_row(tiling: Tiling, row: np.ndarray, depth: int) -> np.ndarray:
     levels = (len(row) - LEVELS) // 2
     if levels >= depth:
         return row
-    return np.concatenate((row, start_row(tiling, depth)[LEVELS + 2 * levels :]))
+    return np.concatenate((row, _ancestry_above(tiling, levels, depth)))
+
+
+def _ancestry_above(tiling: Tiling, levels: int, depth: int) -> np.ndarray:
+    """The start tile's (type, index) pairs of levels ``levels`` to ``depth - 1``: what a
+    row of ``levels`` levels gains, as every tile shares them with the start tile."""
+    return start_row(tiling, depth)[LEVELS + 2 * levels :]
 
 
 def deepened(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
@@ -575,7 +581,7 @@ def deepened(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
     True
     """
     levels = (rows.shape[1] - LEVELS) // 2
-    above = start_row(tiling, 2 * levels)[LEVELS + 2 * levels :]
+    above = _ancestry_above(tiling, levels, 2 * levels)
     return np.hstack((rows, np.broadcast_to(above, (len(rows), len(above)))))
 
 
