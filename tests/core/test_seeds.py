@@ -23,6 +23,7 @@ STREAMS = {
     "WEAVE": 7,
     "DATASET": 8,
     "ENDPOINTS": 9,
+    "HAT_ANCESTRY": 10,
 }
 # kernel_state(1, stream)[0] for each stream, as NumPy's SeedSequence expands it
 STATE_OF_SEED_1 = {
@@ -33,6 +34,7 @@ STATE_OF_SEED_1 = {
     Stream.WEAVE: 17991200575022749164,
     Stream.DATASET: 8313425274372761653,
     Stream.ENDPOINTS: 5720443835026831784,
+    Stream.HAT_ANCESTRY: 2648897774172251943,
 }
 
 

@@ -1,4 +1,5 @@
-"""Aperiodic monotile tilings: the Spectre, by combinatorial coordinates and exact geometry.
+"""Aperiodic monotile tilings: the Spectre and the hat, by combinatorial coordinates and
+exact geometry.
 
 A seed fixes one Spectre tiling of the whole plane; :func:`generate` gives its patch over
 a rectangle as a :class:`Patch`, whose tiles are found in bounded memory, iterated as
@@ -7,6 +8,10 @@ a rectangle as a :class:`Patch`, whose tiles are found in bounded memory, iterat
 CSV, GeoJSON). :func:`cut_paths` gives its outline for laser cutters, each edge once and
 clipped to the region (:func:`save_cut`: SVG, PDF, DXF). :func:`validate` checks a patch
 exactly, edge by edge.
+
+:func:`generate_hats` does the same for the hat tiling (:class:`HatPatch` of
+:class:`HatTile`, walked kite by kite in bounded memory), drawn with any Tile(a, b) of the
+hat's family; :func:`validate_hats` checks a hat patch kite by kite.
 
 Examples
 --------
@@ -22,11 +27,18 @@ References
 .. [1] D. Smith, J. S. Myers, C. S. Kaplan and C. Goodman-Strauss, "A chiral aperiodic
    monotile", Combinatorial Theory 4(2), 2024.
 .. [2] S. Tatham, "Combinatorial coordinates for the aperiodic Spectre tiling", 2023.
+.. [3] D. Smith, J. S. Myers, C. S. Kaplan and C. Goodman-Strauss, "An aperiodic monotile",
+   Combinatorial Theory 4(1), 2024.
+.. [4] S. Tatham, "Combinatorial coordinates for the aperiodic hat tiling", 2023.
 """
 
 from tilewright.aperiodic.coordinates import Tiling
 from tilewright.aperiodic.cut import FORMATS as CUT_FORMATS
 from tilewright.aperiodic.cut import CutPaths, cut_dxf, cut_paths, cut_svg, save_cut, write_cut
+from tilewright.aperiodic.hat import HatPatch, generate_hats
+from tilewright.aperiodic.hat_coordinates import HatTiling
+from tilewright.aperiodic.hat_validation import validate_hats
+from tilewright.aperiodic.hat_walk import HatTile
 from tilewright.aperiodic.maze_grid import spectre_grid
 from tilewright.aperiodic.patch import Chunk, Placed, Tile, check_region
 from tilewright.aperiodic.spectre import FORMATS, METHODS, SUFFIXES, Patch, generate
@@ -41,6 +53,9 @@ __all__ = [
     "SUFFIXES",
     "Chunk",
     "CutPaths",
+    "HatPatch",
+    "HatTile",
+    "HatTiling",
     "Patch",
     "Placed",
     "Tile",
@@ -50,9 +65,11 @@ __all__ = [
     "cut_paths",
     "cut_svg",
     "generate",
+    "generate_hats",
     "picture_scale",
     "save_cut",
     "spectre_grid",
     "validate",
+    "validate_hats",
     "write_cut",
 ]

@@ -167,15 +167,26 @@ def source(tables: Tables) -> str:
         "Entries are (INSIDE = 1, child, edge) or (OUTSIDE = 0, parent edge, sub-edge); sides",
         'are (first outline position, count). See ``make_tables`` for the meaning."""',
         "",
-        "# fmt: off",
     ]
+    return "\n".join(lines + table_lines(tables)) + "\n"
+
+
+def table_lines(tables: Tables) -> list[str]:
+    """The lines of a generated module that define ``tables``: one dict a table, one row a
+    type, left unformatted.
+
+    Examples
+    --------
+    >>> table_lines({"T": {"A": (1, 2)}})
+    ['# fmt: off', 'T = {', '    "A": (1, 2),', '}', '# fmt: on']
+    """
+    lines = ["# fmt: off"]
     for name, per_type in tables.items():
         lines.append(f"{name} = {{")
         for t, value in per_type.items():
             lines.append(f'    "{t}": {value!r},')
         lines.append("}")
-    lines.append("# fmt: on")
-    return "\n".join(lines) + "\n"
+    return [*lines, "# fmt: on"]
 
 
 TABLES_PATH = Path(__file__).with_name("_spectre_tables.py")

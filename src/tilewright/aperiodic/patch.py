@@ -92,7 +92,10 @@ START_DEPTH = 16
 # diagonal from vertex 0 to vertex 7 lies well inside
 INTERIOR = (SHAPES_XY[:, 0] + SHAPES_XY[:, 7]) / 2
 _GREEK = [GREEK[t] for t in TYPES]
-NUDGES = np.array([[1e-7 * np.pi, 1e-7 * np.e], [-3e-6 * np.e, 2e-6 * np.pi], [0.01, -0.013]])
+# math.e, not np.e: the NumPy 2.4 stubs delete the name e, which mypy then refuses
+NUDGES = np.array(
+    [[1e-7 * math.pi, 1e-7 * math.e], [-3e-6 * math.e, 2e-6 * math.pi], [0.01, -0.013]]
+)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The Spectre kernels: compiling them ahead (``tilewright warm``), and telling which ones a
+"""The Spectre and hat kernels: compiling them ahead (``tilewright warm``), and telling which ones a
 command is about to run, so that a first run can say it is compiling.
 
 Every kernel is called with one set of argument types (int8 address rows, int64 turns and
@@ -16,7 +16,11 @@ KERNEL_MODULES = (
     f"{PACKAGE}._line_kernels",
     f"{PACKAGE}._format_kernels",
     f"{PACKAGE}._grid_kernels",
+    f"{PACKAGE}._hat_kernels",
 )
+HAT_KERNEL_MODULES = (f"{PACKAGE}._hat_kernels",)
+# the hat's walk alone, measured the same way: 8 s elapsed at a load of about 2
+HAT_COLD_SECONDS = 8.0
 # Measured with an empty cache (a fresh NUMBA_CACHE_DIR) on the project's two-core machine,
 # shared at a load of about 3: one `tilewright spectre 20x20` took 9.3-12.5 s of CPU (line or
 # bfs; SVG, PNG, PDF or JSON Lines; compiling is single-threaded), 10.7-18.4 s elapsed.
@@ -61,7 +65,7 @@ def kernel_modules(method: str, fmt: str, neighbours: bool = False) -> tuple[str
 
 
 def warm() -> None:
-    """Compile every Spectre kernel into Numba's cache (a fraction of a second once cached).
+    """Compile every Spectre and hat kernel into Numba's cache (a fraction of a second once cached).
 
     Examples
     --------
@@ -76,3 +80,6 @@ def warm() -> None:
     generate(3, 3, seed=1).write(io.BytesIO(), "jsonl", neighbours=True)
     spectre_grid(3, 3, seed=1)  # a patch as the cells of a maze
     cut_paths(generate(3, 3, seed=1))  # and as a laser cut (core's polyline kernels)
+    from tilewright.aperiodic.hat import generate_hats
+
+    len(generate_hats(3, 3, seed=1))  # the hat's kite walk

@@ -299,12 +299,18 @@ def svg(
     return _svg(chunks, (x0, y0, x1, y1), colouring, plain, scale, info, outline)
 
 
-def _svg(chunks, box, colouring, plain, scale, info, outline) -> Iterator[bytes]:
-    # Drawn from the region's lower-left corner: renderers work in single precision, which
-    # cannot place a tile a million edges out (and the metadata keeps the true origin)
+def svg_head(
+    box: tuple[float, float, float, float], scale: float, info: Mapping[str, object] | None
+) -> bytes:
+    """An SVG's opening: its size, ``info`` as metadata, and the clip path ``#region``.
+
+    Drawings are made from the box's lower-left corner: renderers work in single
+    precision, which cannot place a tile a million edges out (and the metadata keeps the
+    true origin), so the view box is (0, −height, width, height) with y turned down.
+    """
     x0, y0, x1, y1 = box
     width, height = svg_number(x1 - x0), svg_number(y1 - y0)
-    yield (
+    return (
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'width="{(x1 - x0) * scale:.2f}" height="{(y1 - y0) * scale:.2f}" '
         f'viewBox="0 -{height} {width} {height}">\n'
@@ -312,6 +318,11 @@ def _svg(chunks, box, colouring, plain, scale, info, outline) -> Iterator[bytes]
         + f'<clipPath id="region"><rect x="0" y="-{height}" width="{width}" '
         f'height="{height}"/></clipPath>\n'
     ).encode()
+
+
+def _svg(chunks, box, colouring, plain, scale, info, outline) -> Iterator[bytes]:
+    x0, y0, _, _ = box
+    yield svg_head(box, scale, info)
     corner = np.array([x0, y0])
     if not plain:
         shapes = "".join(f'<path id="s{t}" d="{outline(s)}"/>\n' for t, s in enumerate(SHAPES_XY))

@@ -26,6 +26,7 @@ _LONGEST_MESSAGE = 300
 # never pays for another family's imports
 COMMANDS = {
     "dataset": "tilewright.cli.dataset:dataset",
+    "hat": "tilewright.cli.hat:hat",
     "maze": "tilewright.cli.maze:maze_commands",
     "maze-stats": "tilewright.cli.maze_stats:maze_stats",
     "rect": "tilewright.cli.rect:rect",

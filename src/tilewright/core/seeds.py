@@ -30,6 +30,7 @@ class Stream(IntEnum):
     WEAVE = 7  # mazes: where a weave's crossings go (and, as part 1, parallel passages)
     DATASET = 8  # datasets: each item's own seed, from the dataset's seed and the item's index
     ENDPOINTS = 9  # datasets: an item's random origin and target, from the item's own seed
+    HAT_ANCESTRY = 10  # aperiodic: the metatile ancestry that fixes a hat tiling
 
 
 def resolve_seed(seed: int | None) -> int:

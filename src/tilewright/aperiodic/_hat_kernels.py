@@ -1,0 +1,234 @@
+"""Compiled kernels: the hat tiling's kite step, and the row-by-row kite walk.
+
+Why compiled: a hat costs about eight kite moves, each a table lookup and now and then a
+rewrite; in Python that is some 30,000 hats a second. The logic is
+``hat_coordinates.HatTiling.step``'s and ``hat_walk``'s (the readable reference; the tests
+compare the two), with the address held in place: ``types[k]`` and ``indices[k]`` for every
+level up to the ancestry's depth (the levels a kite shares with the start hat are the
+ancestry's own), and ``walker`` = [kite, hat, x, y, j], the kite's index in its hat, the
+hat's in its metatile, and the kite's place on the kite grid.
+
+A rewrite at level d renames (indices[d], indices[d + 1]) and so changes types[d + 1]; the
+rewrites below it change indices[d] again. Python copies the address for each attempt; here
+each level saves what it may change on entry and puts it back when all its names failed,
+so one pair of arrays serves the whole search.
+"""
+
+import math
+
+import numpy as np
+from numba import njit
+
+from tilewright.aperiodic._hat_tables import KITEMAP, METAMAP
+from tilewright.aperiodic.hat_geometry import (
+    CHILDREN,
+    HAT_KITE_COUNT,
+    HAT_OUTLINE,
+    HATS_IN,
+    MOST_CHILDREN,
+    MOVES,
+    TYPES,
+    UNITS,
+    Placement,
+    hat_outline,
+)
+
+KITE, HAT, X, Y, J = 0, 1, 2, 3, 4  # the fields of a walker
+REFLECTED_TYPE, REFLECTED_INDEX = TYPES.index("H"), 3
+HEXAGON_STEP = 6
+SQRT3 = math.sqrt(3)
+# what a found hat's flag says: wholly inside the region, or its box only meets the region's
+INSIDE, BORDER = 1, 2
+
+
+def _kitemap() -> np.ndarray:
+    rows = max(len(rows) for rows in KITEMAP.values())
+    table = np.full((len(TYPES), rows, MOVES, 3), -1, np.int8)
+    for number, t in enumerate(TYPES):
+        for row, entries in enumerate(KITEMAP[t]):
+            for move, entry in enumerate(entries):
+                if entry is not None:
+                    table[number, row, move] = entry
+    return table
+
+
+def _metamap() -> tuple[np.ndarray, np.ndarray]:
+    rows = max(len(rows) for rows in METAMAP.values())
+    names = max(len(labels) for rows in METAMAP.values() for labels in rows)
+    table = np.full((len(TYPES), rows, names, 2), -1, np.int8)
+    counts = np.zeros((len(TYPES), rows), np.int8)
+    for number, t in enumerate(TYPES):
+        for row, labels in enumerate(METAMAP[t]):
+            counts[number, row] = len(labels)
+            for k, label in enumerate(labels):
+                table[number, row, k] = label
+    return table, counts
+
+
+def _child_types() -> np.ndarray:
+    table = np.full((len(TYPES), MOST_CHILDREN), -1, np.int8)
+    for number, t in enumerate(TYPES):
+        table[number, : len(CHILDREN[t])] = [TYPES.index(c) for c in CHILDREN[t]]
+    return table
+
+
+def _shapes() -> np.ndarray:
+    """Per (turn, reflected), a hat's 14 vertices less its start, in hat units."""
+    shapes = np.zeros((6, 2, len(HAT_OUTLINE), 2))
+    for turn, unit in enumerate(UNITS):
+        for reflected in (0, 1):
+            points = np.array(hat_outline(Placement((0, 0), unit, bool(reflected))), float)
+            shapes[turn, reflected, :, 0] = (2 * points[:, 0] + points[:, 1]) / (2 * SQRT3)
+            shapes[turn, reflected, :, 1] = points[:, 1] / 2
+    return shapes
+
+
+KITEMAP_TABLE = _kitemap()
+METAMAP_TABLE, METAMAP_COUNTS = _metamap()
+CHILD_TYPES = _child_types()
+SHAPES = _shapes()
+UNIT_TABLE = np.array(UNITS, np.int64)
+_SLOTS = HATS_IN["H"]  # hat slots a child in a kitemap row number
+_KITES = HAT_KITE_COUNT
+LEFT, RIGHT, FORWARD_LEFT, FORWARD_RIGHT = 0, 1, 2, 3
+# fields of a found hat: its start (kite 0's pointy end) x, y, kite 0's direction, the
+# metatile type's number, the hat's index in it, and the flag (INSIDE or BORDER)
+FOUND_FIELDS = 6
+
+
+@njit(cache=True)
+def _by_kitemap(types, indices, walker, move) -> bool:
+    parent = types[1]
+    row = (_SLOTS * indices[0] + walker[HAT]) * _KITES + walker[KITE]
+    child = KITEMAP_TABLE[parent, row, move, 0]
+    if child < 0:
+        return False
+    indices[0] = child
+    types[0] = CHILD_TYPES[parent, child]
+    walker[HAT] = KITEMAP_TABLE[parent, row, move, 1]
+    walker[KITE] = KITEMAP_TABLE[parent, row, move, 2]
+    return True
+
+
+@njit(cache=True)
+def _by_metamap(types, indices, walker, move, top, saved) -> bool:
+    """Every name of the level-``top`` metatile in its grandparent, each with every rewrite
+    below, until the kitemap makes the move; False (the address as it was) if none does.
+
+    ``saved[d]`` keeps level d's (indices[d], indices[d + 1], types[d + 1]) as it entered,
+    and the number of its next name."""
+    level = top
+    saved[level, 0], saved[level, 1] = indices[level], indices[level + 1]
+    saved[level, 2], saved[level, 3] = types[level + 1], 0
+    while True:
+        grandparent = types[level + 2]
+        row = MOST_CHILDREN * saved[level, 1] + saved[level, 0]
+        name = saved[level, 3]
+        if name < METAMAP_COUNTS[grandparent, row]:
+            saved[level, 3] = name + 1
+            child = METAMAP_TABLE[grandparent, row, name, 0]
+            indices[level + 1], indices[level] = child, METAMAP_TABLE[grandparent, row, name, 1]
+            types[level + 1] = CHILD_TYPES[grandparent, child]
+            if level == 0:
+                if _by_kitemap(types, indices, walker, move):
+                    return True
+            else:
+                level -= 1
+                saved[level, 0], saved[level, 1] = indices[level], indices[level + 1]
+                saved[level, 2], saved[level, 3] = types[level + 1], 0
+        else:
+            indices[level], indices[level + 1] = saved[level, 0], saved[level, 1]
+            types[level + 1] = saved[level, 2]
+            level += 1
+            if level > top:
+                return False
+
+
+@njit(cache=True)
+def step(types, indices, walker, move, saved) -> bool:
+    """Move the kite (address and place) by ``move``; False if the ancestry is too shallow."""
+    found = _by_kitemap(types, indices, walker, move)
+    top = 0
+    while not found:
+        if top + 2 >= types.shape[0]:
+            return False
+        found = _by_metamap(types, indices, walker, move, top, saved)
+        top += 1
+    j = walker[J]
+    if move == LEFT:
+        walker[J] = (j + 1) % 6
+    elif move == RIGHT:
+        walker[J] = (j + 5) % 6
+    elif move == FORWARD_LEFT:
+        walker[X] += HEXAGON_STEP * UNIT_TABLE[(j + 1) % 6, 0]
+        walker[Y] += HEXAGON_STEP * UNIT_TABLE[(j + 1) % 6, 1]
+        walker[J] = (j + 4) % 6
+    else:
+        walker[X] += HEXAGON_STEP * UNIT_TABLE[j, 0]
+        walker[Y] += HEXAGON_STEP * UNIT_TABLE[j, 1]
+        walker[J] = (j + 2) % 6
+    return True
+
+
+@njit(cache=True)
+def _cross(types, indices, walker, saved, direction) -> bool:
+    """To the neighbouring hexagon in ``direction``: face it, then forward right."""
+    turn = (direction - walker[J]) % 6
+    move, count = (LEFT, turn) if turn <= 3 else (RIGHT, 6 - turn)
+    for _ in range(count):
+        if not step(types, indices, walker, move, saved):
+            return False
+    return step(types, indices, walker, FORWARD_RIGHT, saved)
+
+
+@njit(cache=True)
+def go_to(types, indices, walker, saved, a, b) -> bool:
+    """Walk hexagon by hexagon to hexagon (a, b): rows first, then along the row."""
+    while walker[Y] // HEXAGON_STEP != b:
+        up = b > walker[Y] // HEXAGON_STEP
+        if not _cross(types, indices, walker, saved, 1 if up else 4):
+            return False
+    while walker[X] // HEXAGON_STEP != a:
+        right = a > walker[X] // HEXAGON_STEP
+        if not _cross(types, indices, walker, saved, 0 if right else 3):
+            return False
+    return True
+
+
+@njit(cache=True)
+def walk_rows(types, indices, walker, saved, b0, firsts, lasts, box, found) -> int:
+    """The hats whose kite 0 lies in hexagons ``firsts[r]..lasts[r]`` of rows b0 + r, and
+    whose box meets ``box``, into ``found`` (``FOUND_FIELDS`` a row); returns how many, or
+    -1 if the ancestry is too shallow. The caller's (types, indices, walker) is the start of
+    the row walk, and is left at the last row's first hexagon."""
+    x0, y0, x1, y1 = box[0], box[1], box[2], box[3]
+    row_types, row_indices, row_walker = types.copy(), indices.copy(), walker.copy()
+    count = 0
+    for r in range(firsts.shape[0]):
+        if not go_to(types, indices, walker, saved, firsts[r], b0 + r):
+            return -1
+        row_types[:], row_indices[:], row_walker[:] = types, indices, walker
+        for a in range(firsts[r], lasts[r] + 1):
+            if a > firsts[r] and not _cross(row_types, row_indices, row_walker, saved, 0):
+                return -1
+            for turn in range(6):
+                if turn and not step(row_types, row_indices, row_walker, LEFT, saved):
+                    return -1
+                if row_walker[KITE] != 0:
+                    continue
+                reflected = row_types[0] == REFLECTED_TYPE and row_walker[HAT] == REFLECTED_INDEX
+                j = row_walker[J]
+                turned = (j + 1) % 6 if reflected else j
+                x, y = row_walker[X], row_walker[Y]
+                shape = SHAPES[turned, 1 if reflected else 0]
+                base_x, base_y = (2 * x + y) / (2 * SQRT3), y / 2
+                low_x, high_x = base_x + shape[:, 0].min(), base_x + shape[:, 0].max()
+                low_y, high_y = base_y + shape[:, 1].min(), base_y + shape[:, 1].max()
+                if high_x <= x0 or low_x >= x1 or high_y <= y0 or low_y >= y1:
+                    continue
+                inside = low_x >= x0 and high_x <= x1 and low_y >= y0 and high_y <= y1
+                found[count, 0], found[count, 1], found[count, 2] = x, y, j
+                found[count, 3], found[count, 4] = row_types[0], row_walker[HAT]
+                found[count, 5] = INSIDE if inside else BORDER
+                count += 1
+    return count

@@ -1,0 +1,291 @@
+"""A hat patch as one object: ``generate_hats`` it, iterate its hats, ``save`` it.
+
+Like a Spectre ``Patch``, a ``HatPatch`` holds only its parameters: the kite walk
+(``hat_walk``) finds the hats again, in bounded memory, each time they are asked for.
+"""
+
+import io
+import math
+import os
+from collections.abc import Iterator, Sequence
+from typing import BinaryIO
+
+import numpy as np
+
+from tilewright.aperiodic import hat_writers, writers
+from tilewright.aperiodic.hat_coordinates import HatTiling
+from tilewright.aperiodic.hat_shapes import HAT_SHAPE, check_shape, shaped
+from tilewright.aperiodic.hat_walk import HatTile, walk
+from tilewright.aperiodic.patch import _origin
+
+# a hat patch is written in the Spectre's formats, named by the same suffixes
+from tilewright.aperiodic.spectre import FORMATS, PICTURES, SUFFIXES, _choice
+from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import require_bool, require_real
+from tilewright.core.picture_size import PIXEL_BUDGET
+from tilewright.core.seeds import resolve_seed
+
+# The walk starts at the tiling's centre and crosses the kite grid to the region, about
+# 40 µs a hexagon: a region is kept within this many hat units of the centre (a second).
+HAT_MAX_COORDINATE = 100_000
+HAT_AREA = 8 * math.sqrt(3)  # eight kites of area √3 in hat units
+REPR_COUNT_LIMIT = 50_000
+REPR_SVG_LIMIT = 5_000
+REPR_SVG_SIDE = 800
+
+
+class HatPatch:
+    """Every hat of one hat tiling that meets a rectangle; made by :func:`generate_hats`.
+
+    Attributes
+    ----------
+    width, height : float
+        The region's sides in hat units (the hat's short side is 1).
+    origin : tuple of float
+        Its lower-left corner (x, y); y points up.
+    seed : int
+        The tiling.
+
+    Examples
+    --------
+    >>> patch = generate_hats(30, 20, seed=3)
+    >>> patch
+    <Hat patch 30x20 at (0,0) seed=3: 60 hats, 8 reflected>
+    """
+
+    def __init__(self, width: float, height: float, origin: tuple[float, float], seed: int):
+        self.width, self.height, self.origin, self.seed = width, height, origin, seed
+        self._count: int | None = None
+        self._reflected: int | None = None
+
+    @property
+    def region(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1): the rectangle the hats meet."""
+        x, y = self.origin
+        return (x, y, x + self.width, y + self.height)
+
+    @property
+    def info(self) -> dict[str, object]:
+        """What made the patch, as every output that can carry it records it."""
+        return {
+            "family": "hat",
+            "width": self.width,
+            "height": self.height,
+            "origin": list(self.origin),
+            "seed": self.seed,
+        }
+
+    @property
+    def approximate_count(self) -> int:
+        """The number of hats, exact when known, else estimated from the area."""
+        if self._count is not None:
+            return self._count
+        return round((self.width + 4) * (self.height + 4) / HAT_AREA)
+
+    def __iter__(self) -> Iterator[HatTile]:
+        return walk(HatTiling(self.seed), self.region)
+
+    def __len__(self) -> int:
+        if self._count is None:
+            count = reflected = 0
+            for tile in self:  # not list(self): that would ask len() for its size
+                count, reflected = count + 1, reflected + tile.reflected
+            self._count, self._reflected = count, reflected
+        return self._count
+
+    def __repr__(self) -> str:
+        region = f"{self.width:g}x{self.height:g} at ({self.origin[0]:g},{self.origin[1]:g})"
+        if self._count is None and self.approximate_count > REPR_COUNT_LIMIT:
+            return f"<Hat patch {region} seed={self.seed}: about {self.approximate_count:,} hats>"
+        count = len(self)
+        return f"<Hat patch {region} seed={self.seed}: {count} hats, {self._reflected} reflected>"
+
+    def _repr_svg_(self) -> str | None:
+        """The patch drawn for Jupyter, or None when it has too many hats to show."""
+        if self.approximate_count > REPR_SVG_LIMIT:
+            return None
+        scale = writers.picture_scale(self.width, self.height, None, REPR_SVG_SIDE)
+        buffer = io.BytesIO()
+        self.write(buffer, "svg", scale=scale)
+        return buffer.getvalue().decode()
+
+    def write(
+        self,
+        sink: BinaryIO,
+        fmt: str,
+        colour: str = "type",
+        plain: bool = False,
+        scale: float | None = None,
+        max_side: int = PIXEL_BUDGET,
+        shape: Sequence[float] = HAT_SHAPE,
+    ) -> None:
+        """Write the patch in format ``fmt`` to the binary file ``sink``.
+
+        Parameters
+        ----------
+        sink : binary file
+        fmt : str
+            One of ``FORMATS``: svg, png, pdf, jsonl, csv, geojson.
+        colour : str
+            Pictures: ``"type"`` (by metatile H, T, P, F), ``"orientation"`` (by turn) or
+            ``"reflected"`` (all alike); the reflected hats are dark in every colouring.
+        plain : bool
+            SVG and PDF: one closed path a hat instead of ``<use>``.
+        scale : float, optional
+            Pictures: pixels a hat unit; None fits ``max_side``.
+        max_side : int
+        shape : pair of float
+            Pictures: draw the tiling with Tile(a, b) (``hat_shapes``); the default is the
+            hat. Any other shape moves the hats, so the picture shows the whole of the
+            redrawn patch, unclipped.
+
+        Raises
+        ------
+        TypeError, TilewrightError
+            For a bad argument, before anything is written.
+        """
+        fmt, colour, plain, scale, shape = self._checked(fmt, colour, plain, scale, max_side, shape)
+        if fmt == "jsonl":
+            sink.writelines(hat_writers.jsonl(iter(self)))
+        elif fmt == "csv":
+            sink.writelines(hat_writers.csv(iter(self)))
+        elif fmt == "geojson":
+            sink.writelines(hat_writers.geojson(iter(self), self.info))
+        else:
+            self._picture(sink, fmt, colour, plain, scale, max_side, shape)
+
+    def _picture(self, sink, fmt, colour, plain, scale, max_side, shape) -> None:
+        tiles = [tile for tile in self]
+        box = self.region
+        clip = shape == HAT_SHAPE
+        if clip:
+            outlines = [tile.xy() for tile in tiles]
+        else:
+            outlines = shaped(tiles, shape)
+            if outlines:
+                points = np.concatenate(outlines)
+                (x0, y0), (x1, y1) = points.min(axis=0) - 0.5, points.max(axis=0) + 0.5
+                box = (float(x0), float(y0), float(x1), float(y1))
+                fits = writers.picture_scale(x1 - x0, y1 - y0, None, max_side)
+                scale = min(scale, fits)
+        info = self.info | {"shape": list(shape)}
+        if fmt == "png":
+            sink.write(hat_writers.png(tiles, outlines, box, colour, scale, info))
+            return
+        svg = hat_writers.svg(tiles, outlines, box, colour, plain, scale, info, clip)
+        if fmt == "svg":
+            sink.writelines(svg)
+        else:
+            from tilewright.core.pdf import pdf_from_svg
+
+            sink.write(pdf_from_svg(b"".join(svg), info))
+
+    def save(
+        self,
+        path: str | os.PathLike,
+        colour: str = "type",
+        plain: bool = False,
+        scale: float | None = None,
+        max_side: int = PIXEL_BUDGET,
+        shape: Sequence[float] = HAT_SHAPE,
+    ) -> None:
+        """Write the patch to ``path`` in the format its suffix names, all or nothing.
+
+        Examples
+        --------
+        >>> import pathlib, tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> patch = generate_hats(20, 12, seed=5)
+        >>> patch.save(folder / "hats.svg")
+        >>> (folder / "hats.svg").read_text().count("<use") == len(patch)
+        True
+        """
+        from tilewright.core.output import format_by_suffix, open_output
+
+        fmt = format_by_suffix(path, SUFFIXES, "a hat patch")
+        checked = self._checked(fmt, colour, plain, scale, max_side, shape)
+        with open_output(os.fspath(path)) as sink:
+            fmt, colour, plain, scale, shape = checked
+            self.write(sink, fmt, colour, plain, scale, max_side, shape)
+
+    def _checked(self, fmt, colour, plain, scale, max_side, shape):
+        fmt = _choice(fmt, FORMATS, "format")
+        colour = _choice(colour, hat_writers.COLOURINGS, "colour")
+        plain = require_bool(plain, "plain")
+        shape = check_shape(shape)
+        if plain and fmt not in ("svg", "pdf"):
+            raise TilewrightError(f"plain draws svg or pdf, not {fmt}")
+        if shape != HAT_SHAPE and fmt not in PICTURES:
+            raise TilewrightError(f"a shape draws svg, pdf or png, not {fmt}")
+        if fmt in PICTURES:
+            scale = writers.picture_scale(self.width, self.height, scale, max_side)
+            if fmt == "png":
+                writers.check_png_size(self.region, scale)
+        return fmt, colour, plain, scale if scale is not None else writers.SCALE, shape
+
+
+def check_hat_region(
+    width: float, height: float, origin: tuple[float, float] = (0.0, 0.0)
+) -> tuple[float, float, tuple[float, float]]:
+    """A hat region checked: positive finite sides, within ``HAT_MAX_COORDINATE``.
+
+    Examples
+    --------
+    >>> check_hat_region(30, 20, (-5, 2))
+    (30.0, 20.0, (-5.0, 2.0))
+    """
+    width, height = require_real(width, "width"), require_real(height, "height")
+    x, y = _origin(origin)
+    if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
+        raise TilewrightError(
+            f"a region needs a finite, positive width and height, got {width:g}x{height:g}"
+        )
+    farthest = max(abs(x), abs(y), abs(x + width), abs(y + height))
+    if not farthest <= HAT_MAX_COORDINATE:
+        raise TilewrightError(
+            f"a hat region must lie within {HAT_MAX_COORDINATE:g} hat units of the tiling's "
+            f"centre in x and y; this one reaches {farthest:g}"
+        )
+    return width, height, (x, y)
+
+
+def generate_hats(
+    width: float,
+    height: float,
+    seed: int | None = None,
+    origin: tuple[float, float] = (0, 0),
+) -> HatPatch:
+    """The patch of the hat tiling ``seed`` over [x, x + width] × [y, y + height].
+
+    A seed fixes one hat tiling of the whole plane; every hat whose interior meets the
+    rectangle belongs to the patch, once. Regions are in hat units (the hat's short side
+    is 1, its area 8√3).
+
+    Parameters
+    ----------
+    width, height : float
+        Finite and positive; the region within ±``HAT_MAX_COORDINATE`` of the centre.
+    seed : int, optional
+        The tiling; None draws one (read it back from ``patch.seed``).
+    origin : pair of float
+        The region's lower-left corner (x, y), y up.
+
+    Returns
+    -------
+    HatPatch
+
+    References
+    ----------
+    .. [1] D. Smith, J. S. Myers, C. S. Kaplan and C. Goodman-Strauss, "An aperiodic
+       monotile", Combinatorial Theory 4(1), 2024.
+    .. [2] S. Tatham, "Combinatorial coordinates for the aperiodic hat tiling", 2023.
+
+    Examples
+    --------
+    >>> patch = generate_hats(30, 20, seed=3)
+    >>> inner = {tile.id for tile in generate_hats(10, 10, seed=3, origin=(10, 5))}
+    >>> inner <= {tile.id for tile in patch}  # the same tiling, any region
+    True
+    """
+    width, height, origin = check_hat_region(width, height, origin)
+    return HatPatch(width, height, origin, resolve_seed(seed))

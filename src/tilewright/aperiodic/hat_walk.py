@@ -1,0 +1,172 @@
+"""Find every hat of a tiling that meets a rectangle, kite by kite, in bounded memory.
+
+Why a kite walk: the hexagons of the kite grid that cover the region (with a margin of
+one hat) are visited row by row, and in each hexagon its six kites in turn, each kite's
+address found from the previous one by a single move. A hat is reported from its kite 0,
+which lies in exactly one hexagon, so every hat is reported once, whatever the region or
+its offset, and only two addresses (the current kite and the start of the row) are held.
+The walk runs compiled (``_hat_kernels``); ``tests/aperiodic/hat_reference.py`` is the same
+walk in plain Python, and the tests compare the two.
+"""
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from tilewright.aperiodic.hat_coordinates import HatTiling
+from tilewright.aperiodic.hat_geometry import (
+    REFLECTED_HAT,
+    TYPES,
+    UNITS,
+    GridPoint,
+    Placement,
+    hat_outline,
+)
+from tilewright.aperiodic.patch import clipped_area
+
+SQRT3 = math.sqrt(3)
+HEXAGON_STEP = 6  # grid units between neighbouring hexagon centres
+# Every vertex of a hat lies within this distance (hat units) of its kite 0's pointy end
+# (the farthest, the tip of its "hat", is √21 ≈ 4.58 away), and the pointy end within one
+# hexagon (circumradius 2) of any point of that hexagon.
+MARGIN = 7.0
+# a hat meets the region when more than this area of it lies inside (float clipping)
+MEETS = 1e-9
+
+
+@dataclass(frozen=True)
+class HatTile:
+    """One hat of a patch.
+
+    Attributes
+    ----------
+    id : str
+        ``"a:b:j"``: its kite 0's hexagon (a, b) on the kite grid and direction j. The same
+        hat has the same id in any region of one tiling.
+    type : str
+        Its metatile: H, T, P or F.
+    index : int
+        Its index in that metatile (hat 3 of an H is the reflected one).
+    place : Placement
+        Where it lies, exactly, on the kite grid.
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic.hat import generate_hats
+    >>> tile = next(iter(generate_hats(5, 5, seed=1)))
+    >>> tile.type in "HTPF", tile.xy().shape
+    (True, (14, 2))
+    """
+
+    id: str
+    type: str
+    index: int
+    place: Placement
+
+    @property
+    def reflected(self) -> bool:
+        """Is this one of the mirrored hats?"""
+        return self.place.reflected
+
+    @property
+    def turn(self) -> int:
+        """Its orientation in 60° steps, 0–5."""
+        return self.place.turns()
+
+    def vertices(self) -> list[GridPoint]:
+        """Its 14 vertices on the kite grid, anticlockwise (the hat's side of length 2 has
+        its middle as a vertex)."""
+        return hat_outline(self.place)
+
+    def xy(self) -> np.ndarray:
+        """Its 14 vertices in hat units (short edge 1), y up."""
+        return grid_xy(np.array(self.vertices(), dtype=np.float64))
+
+
+def grid_xy(points: np.ndarray) -> np.ndarray:
+    """Kite-grid points (..., 2) in hat units: ((2x + y) / (2√3), y / 2).
+
+    Examples
+    --------
+    >>> grid_xy(np.array([[6.0, 0.0]])).round(4).tolist()  # the next hexagon's centre
+    [[3.4641, 0.0]]
+    """
+    x, y = points[..., 0], points[..., 1]
+    return np.stack(((2 * x + y) / (2 * SQRT3), y / 2), axis=-1)
+
+
+def hexagon_rows(box: tuple[float, float, float, float]) -> tuple[int, list[int], list[int]]:
+    """The hexagons to visit for a region: the first row b0, and per row from it its first
+    and last a.
+
+    A hexagon (a, b) has its centre at (√3·(2a + b), 3b) in hat units.
+    """
+    x0, y0, x1, y1 = box
+    b0, b1 = math.floor((y0 - MARGIN) / 3), math.ceil((y1 + MARGIN) / 3)
+    firsts = [math.floor(((x0 - MARGIN) / SQRT3 - b) / 2) for b in range(b0, b1 + 1)]
+    lasts = [math.ceil(((x1 + MARGIN) / SQRT3 - b) / 2) for b in range(b0, b1 + 1)]
+    return b0, firsts, lasts
+
+
+# levels of ancestry the kernels' addresses hold: a walk across 6.85^30 hats would need more
+DEPTH = 32
+# hexagons a kernel call walks (about 6 kites and 0.75 hats each) before its hats are yielded
+BATCH_HEXAGONS = 8192
+
+
+def walk(tiling: HatTiling, box: tuple[float, float, float, float]) -> Iterator[HatTile]:
+    """Every hat of ``tiling`` whose interior meets the rectangle ``box`` = (x0, y0, x1, y1).
+
+    Parameters
+    ----------
+    tiling : HatTiling
+    box : tuple of float
+        In hat units, the start hat's kite 0 at the origin.
+
+    Yields
+    ------
+    HatTile
+        Row by row of hexagons, bottom to top; within a row, hexagon by hexagon.
+    """
+    from tilewright.aperiodic import _hat_kernels as kernels
+
+    b0, firsts, lasts = hexagon_rows(box)
+    tiling.grow(DEPTH + 1)
+    types = np.array([TYPES.index(t) for t in tiling.ancestry.types[: DEPTH + 1]], np.int64)
+    indices = np.array(tiling.ancestry.indices[:DEPTH], np.int64)
+    walker = np.array([0, tiling.start.hat, 0, 0, tiling.start_turn], np.int64)
+    saved = np.zeros((DEPTH, 4), np.int64)
+    firsts_array, lasts_array = np.array(firsts, np.int64), np.array(lasts, np.int64)
+    box_array = np.array(box, np.float64)
+    per_row = max(lasts_array - firsts_array + 1)
+    rows = max(1, BATCH_HEXAGONS // int(per_row))
+    found = np.zeros((6 * rows * int(per_row), kernels.FOUND_FIELDS), np.int64)
+    for row in range(0, len(firsts), rows):
+        count = kernels.walk_rows(
+            types,
+            indices,
+            walker,
+            saved,
+            b0 + row,
+            firsts_array[row : row + rows],
+            lasts_array[row : row + rows],
+            box_array,
+            found,
+        )
+        if count < 0:
+            raise RuntimeError(f"a walk needed more than {DEPTH} levels of ancestry")
+        for x, y, j, kind, index, flag in found[:count].tolist():
+            tile = _tile(x, y, j, TYPES[kind], index)
+            if flag == kernels.INSIDE or clipped_area(tile.xy(), box) > MEETS:
+                yield tile
+
+
+def _tile(x: int, y: int, j: int, kind: str, index: int) -> HatTile:
+    """A found hat: kite 0's pointy end is the hat's vertex 0, its direction the hat's turn
+    (less one for a mirrored hat, whose kite 0 faces the other way)."""
+    reflected = (kind, index) == REFLECTED_HAT
+    turn = (j + 1) % 6 if reflected else j
+    name = f"{x // HEXAGON_STEP}:{y // HEXAGON_STEP}:{j}"
+    return HatTile(name, kind, index, Placement((x, y), UNITS[turn], reflected))

@@ -1,0 +1,170 @@
+"""Writers for hat patches: SVG (compact or plain), PNG, JSON Lines, CSV, GeoJSON.
+
+Coordinates are in hat units (the hat's short side 1), y up, with ``DIGITS`` decimals. The
+text formats are written as the walk finds the hats; pictures hold one list of outlines
+(they are bounded by their pixel budget anyway).
+"""
+
+import colorsys
+import io
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+import numpy as np
+
+from tilewright.aperiodic.hat_walk import HatTile
+from tilewright.aperiodic.writers import DIGITS, OUTLINE, check_png_size, svg_head, svg_number
+from tilewright.core.metadata import png_text
+
+COLOURINGS = ("type", "orientation", "reflected")
+TYPE_COLOURS = {"H": "#8fb8de", "T": "#f2a07b", "P": "#b5d98b", "F": "#e8c26a"}
+REFLECTED_COLOUR = "#3b4a8a"
+PLAIN_COLOUR = "#e9e4d8"
+ORIENTATION_COLOURS = tuple(
+    "#{:02x}{:02x}{:02x}".format(*(round(255 * c) for c in colorsys.hls_to_rgb(t / 6, 0.75, 0.55)))
+    for t in range(6)
+)
+_NUMBER = f"%.{DIGITS}f"
+_USE = f'<use xlink:href="#%s" x="{_NUMBER}" y="{_NUMBER}" fill="%s"/>\n'
+CSV_HEADER = "id,type,index,reflected,turn," + ",".join(f"x{k},y{k}" for k in range(14)) + "\n"
+
+
+def fill(tile: HatTile, colouring: str) -> str:
+    """A tile's colour: by metatile, by orientation, or plain; reflected hats dark in all.
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic.hat import generate_hats
+    >>> fill(next(iter(generate_hats(3, 3, seed=1))), "type").startswith("#")
+    True
+    """
+    if tile.reflected:
+        return REFLECTED_COLOUR
+    if colouring == "type":
+        return TYPE_COLOURS[tile.type]
+    if colouring == "orientation":
+        return ORIENTATION_COLOURS[tile.turn]
+    return PLAIN_COLOUR
+
+
+def _row(tile: HatTile, xy: np.ndarray) -> dict[str, object]:
+    return {
+        "id": tile.id,
+        "type": tile.type,
+        "index": tile.index,
+        "reflected": tile.reflected,
+        "turn": tile.turn,
+        "vertices": [[round(x, DIGITS), round(y, DIGITS)] for x, y in xy.tolist()],
+    }
+
+
+def jsonl(tiles: Iterable[HatTile]) -> Iterator[bytes]:
+    """One JSON object a line: id, metatile type, index in it, reflected, turn, vertices."""
+    for tile in tiles:
+        yield (json.dumps(_row(tile, tile.xy()), separators=(",", ":")) + "\n").encode()
+
+
+def csv(tiles: Iterable[HatTile]) -> Iterator[bytes]:
+    """A header, then one row a hat: id, type, index, reflected (0/1), turn, x0,y0 … x13,y13."""
+    yield CSV_HEADER.encode()
+    for tile in tiles:
+        numbers = ",".join(_NUMBER % v for v in tile.xy().ravel().tolist())
+        yield (
+            f"{tile.id},{tile.type},{tile.index},{int(tile.reflected)},{tile.turn},{numbers}\n"
+        ).encode()
+
+
+def geojson(tiles: Iterable[HatTile], info: Mapping[str, object] | None = None) -> Iterator[bytes]:
+    """A FeatureCollection of closed polygons, the properties of ``jsonl`` on each."""
+    head = {"type": "FeatureCollection"} | ({"tilewright": dict(info)} if info else {})
+    yield (json.dumps(head)[:-1] + ',"features":[\n').encode()
+    first = True
+    for tile in tiles:
+        row = _row(tile, tile.xy())
+        ring = row.pop("vertices")
+        assert isinstance(ring, list)
+        feature = {
+            "type": "Feature",
+            "properties": row,
+            "geometry": {"type": "Polygon", "coordinates": [[*ring, ring[0]]]},
+        }
+        yield (("" if first else ",\n") + json.dumps(feature, separators=(",", ":"))).encode()
+        first = False
+    yield b"\n]}\n"
+
+
+def svg(
+    tiles: Sequence[HatTile],
+    outlines: Sequence[np.ndarray],
+    box: tuple[float, float, float, float],
+    colouring: str,
+    plain: bool,
+    scale: float,
+    info: Mapping[str, object] | None,
+    clip: bool,
+) -> Iterator[bytes]:
+    """The hats as SVG, drawn from the box's lower-left corner. Compact: one path per
+    (turn, reflected) in ``<defs>`` and a ``<use>`` a hat; ``plain``: a closed path a hat.
+    ``clip`` cuts the drawing at the box (the region); without it the box holds them all."""
+    yield svg_head(box, scale, info)
+    corner = np.array(box[:2])
+    shapes: dict[tuple[int, bool], str] = {}
+    if not plain:
+        for tile, xy in zip(tiles, outlines, strict=True):
+            shapes.setdefault((tile.turn, tile.reflected), _path(xy - xy[0]))
+        defs = "".join(
+            f'<path id="h{turn}{"m" if mirrored else ""}" d="{d}"/>\n'
+            for (turn, mirrored), d in sorted(shapes.items())
+        )
+        yield f"<defs>\n{defs}</defs>\n".encode()
+    clipping = ' clip-path="url(#region)"' if clip else ""
+    yield (
+        f'<g{clipping}><g transform="scale(1,-1)" stroke="{OUTLINE}" '
+        'stroke-width="0.06" stroke-linejoin="round">\n'
+    ).encode()
+    lines = []
+    for tile, xy in zip(tiles, outlines, strict=True):
+        colour = fill(tile, colouring)
+        if plain:
+            lines.append(f'<path d="{_path(xy - corner)}" fill="{colour}"/>\n')
+        else:
+            x, y = xy[0] - corner
+            name = f"h{tile.turn}{'m' if tile.reflected else ''}"
+            lines.append(_USE % (name, x, y, colour))
+        if len(lines) >= 1024:
+            yield "".join(lines).encode()
+            lines = []
+    yield ("".join(lines) + "</g></g>\n</svg>\n").encode()
+
+
+def _path(points: np.ndarray) -> str:
+    start = points[0]
+    moves = " ".join(f"{svg_number(x)} {svg_number(y)}" for x, y in np.diff(points, axis=0))
+    return f"M{svg_number(start[0])} {svg_number(start[1])}l{moves}z"
+
+
+def png(
+    tiles: Sequence[HatTile],
+    outlines: Sequence[np.ndarray],
+    box: tuple[float, float, float, float],
+    colouring: str,
+    scale: float,
+    info: Mapping[str, object] | None,
+) -> bytes:
+    """The hats as a PNG, ``scale`` pixels a hat unit; ``info`` in text chunks."""
+    from PIL import Image, ImageDraw, PngImagePlugin
+
+    x0, _, _, y1 = box
+    image = Image.new("RGB", check_png_size(box, scale), "white")
+    draw = ImageDraw.Draw(image)
+    width = max(1, round(scale / 16))
+    for tile, xy in zip(tiles, outlines, strict=True):
+        pixels = ((xy - (x0, y1)) * (scale, -scale)).tolist()
+        colour = fill(tile, colouring)
+        draw.polygon([tuple(p) for p in pixels], fill=colour, outline=OUTLINE, width=width)
+    text = PngImagePlugin.PngInfo()
+    for key, value in png_text(info or {}).items():
+        text.add_text(key, value)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", pnginfo=text)
+    return buffer.getvalue()

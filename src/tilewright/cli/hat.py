@@ -1,0 +1,137 @@
+"""``tilewright hat``: patches of the aperiodic hat tiling."""
+
+import math
+
+import click
+
+from tilewright.cli.options import (
+    NameChoice,
+    Real,
+    announce_seed,
+    format_option,
+    max_side_option,
+    output_format,
+    output_option,
+    parse_real,
+    progress,
+    refuse_binary_terminal,
+    seed_option,
+)
+from tilewright.cli.spectre import PointType, RegionType
+from tilewright.core.numbers import quoted
+
+# the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
+FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
+COLOURINGS = ("type", "orientation", "reflected")
+# shapes people know by name (Smith, Myers, Kaplan and Goodman-Strauss 2023, figure 6.1)
+NAMED_SHAPES = {
+    "chevron": (0.0, 1.0),
+    "hat": (1.0, math.sqrt(3)),
+    "spectre": (1.0, 1.0),
+    "turtle": (math.sqrt(3), 1.0),
+    "comet": (1.0, 0.0),
+}
+PROGRESS_FROM = 20_000
+
+
+class ShapeType(click.ParamType):
+    """``a,b`` (two side lengths) or a name: chevron, hat, spectre, turtle, comet."""
+
+    name = "A,B"
+
+    def convert(self, value, param, ctx) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        text = str(value).strip().lower()
+        if text in NAMED_SHAPES:
+            return NAMED_SHAPES[text]
+        parts = text.split(",")
+        try:
+            if len(parts) != 2:
+                raise ValueError
+            a, b = (parse_real(part, "a side", 0, 1e6) for part in parts)
+        except ValueError:
+            self.fail(
+                f"--shape is a,b (two side lengths, such as 1,1.732) or one of "
+                f"{', '.join(NAMED_SHAPES)}, got {quoted(value)}"
+            )
+        if a + b <= 0:
+            self.fail("--shape needs a side longer than 0")
+        return a, b
+
+
+@click.command()
+@click.argument("region", type=RegionType())
+@seed_option("Reproduce a tiling (default: random, printed as 'seed: N').")
+@click.option(
+    "--origin", type=PointType(), default="0,0", help="Lower-left corner X,Y of the region."
+)
+@format_option(FORMATS, "Default: svg, or the -o suffix.")
+@click.option(
+    "--colour",
+    type=NameChoice(COLOURINGS),
+    default="type",
+    show_default=True,
+    help="Pictures: by metatile H/T/P/F, by turn, or all alike; reflected hats dark in all.",
+)
+@click.option("--plain", is_flag=True, help="svg/pdf: one closed path per hat.")
+@click.option(
+    "--shape",
+    type=ShapeType(),
+    help="Pictures: draw the tiling with Tile(a,b): a,b or chevron, hat, spectre, turtle, comet.",
+)
+@click.option(
+    "--scale",
+    type=Real(0.01, 1000),
+    help="Pictures: pixels a hat unit (default: 10, or less to fit).",
+)
+@max_side_option
+@output_option
+def hat(region, seed, origin, fmt, colour, plain, shape, scale, max_side, output) -> None:
+    """Every hat of a hat tiling that meets the REGION WxH at --origin.
+
+    Units are the hat's short side (a hat has area 8√3 ≈ 13.9). The tiling is fixed by
+    the seed; each hat comes with a stable id (its kite 0's place on the kite grid), its
+    metatile H, T, P or F, its index there (hat 3 of an H is reflected: about one hat in
+    7.85), its turn and 14 vertices, y up.
+
+    --shape draws the same tiling with another tile of the hat's family, Tile(a,b): the
+    hats keep their neighbours and move, so the picture shows the whole redrawn patch.
+    """
+    from tilewright.aperiodic import warm
+    from tilewright.aperiodic.hat import SUFFIXES, check_hat_region, generate_hats
+    from tilewright.aperiodic.hat_shapes import HAT_SHAPE
+    from tilewright.aperiodic.writers import picture_scale
+    from tilewright.core.compilation import announce_if_cold
+    from tilewright.core.output import check_destination, open_output
+
+    fmt = output_format(output, fmt, SUFFIXES, "svg")
+    if shape is not None and fmt not in ("svg", "png", "pdf"):
+        raise click.UsageError(f"--shape draws svg, png or pdf, not -f {fmt}")
+    if plain and fmt not in ("svg", "pdf"):
+        raise click.UsageError(f"--plain draws svg or pdf, not -f {fmt}")
+    refuse_binary_terminal(fmt, output, ("png", "pdf"))
+    width, height = region
+    width, height, origin = check_hat_region(width, height, origin)
+    if fmt in ("svg", "png", "pdf"):
+        scale = picture_scale(width, height, scale, max_side)
+    check_destination(output)
+    patch = generate_hats(width, height, announce_seed(seed), origin)
+    announce_if_cold("the hat kernels", warm.HAT_KERNEL_MODULES, warm.HAT_COLD_SECONDS)
+    with open_output(output) as sink:
+        if fmt in ("svg", "png", "pdf"):
+            patch.write(sink, fmt, colour, plain, scale, max_side, shape or HAT_SHAPE)
+        else:
+            rows = progress(iter(patch), patch.approximate_count, "hat", PROGRESS_FROM)
+            _write_text(sink, fmt, rows, patch.info)
+
+
+def _write_text(sink, fmt, tiles, info) -> None:
+    from tilewright.aperiodic import hat_writers
+
+    if fmt == "jsonl":
+        sink.writelines(hat_writers.jsonl(tiles))
+    elif fmt == "csv":
+        sink.writelines(hat_writers.csv(tiles))
+    else:
+        sink.writelines(hat_writers.geojson(tiles, info))

@@ -1,0 +1,106 @@
+"""``tilewright hat``: formats by suffix, seeds printed and recorded, Tile(a,b) shapes, and
+one line and exit 2 for bad input."""
+
+import io
+import json
+
+import pytest
+from PIL import Image
+
+from tilewright.aperiodic import generate_hats, hat, hat_writers, validate_hats
+from tilewright.cli import hat as hat_cli
+from tilewright.cli import main
+
+
+def run(capsysbinary, *args: str) -> tuple[int, bytes, str]:
+    try:
+        main(["hat", *args])
+        status = 0
+    except SystemExit as ended:
+        status = ended.code if isinstance(ended.code, int) else 2
+    out, err = capsysbinary.readouterr()
+    return status, out, err.decode()
+
+
+def test_the_command_line_offers_the_librarys_names():
+    assert hat_cli.FORMATS == hat.FORMATS
+    assert hat_cli.COLOURINGS == hat_writers.COLOURINGS
+
+
+def test_the_issue_example_writes_an_svg_with_its_seed(tmp_path, capsysbinary):
+    status, _, err = run(capsysbinary, "60x40", "--seed", "3", "-o", str(tmp_path / "hats.svg"))
+    assert status == 0 and err == ""
+    text = (tmp_path / "hats.svg").read_text()
+    assert text.count("<use") == len(generate_hats(60, 40, 3)) and '"seed":3' in text
+
+
+def test_text_formats_hold_the_librarys_hats(capsysbinary):
+    tiles = list(generate_hats(20, 15, 8, (3, -4)))
+    status, out, _ = run(capsysbinary, "20x15", "-s", "8", "--origin", "3,-4", "-f", "csv")
+    lines = out.decode().splitlines()
+    assert status == 0 and lines[0].startswith("id,type,index,reflected,turn,x0,y0")
+    assert [line.split(",")[0] for line in lines[1:]] == [tile.id for tile in tiles]
+    status, out, _ = run(capsysbinary, "20x15", "-s", "8", "--origin", "3,-4", "-f", "jsonl")
+    rows = [json.loads(line) for line in out.decode().splitlines()]
+    assert [row["id"] for row in rows] == [tile.id for tile in tiles]
+    assert sum(row["reflected"] for row in rows) == sum(tile.reflected for tile in tiles)
+    status, out, _ = run(capsysbinary, "20x15", "-s", "8", "--origin", "3,-4", "-f", "geojson")
+    features = json.loads(out)["features"]
+    assert len(features) == len(tiles)
+    ring = features[0]["geometry"]["coordinates"][0]
+    assert len(ring) == 15 and ring[0] == ring[-1]
+
+
+def test_without_a_seed_one_is_drawn_printed_and_reproduces(capsysbinary):
+    status, out, err = run(capsysbinary, "12x12", "-f", "csv")
+    assert status == 0 and err.startswith("seed: ")
+    seed = err.split()[1]
+    assert run(capsysbinary, "12x12", "-s", seed, "-f", "csv")[1] == out
+
+
+@pytest.mark.parametrize("shape", ["turtle", "chevron", "comet", "spectre", "0.5,2"])
+def test_shapes_draw_pictures(tmp_path, capsysbinary, shape):
+    target = tmp_path / "shape.png"
+    status, _, err = run(capsysbinary, "20x20", "-s", "2", "--shape", shape, "-o", str(target))
+    assert status == 0, err
+    image = Image.open(target)
+    assert image.size[0] > 100 and image.getextrema()[0][0] < 100  # drawn, outlines dark
+
+
+def test_pictures_by_suffix(tmp_path, capsysbinary):
+    for suffix in ("svg", "png", "pdf"):
+        target = tmp_path / f"hats.{suffix}"
+        args = ("25x20", "-s", "1", "--colour", "orientation", "-o", str(target))
+        assert run(capsysbinary, *args)[0] == 0
+    assert (tmp_path / "hats.pdf").read_bytes().startswith(b"%PDF")
+    assert Image.open(io.BytesIO((tmp_path / "hats.png").read_bytes())).size == (250, 200)
+    plain = tmp_path / "plain.svg"
+    assert run(capsysbinary, "25x20", "-s", "1", "--plain", "-o", str(plain))[0] == 0
+    assert plain.read_text().count("<path d=") == len(generate_hats(25, 20, 1))
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("10x10", "--origin", "1e9,0"), "within 100000"),
+        (("nanx3",), "a region looks like"),
+        (("10x10", "--shape", "1,x"), "--shape is a,b"),
+        (("10x10", "--shape", "0,0"), "longer than 0"),
+        (("10x10", "--shape", "turtle", "-f", "csv"), "--shape draws"),
+        (("10x10", "--plain", "-f", "png", "-o", "x.png"), "--plain draws"),
+        (("10x10", "-o", "x.gif"), ".gif"),
+        (("10x10", "--scale", "1000", "-f", "svg"), "pixels"),
+    ],
+)
+def test_bad_input_gets_one_line_and_exit_2(capsysbinary, args, says):
+    status, out, err = run(capsysbinary, *args)
+    assert status == 2 and out == b""
+    assert err.count("\n") == 1 and says in err, err
+
+
+def test_a_written_patch_validates(capsysbinary):
+    status, out, _ = run(capsysbinary, "30x30", "-s", "11", "-f", "jsonl")
+    assert status == 0
+    patch = generate_hats(30, 30, 11)
+    assert validate_hats(patch, patch.region) is None
+    assert len(out.decode().splitlines()) == len(patch)
