@@ -6,7 +6,9 @@ and compared with an independent construction, the metatile substitution expande
 memory: the same vertex configurations in the same proportions.
 """
 
+import dataclasses
 import hashlib
+import io
 import math
 from collections import Counter
 
@@ -26,6 +28,7 @@ from tilewright.aperiodic.hat_geometry import (
     HAT_KITES,
     HAT_OUTLINE,
     HATS_IN,
+    KITEMAP_COLOURS,
     LEFT,
     MOST_CHILDREN,
     OWNED,
@@ -40,6 +43,7 @@ from tilewright.aperiodic.hat_geometry import (
     hat_kites,
     hat_outline,
     kite_corners,
+    moved,
     sub,
 )
 from tilewright.aperiodic.hat_shapes import HAT_SHAPE, shaped
@@ -80,6 +84,23 @@ def test_the_hat_has_eight_short_sides_and_six_long():
     )
     assert lengths == {3: 8, 9: 6}
     assert len(set(HAT_KITES)) == 8
+
+
+def test_each_kitemap_colouring_is_proper_with_mirrored_hats_apart():
+    for t in TYPES:
+        colours, owner = {}, {}
+        for child_index, child in enumerate(Metatile(t, Placement((0, 0), (1, 0))).children()):
+            for hat_index, hat in enumerate(child.hats()):
+                colour = KITEMAP_COLOURS[t][child_index][hat_index]
+                assert (colour == 3) == hat.reflected
+                for kite in hat_kites(hat):
+                    owner[kite] = (child_index, hat_index)
+                colours[(child_index, hat_index)] = colour
+        for kite, hat in owner.items():
+            for move in range(4):
+                other = owner.get(moved(kite, move))
+                if other is not None and other != hat:
+                    assert colours[other] != colours[hat]
 
 
 def test_each_metatile_holds_its_hats_without_overlap():
@@ -189,9 +210,9 @@ def test_patches_are_exact_hat_tilings_of_their_region(seed, width, height, orig
     st.floats(0.5, 25),
 )
 def test_any_region_holds_the_same_hats_as_a_larger_one(seed, x, y, width, height):
-    small = {tile.id: tile.vertices() for tile in generate_hats(width, height, seed, (x, y))}
+    small = {t.id: (t.vertices(), t.colour) for t in generate_hats(width, height, seed, (x, y))}
     large = generate_hats(width + 14, height + 14, seed, (x - 7, y - 7))
-    large_tiles = {tile.id: tile.vertices() for tile in large}
+    large_tiles = {t.id: (t.vertices(), t.colour) for t in large}
     assert small.keys() <= large_tiles.keys()
     assert all(small[name] == large_tiles[name] for name in small)
     region = (x, y, x + width, y + height)
@@ -205,6 +226,21 @@ def test_validation_names_the_fault():
     assert "overlap" in validate_hats([*tiles, tiles[3]], patch.region)
     far = next(iter(generate_hats(3, 3, seed=4, origin=(500, 500))))
     assert "does not meet" in validate_hats([*tiles, far], patch.region)
+
+    def sides(tile):
+        v = tile.vertices()
+        return {(v[k], v[(k + 1) % 14]) for k in range(14)}
+
+    first = next(t for t in tiles if not t.reflected)
+    touching = {(b, a) for a, b in sides(first)}
+    neighbour = next(t for t in tiles if not t.reflected and sides(t) & touching)
+    faulty = [dataclasses.replace(t, colour=first.colour) if t is neighbour else t for t in tiles]
+    assert "have one colour" in validate_hats(faulty, patch.region)
+    mirrored_colour = next(t for t in tiles if t.reflected)
+    wrong = dataclasses.replace(mirrored_colour, colour=0)
+    assert "3 is for the mirrored" in validate_hats(
+        [wrong if t is mirrored_colour else t for t in tiles], patch.region
+    )
 
 
 def test_reflected_hats_and_metatiles_come_in_their_limiting_shares():
@@ -262,10 +298,15 @@ def test_tile_a_b_redraws_the_same_tiling():
                 assert np.allclose(at.setdefault(vertex, point), point)
 
 
-def test_the_first_rows_are_pinned():
+def test_the_tiles_and_text_of_a_seed_are_pinned():
     patch = generate_hats(40, 30, seed=3)
-    rows = "".join(f"{t.id} {t.type}{t.index} {t.turn} {t.vertices()[0]}\n" for t in patch)
+    rows = "".join(
+        f"{t.id} {t.type}{t.index} {t.turn} {t.colour} {t.vertices()[0]}\n" for t in patch
+    )
     assert hashlib.sha256(rows.encode()).hexdigest()[:16] == GOLDEN_40x30_SEED_3
+    far = io.BytesIO()
+    generate_hats(25, 15, seed=11, origin=(-7000.5, 4200.25)).write(far, "csv")
+    assert hashlib.sha256(far.getvalue()).hexdigest()[:16] == GOLDEN_CSV_FAR_SEED_11
 
 
 def test_bad_regions_and_shapes_are_refused_in_one_line():
@@ -284,4 +325,5 @@ def test_bad_regions_and_shapes_are_refused_in_one_line():
         patch.write(None, "svg", shape=("a", 1))
 
 
-GOLDEN_40x30_SEED_3 = "1fff7ebfbb0505f2"
+GOLDEN_CSV_FAR_SEED_11 = "a2a857dcfe6149ae"
+GOLDEN_40x30_SEED_3 = "da80d6a15ffb1673"

@@ -38,12 +38,13 @@ def test_text_formats_hold_the_librarys_hats(capsysbinary):
     tiles = list(generate_hats(20, 15, 8, (3, -4)))
     status, out, _ = run(capsysbinary, "20x15", "-s", "8", "--origin", "3,-4", "-f", "csv")
     lines = out.decode().splitlines()
-    assert status == 0 and lines[0].startswith("id,type,index,reflected,turn,x0,y0")
+    assert status == 0 and lines[0].startswith("id,type,index,reflected,turn,colour,x0,y0")
     assert [line.split(",")[0] for line in lines[1:]] == [tile.id for tile in tiles]
     status, out, _ = run(capsysbinary, "20x15", "-s", "8", "--origin", "3,-4", "-f", "jsonl")
     rows = [json.loads(line) for line in out.decode().splitlines()]
     assert [row["id"] for row in rows] == [tile.id for tile in tiles]
     assert sum(row["reflected"] for row in rows) == sum(tile.reflected for tile in tiles)
+    assert [row["colour"] for row in rows] == [tile.colour for tile in tiles]
     status, out, _ = run(capsysbinary, "20x15", "-s", "8", "--origin", "3,-4", "-f", "geojson")
     features = json.loads(out)["features"]
     assert len(features) == len(tiles)
@@ -70,7 +71,7 @@ def test_shapes_draw_pictures(tmp_path, capsysbinary, shape):
 def test_pictures_by_suffix(tmp_path, capsysbinary):
     for suffix in ("svg", "png", "pdf"):
         target = tmp_path / f"hats.{suffix}"
-        args = ("25x20", "-s", "1", "--colour", "orientation", "-o", str(target))
+        args = ("25x20", "-s", "1", "--colour", "four", "-o", str(target))
         assert run(capsysbinary, *args)[0] == 0
     assert (tmp_path / "hats.pdf").read_bytes().startswith(b"%PDF")
     assert Image.open(io.BytesIO((tmp_path / "hats.png").read_bytes())).size == (250, 200)

@@ -22,6 +22,7 @@ SIZES = {
     "polar": "4",
     "upsilon": "4x3",
     "spectre": "12x10",
+    "hat": "20x14",
 }
 
 

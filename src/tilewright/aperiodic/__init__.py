@@ -35,7 +35,7 @@ References
 from tilewright.aperiodic.coordinates import Tiling
 from tilewright.aperiodic.cut import FORMATS as CUT_FORMATS
 from tilewright.aperiodic.cut import CutPaths, cut_dxf, cut_paths, cut_svg, save_cut, write_cut
-from tilewright.aperiodic.hat import HatPatch, generate_hats
+from tilewright.aperiodic.hat import HatPatch, generate_hats, hat_grid
 from tilewright.aperiodic.hat_coordinates import HatTiling
 from tilewright.aperiodic.hat_validation import validate_hats
 from tilewright.aperiodic.hat_walk import HatTile
@@ -66,6 +66,7 @@ __all__ = [
     "cut_svg",
     "generate",
     "generate_hats",
+    "hat_grid",
     "picture_scale",
     "save_cut",
     "spectre_grid",

@@ -25,6 +25,7 @@ from tilewright.aperiodic.hat_geometry import (
     HAT_KITE_COUNT,
     HAT_OUTLINE,
     HATS_IN,
+    KITEMAP_COLOURS,
     MOST_CHILDREN,
     MOVES,
     TYPES,
@@ -33,7 +34,9 @@ from tilewright.aperiodic.hat_geometry import (
     hat_outline,
 )
 
-KITE, HAT, X, Y, J = 0, 1, 2, 3, 4  # the fields of a walker
+# the fields of a walker: then, from MAP, the colours that the kitemap's colours 0-2 stand for
+KITE, HAT, X, Y, J, MAP = 0, 1, 2, 3, 4, 5
+WALKER_FIELDS = MAP + 3
 REFLECTED_TYPE, REFLECTED_INDEX = TYPES.index("H"), 3
 HEXAGON_STEP = 6
 SQRT3 = math.sqrt(3)
@@ -83,20 +86,29 @@ def _shapes() -> np.ndarray:
     return shapes
 
 
+def _colours() -> np.ndarray:
+    table = np.full((len(TYPES), MOST_CHILDREN, HATS_IN["H"]), -1, np.int64)
+    for number, t in enumerate(TYPES):
+        for child, colours in enumerate(KITEMAP_COLOURS[t]):
+            table[number, child, : len(colours)] = colours
+    return table
+
+
 KITEMAP_TABLE = _kitemap()
 METAMAP_TABLE, METAMAP_COUNTS = _metamap()
 CHILD_TYPES = _child_types()
+COLOURS = _colours()
 SHAPES = _shapes()
 UNIT_TABLE = np.array(UNITS, np.int64)
 _SLOTS = HATS_IN["H"]  # hat slots a child in a kitemap row number
 _KITES = HAT_KITE_COUNT
 LEFT, RIGHT, FORWARD_LEFT, FORWARD_RIGHT = 0, 1, 2, 3
 # fields of a found hat: its start (kite 0's pointy end) x, y, kite 0's direction, the
-# metatile type's number, the hat's index in it, and the flag (INSIDE or BORDER)
-FOUND_FIELDS = 6
+# metatile type's number, the hat's index in it, its colour, and the flag (INSIDE or BORDER)
+FOUND_FIELDS = 7
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _by_kitemap(types, indices, walker, move) -> bool:
     parent = types[1]
     row = (_SLOTS * indices[0] + walker[HAT]) * _KITES + walker[KITE]
@@ -116,7 +128,8 @@ def _by_metamap(types, indices, walker, move, top, saved) -> bool:
     below, until the kitemap makes the move; False (the address as it was) if none does.
 
     ``saved[d]`` keeps level d's (indices[d], indices[d + 1], types[d + 1]) as it entered,
-    and the number of its next name."""
+    and the number of its next name; ``saved[0, 4]``, the level-0 index the kitemap was
+    last tried from."""
     level = top
     saved[level, 0], saved[level, 1] = indices[level], indices[level + 1]
     saved[level, 2], saved[level, 3] = types[level + 1], 0
@@ -130,6 +143,7 @@ def _by_metamap(types, indices, walker, move, top, saved) -> bool:
             indices[level + 1], indices[level] = child, METAMAP_TABLE[grandparent, row, name, 1]
             types[level + 1] = CHILD_TYPES[grandparent, child]
             if level == 0:
+                saved[0, 4] = indices[0]  # the kite's metatile in the kitemap the move uses
                 if _by_kitemap(types, indices, walker, move):
                     return True
             else:
@@ -144,16 +158,62 @@ def _by_metamap(types, indices, walker, move, top, saved) -> bool:
                 return False
 
 
-@njit(cache=True)
-def step(types, indices, walker, move, saved) -> bool:
-    """Move the kite (address and place) by ``move``; False if the ancestry is too shallow."""
-    found = _by_kitemap(types, indices, walker, move)
+@njit(cache=True, inline="always")
+def _locate(types, indices, walker, move, saved) -> int:
+    """Move the address by ``move``: -1 if the kitemap did it at once, else the highest
+    level a rewrite renamed, or -2 if the ancestry is too shallow."""
+    if _by_kitemap(types, indices, walker, move):
+        return -1
     top = 0
-    while not found:
-        if top + 2 >= types.shape[0]:
-            return False
-        found = _by_metamap(types, indices, walker, move, top, saved)
+    while top + 2 < types.shape[0]:
+        if _by_metamap(types, indices, walker, move, top, saved):
+            return top + 1
         top += 1
+    return -2
+
+
+@njit(cache=True)
+def _recolour(walker, before_type, before_index, after_type, after_index, before_map) -> None:
+    """The colour map for the kitemap just entered (Tatham 2023). The move was made inside
+    the new kitemap, from the previous kite renamed into it, so that kite's metatile has
+    a number in both: before_index in the old (of type before_type), after_index in the new.
+    Such a metatile lies on both kitemaps' rims, so it is a P or an F, two hats that
+    touch: their colours in the two tables give two colours of the map, and the third is
+    the one left over."""
+    old = COLOURS[before_type, before_index]
+    new = COLOURS[after_type, after_index]
+    walker[MAP], walker[MAP + 1], walker[MAP + 2] = -1, -1, -1
+    for hat in range(_SLOTS):
+        if 0 <= old[hat] < 3:
+            walker[MAP + new[hat]] = before_map[old[hat]]
+    missing = 3
+    for colour in range(3):
+        if walker[MAP + colour] >= 0:
+            missing -= walker[MAP + colour]
+    for colour in range(3):
+        if walker[MAP + colour] < 0:
+            walker[MAP + colour] = missing
+
+
+@njit(cache=True, inline="always")
+def step(types, indices, walker, move, saved) -> bool:
+    """Move the kite (address, place and colour map) by ``move``; False if the ancestry is
+    too shallow."""
+    before_type, before_index = types[1], indices[0]
+    renamed = _locate(types, indices, walker, move, saved)
+    if renamed == -2:
+        return False
+    if renamed >= 1:
+        # rewrites at levels 0 .. renamed - 1; each level's entry values, in ``saved``, are
+        # the address as it was (a level's index changes only by its own rewrite or the one
+        # below, which runs after it): the kitemap changed if a level from 1 up did
+        top = renamed - 1
+        changed = indices[top + 1] != saved[top, 1]
+        for level in range(1, top + 1):
+            changed |= indices[level] != saved[level, 0]
+        if changed:
+            before_map = (walker[MAP], walker[MAP + 1], walker[MAP + 2])
+            _recolour(walker, before_type, before_index, types[1], saved[0, 4], before_map)
     j = walker[J]
     if move == LEFT:
         walker[J] = (j + 1) % 6
@@ -229,6 +289,8 @@ def walk_rows(types, indices, walker, saved, b0, firsts, lasts, box, found) -> i
                 inside = low_x >= x0 and high_x <= x1 and low_y >= y0 and high_y <= y1
                 found[count, 0], found[count, 1], found[count, 2] = x, y, j
                 found[count, 3], found[count, 4] = row_types[0], row_walker[HAT]
-                found[count, 5] = INSIDE if inside else BORDER
+                colour = COLOURS[row_types[1], row_indices[0], row_walker[HAT]]
+                found[count, 5] = colour if colour == 3 else row_walker[MAP + colour]
+                found[count, 6] = INSIDE if inside else BORDER
                 count += 1
     return count

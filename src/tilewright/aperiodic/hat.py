@@ -14,21 +14,26 @@ import numpy as np
 
 from tilewright.aperiodic import hat_writers, writers
 from tilewright.aperiodic.hat_coordinates import HatTiling
+from tilewright.aperiodic.hat_geometry import TYPES
 from tilewright.aperiodic.hat_shapes import HAT_SHAPE, check_shape, shaped
-from tilewright.aperiodic.hat_walk import HatTile, walk
+from tilewright.aperiodic.hat_walk import HatTile, found_batches, walk
 from tilewright.aperiodic.patch import _origin
 
 # a hat patch is written in the Spectre's formats, named by the same suffixes
 from tilewright.aperiodic.spectre import FORMATS, PICTURES, SUFFIXES, _choice
 from tilewright.core.errors import TilewrightError
+from tilewright.core.grids import GridKind
+from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_bool, require_real
 from tilewright.core.picture_size import PIXEL_BUDGET
+from tilewright.core.polygon_grid import GRID_CORNER_BYTES, PolygonGrid, from_polygons
 from tilewright.core.seeds import resolve_seed
 
 # The walk starts at the tiling's centre and crosses the kite grid to the region, about
 # 40 µs a hexagon: a region is kept within this many hat units of the centre (a second).
 HAT_MAX_COORDINATE = 100_000
 HAT_AREA = 8 * math.sqrt(3)  # eight kites of area √3 in hat units
+HAT_VERTICES = 14
 REPR_COUNT_LIMIT = 50_000
 REPR_SVG_LIMIT = 5_000
 REPR_SVG_SIDE = 800
@@ -85,11 +90,16 @@ class HatPatch:
     def __iter__(self) -> Iterator[HatTile]:
         return walk(HatTiling(self.seed), self.region)
 
+    def batches(self) -> Iterator[np.ndarray]:
+        """The hats as arrays, batch by batch (``hat_walk.found_batches``): for speed."""
+        return found_batches(HatTiling(self.seed), self.region)
+
     def __len__(self) -> int:
         if self._count is None:
             count = reflected = 0
-            for tile in self:  # not list(self): that would ask len() for its size
-                count, reflected = count + 1, reflected + tile.reflected
+            for batch in self.batches():
+                count += len(batch)
+                reflected += int(np.sum((batch[:, 3] == TYPES.index("H")) & (batch[:, 4] == 3)))
             self._count, self._reflected = count, reflected
         return self._count
 
@@ -146,9 +156,9 @@ class HatPatch:
         """
         fmt, colour, plain, scale, shape = self._checked(fmt, colour, plain, scale, max_side, shape)
         if fmt == "jsonl":
-            sink.writelines(hat_writers.jsonl(iter(self)))
+            sink.writelines(hat_writers.jsonl(self.batches()))
         elif fmt == "csv":
-            sink.writelines(hat_writers.csv(iter(self)))
+            sink.writelines(hat_writers.csv(self.batches()))
         elif fmt == "geojson":
             sink.writelines(hat_writers.geojson(iter(self), self.info))
         else:
@@ -289,3 +299,72 @@ def generate_hats(
     """
     width, height, origin = check_hat_region(width, height, origin)
     return HatPatch(width, height, origin, resolve_seed(seed))
+
+
+def hat_grid(
+    width: float,
+    height: float,
+    seed: int | None = None,
+    origin: tuple[float, float] = (0, 0),
+) -> PolygonGrid:
+    """The hats of a patch as the cells of a grid, for mazes: neighbours across edges.
+
+    The hat tiling is edge to edge on the kite grid (every side two hats share is a whole
+    kite edge of both, and the middle of a hat's side of length 2 is one of its 14
+    vertices), so two cells are neighbours when their hats share an edge. Vertices are
+    exact grid points, packed into one int64 key each. Drawn with ``y`` down, as
+    :func:`~tilewright.aperiodic.spectre_grid` is.
+
+    Parameters
+    ----------
+    width, height : float
+        The region in hat units (see :func:`generate_hats`).
+    seed : int, optional
+        The tiling; None draws one (read it back from ``grid.params["seed"]``).
+    origin : pair of float
+        The region's lower-left corner (x, y), y up.
+
+    Returns
+    -------
+    PolygonGrid
+        Kind ``"hat"``, params ``width``, ``height``, ``origin``, ``seed``; cells in the
+        walk's order, each a 14-gon of area 8√3.
+
+    Examples
+    --------
+    >>> grid = hat_grid(20, 15, seed=1)
+    >>> grid.num_cells == len(generate_hats(20, 15, seed=1))
+    True
+    >>> bool(np.allclose(grid.areas(), 8 * np.sqrt(3)))
+    True
+    """
+    width, height, origin = check_hat_region(width, height, origin)
+    seed = resolve_seed(seed)
+    expected = (width + 8) * (height + 8) / HAT_AREA
+    check_fits(
+        expected * HAT_VERTICES * GRID_CORNER_BYTES,
+        f"a hat grid of {width:g}x{height:g} (about {expected:.0f} hats)",
+    )
+    tiles = list(generate_hats(width, height, seed, origin))
+    # each outline reversed: anticlockwise with y up is clockwise once y points down, as
+    # grids take their cells
+    points = np.array([tile.vertices()[::-1] for tile in tiles], dtype=np.int64).reshape(-1, 2)
+    low = points.min(axis=0) if len(points) else np.zeros(2, np.int64)
+    span = int(points[:, 1].max() - low[1] + 1) if len(points) else 1
+    keys = (points[:, 0] - low[0]) * span + (points[:, 1] - low[1])
+    xy = np.concatenate([tile.xy()[::-1] for tile in tiles]) if tiles else np.zeros((0, 2))
+    params = {"width": width, "height": height, "origin": list(origin), "seed": seed}
+    counts = np.full(len(tiles), HAT_VERTICES, dtype=np.int64)
+    return from_polygons("hat", params, counts, keys, xy * np.array([1.0, -1.0]))
+
+
+HAT_GRID = GridKind(
+    "hat",
+    "WIDTHxHEIGHT: the region in hat units (about 13.9 square units a hat)",
+    "40x30",
+    2,
+    1,
+    hat_grid,
+    seeded=True,
+)
+"""The hat grid for the command line, beside ``tilewright.core.grids.GRID_KINDS``."""

@@ -259,6 +259,28 @@ HAT_PLACES: dict[str, tuple[Placement, ...]] = {
 }
 
 
+# A proper four-colouring of each kitemap (a type's expansion into metatiles and hats), per
+# child the colours of its hats: 3 for the reflected hats, 0-2 for the rest (Tatham 2023).
+# Neighbouring kitemaps colour the hats they share alike up to a permutation of 0-2, so a
+# walk carries a permutation, renewed where it passes into another kitemap, and colours the
+# whole tiling properly (the tests check it on large patches).
+KITEMAP_COLOURS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "H": (
+        (0, 2, 1, 3), (1, 0, 2, 3), (0, 2, 1, 3), (1,), (1, 2), (1, 2), (2, 1), (0, 1),
+        (2, 0), (2, 0), (0, 1), (0, 1), (2, 0),
+    ),
+    "T": ((1, 2, 0, 3), (2, 1), (0, 1), (0, 2), (2, 0), (0, 1), (1, 2)),
+    "P": (
+        (2, 1, 0, 3), (1, 2, 0, 3), (2, 1), (0, 2), (0, 1), (1, 2), (2, 0), (0, 1), (1, 0),
+        (2, 1), (0, 2),
+    ),
+    "F": (
+        (2, 0, 1, 3), (0, 2, 1, 3), (1, 2), (1, 0), (0, 2), (2, 1), (2, 0), (0, 1), (0, 1),
+        (2, 0), (1, 2),
+    ),
+}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Metatile:
     """A placed metatile."""

@@ -1,4 +1,5 @@
-"""Check a hat patch exactly: every tile a hat or its mirror, no gap, no overlap, edges meet.
+"""Check a hat patch exactly: every tile a hat or its mirror, no gap, no overlap, edges meet,
+neighbours coloured apart.
 
 Why kites: hats are unions of kites of one grid, so a patch is a tiling of its region
 exactly when every kite meeting the region is covered by one hat, and never by two. All
@@ -73,7 +74,7 @@ def validate_hats(
     """
     tiles = list(tiles)
     owner: dict[Kite, str] = {}
-    edges: dict[tuple[GridPoint, GridPoint], str] = {}
+    edges: dict[tuple[GridPoint, GridPoint], HatTile] = {}
     area = 0.0
     for tile in tiles:
         vertices = tile.vertices()
@@ -82,12 +83,14 @@ def validate_hats(
             return f"tile {tile.id} is not a hat"
         if handed != tile.reflected:
             return f"tile {tile.id} is {'' if handed else 'not '}mirrored, but says otherwise"
+        if not 0 <= tile.colour <= 3 or (tile.colour == 3) != tile.reflected:
+            return f"tile {tile.id} has colour {tile.colour}: 3 is for the mirrored hats only"
         for kite in hat_kites(tile.place):
             if kite in owner:
                 return f"tiles {owner[kite]} and {tile.id} overlap"
             owner[kite] = tile.id
         for k, start in enumerate(vertices):
-            edges[(start, vertices[(k + 1) % len(vertices)])] = tile.id
+            edges[(start, vertices[(k + 1) % len(vertices)])] = tile
         xy = tile.xy()
         inside = clipped_area(xy, region)
         if inside <= MEETS:
@@ -98,14 +101,17 @@ def validate_hats(
         if kite not in owner:
             (x, y), j = kite
             return f"a gap: the kite at ({x}, {y}) facing {j} meets the region, no tile covers it"
-    for (start, end), name in edges.items():
-        if (end, start) in edges:
+    for (start, end), tile in edges.items():
+        other = edges.get((end, start))
+        if other is not None:
+            if other.colour == tile.colour:
+                return f"neighbours {tile.id} and {other.id} have one colour, {tile.colour}"
             continue
         middle = grid_xy(np.array([start, end], dtype=np.float64)).mean(axis=0)
         # a hat meeting the region in less than a sliver (``MEETS``) is not in the patch, so
         # an edge closer than ``SLIVER`` to the region's side may lack its other side
         if x0 + SLIVER < middle[0] < x1 - SLIVER and y0 + SLIVER < middle[1] < y1 - SLIVER:
-            return f"tile {name}'s edge from {start} to {end} meets no other tile's edge"
+            return f"tile {tile.id}'s edge from {start} to {end} meets no other tile's edge"
     expected = (x1 - x0) * (y1 - y0)
     if not math.isclose(area, expected, rel_tol=1e-9):
         return f"the tiles cover {area:.9g} of the region's area {expected:.9g}"

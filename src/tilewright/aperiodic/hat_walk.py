@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tilewright.aperiodic import _hat_kernels as kernels
 from tilewright.aperiodic.hat_coordinates import HatTiling
 from tilewright.aperiodic.hat_geometry import (
     REFLECTED_HAT,
@@ -32,8 +33,11 @@ HEXAGON_STEP = 6  # grid units between neighbouring hexagon centres
 # (the farthest, the tip of its "hat", is √21 ≈ 4.58 away), and the pointy end within one
 # hexagon (circumradius 2) of any point of that hexagon.
 MARGIN = 7.0
-# a hat meets the region when more than this area of it lies inside (float clipping)
+# a hat meets the region when more than this area of it lies inside (float clipping); a
+# vertex this far inside has more (the hat's sharpest corner is 90°: at least 7·10⁻⁷)
 MEETS = 1e-9
+NEAR_SIDE = 1e-3
+REFLECTED_TYPE, REFLECTED_INDEX = TYPES.index(REFLECTED_HAT[0]), REFLECTED_HAT[1]
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,9 @@ class HatTile:
         Its index in that metatile (hat 3 of an H is the reflected one).
     place : Placement
         Where it lies, exactly, on the kite grid.
+    colour : int
+        0–3, a proper four-colouring of the tiling (3 for the reflected hats), the same in
+        any region of one tiling.
 
     Examples
     --------
@@ -64,6 +71,7 @@ class HatTile:
     type: str
     index: int
     place: Placement
+    colour: int
 
     @property
     def reflected(self) -> bool:
@@ -81,8 +89,10 @@ class HatTile:
         return hat_outline(self.place)
 
     def xy(self) -> np.ndarray:
-        """Its 14 vertices in hat units (short edge 1), y up."""
-        return grid_xy(np.array(self.vertices(), dtype=np.float64))
+        """Its 14 vertices in hat units (short edge 1), y up: its start's place plus the
+        shape's (so that the text kernels, which add the same two, write the same)."""
+        (x, y), reflected = self.place.start, int(self.place.reflected)
+        return grid_xy(np.array([x, y], dtype=np.float64)) + kernels.SHAPES[self.turn, reflected]
 
 
 def grid_xy(points: np.ndarray) -> np.ndarray:
@@ -116,8 +126,10 @@ DEPTH = 32
 BATCH_HEXAGONS = 8192
 
 
-def walk(tiling: HatTiling, box: tuple[float, float, float, float]) -> Iterator[HatTile]:
-    """Every hat of ``tiling`` whose interior meets the rectangle ``box`` = (x0, y0, x1, y1).
+def found_batches(
+    tiling: HatTiling, box: tuple[float, float, float, float]
+) -> Iterator[np.ndarray]:
+    """The hats of ``tiling`` whose interior meets ``box`` = (x0, y0, x1, y1), as arrays.
 
     Parameters
     ----------
@@ -127,22 +139,23 @@ def walk(tiling: HatTiling, box: tuple[float, float, float, float]) -> Iterator[
 
     Yields
     ------
-    HatTile
-        Row by row of hexagons, bottom to top; within a row, hexagon by hexagon.
+    numpy.ndarray
+        (n, 6) int64 a batch of rows of hexagons, bottom to top: each hat's start (its
+        kite 0's pointy end) x and y on the kite grid, kite 0's direction, the number of
+        its metatile type in ``TYPES``, its index there, and its colour (0-3).
     """
-    from tilewright.aperiodic import _hat_kernels as kernels
-
     b0, firsts, lasts = hexagon_rows(box)
     tiling.grow(DEPTH + 1)
     types = np.array([TYPES.index(t) for t in tiling.ancestry.types[: DEPTH + 1]], np.int64)
     indices = np.array(tiling.ancestry.indices[:DEPTH], np.int64)
-    walker = np.array([0, tiling.start.hat, 0, 0, tiling.start_turn], np.int64)
-    saved = np.zeros((DEPTH, 4), np.int64)
+    # the start kite's colour map is the identity: the start hat's kitemap colours as it is
+    walker = np.array([0, tiling.start.hat, 0, 0, tiling.start_turn, 0, 1, 2], np.int64)
+    saved = np.zeros((DEPTH, 5), np.int64)
     firsts_array, lasts_array = np.array(firsts, np.int64), np.array(lasts, np.int64)
     box_array = np.array(box, np.float64)
-    per_row = max(lasts_array - firsts_array + 1)
-    rows = max(1, BATCH_HEXAGONS // int(per_row))
-    found = np.zeros((6 * rows * int(per_row), kernels.FOUND_FIELDS), np.int64)
+    per_row = int(max(lasts_array - firsts_array + 1))
+    rows = max(1, BATCH_HEXAGONS // per_row)
+    found = np.zeros((6 * rows * per_row, kernels.FOUND_FIELDS), np.int64)
     for row in range(0, len(firsts), rows):
         count = kernels.walk_rows(
             types,
@@ -157,16 +170,45 @@ def walk(tiling: HatTiling, box: tuple[float, float, float, float]) -> Iterator[
         )
         if count < 0:
             raise RuntimeError(f"a walk needed more than {DEPTH} levels of ancestry")
-        for x, y, j, kind, index, flag in found[:count].tolist():
-            tile = _tile(x, y, j, TYPES[kind], index)
-            if flag == kernels.INSIDE or clipped_area(tile.xy(), box) > MEETS:
-                yield tile
+        batch = found[:count]
+        keep = batch[:, 6] == kernels.INSIDE
+        keep[~keep] = _meeting(batch[~keep], box)
+        yield batch[keep, :6].copy()
 
 
-def _tile(x: int, y: int, j: int, kind: str, index: int) -> HatTile:
+def _meeting(border: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
+    """Which hats whose box only meets the region's meet the region (a few a row).
+
+    A vertex ``NEAR_SIDE`` inside the region settles it (the hat's corner there has more
+    than ``MEETS`` of area inside); the rest are clipped exactly, as the reference does.
+    """
+    x0, y0, x1, y1 = box
+    reflected = (border[:, 3] == REFLECTED_TYPE) & (border[:, 4] == REFLECTED_INDEX)
+    turns = np.where(reflected, (border[:, 2] + 1) % 6, border[:, 2])
+    starts = grid_xy(border[:, :2].astype(np.float64))
+    xy = starts[:, None, :] + kernels.SHAPES[turns, reflected.astype(np.int64)]
+    x, y = xy[..., 0], xy[..., 1]
+    inside = (
+        (x > x0 + NEAR_SIDE) & (x < x1 - NEAR_SIDE) & (y > y0 + NEAR_SIDE) & (y < y1 - NEAR_SIDE)
+    )
+    meets = inside.any(axis=1)
+    for k in np.flatnonzero(~meets).tolist():
+        meets[k] = clipped_area(xy[k], box) > MEETS
+    return meets
+
+
+def walk(tiling: HatTiling, box: tuple[float, float, float, float]) -> Iterator[HatTile]:
+    """Every hat of ``tiling`` whose interior meets the rectangle ``box``, as ``HatTile``
+    objects, in the order of :func:`found_batches`."""
+    for batch in found_batches(tiling, box):
+        for x, y, j, kind, index, colour in batch.tolist():
+            yield _tile(x, y, j, TYPES[kind], index, colour)
+
+
+def _tile(x: int, y: int, j: int, kind: str, index: int, colour: int) -> HatTile:
     """A found hat: kite 0's pointy end is the hat's vertex 0, its direction the hat's turn
     (less one for a mirrored hat, whose kite 0 faces the other way)."""
     reflected = (kind, index) == REFLECTED_HAT
     turn = (j + 1) % 6 if reflected else j
     name = f"{x // HEXAGON_STEP}:{y // HEXAGON_STEP}:{j}"
-    return HatTile(name, kind, index, Placement((x, y), UNITS[turn], reflected))
+    return HatTile(name, kind, index, Placement((x, y), UNITS[turn], reflected), colour)

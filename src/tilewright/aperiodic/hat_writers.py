@@ -12,11 +12,20 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
+from tilewright.aperiodic._hat_kernels import SHAPES
+from tilewright.aperiodic.hat_geometry import TYPES
 from tilewright.aperiodic.hat_walk import HatTile
-from tilewright.aperiodic.writers import DIGITS, OUTLINE, check_png_size, svg_head, svg_number
+from tilewright.aperiodic.writers import (
+    DIGITS,
+    FOUR_COLOURS,
+    OUTLINE,
+    check_png_size,
+    svg_head,
+    svg_number,
+)
 from tilewright.core.metadata import png_text
 
-COLOURINGS = ("type", "orientation", "reflected")
+COLOURINGS = ("type", "orientation", "four", "reflected")
 TYPE_COLOURS = {"H": "#8fb8de", "T": "#f2a07b", "P": "#b5d98b", "F": "#e8c26a"}
 REFLECTED_COLOUR = "#3b4a8a"
 PLAIN_COLOUR = "#e9e4d8"
@@ -26,11 +35,14 @@ ORIENTATION_COLOURS = tuple(
 )
 _NUMBER = f"%.{DIGITS}f"
 _USE = f'<use xlink:href="#%s" x="{_NUMBER}" y="{_NUMBER}" fill="%s"/>\n'
-CSV_HEADER = "id,type,index,reflected,turn," + ",".join(f"x{k},y{k}" for k in range(14)) + "\n"
+CSV_HEADER = (
+    "id,type,index,reflected,turn,colour," + ",".join(f"x{k},y{k}" for k in range(14)) + "\n"
+)
 
 
 def fill(tile: HatTile, colouring: str) -> str:
-    """A tile's colour: by metatile, by orientation, or plain; reflected hats dark in all.
+    """A tile's colour: by metatile, by orientation, by the four-colouring, or plain; the
+    reflected hats are dark in all (in the four-colouring they are its colour 3).
 
     Examples
     --------
@@ -38,12 +50,14 @@ def fill(tile: HatTile, colouring: str) -> str:
     >>> fill(next(iter(generate_hats(3, 3, seed=1))), "type").startswith("#")
     True
     """
-    if tile.reflected:
+    if tile.reflected and colouring != "four":
         return REFLECTED_COLOUR
     if colouring == "type":
         return TYPE_COLOURS[tile.type]
     if colouring == "orientation":
         return ORIENTATION_COLOURS[tile.turn]
+    if colouring == "four":
+        return FOUR_COLOURS[tile.colour]
     return PLAIN_COLOUR
 
 
@@ -54,24 +68,59 @@ def _row(tile: HatTile, xy: np.ndarray) -> dict[str, object]:
         "index": tile.index,
         "reflected": tile.reflected,
         "turn": tile.turn,
+        "colour": tile.colour,
         "vertices": [[round(x, DIGITS), round(y, DIGITS)] for x, y in xy.tolist()],
     }
 
 
-def jsonl(tiles: Iterable[HatTile]) -> Iterator[bytes]:
-    """One JSON object a line: id, metatile type, index in it, reflected, turn, vertices."""
-    for tile in tiles:
-        yield (json.dumps(_row(tile, tile.xy()), separators=(",", ":")) + "\n").encode()
+def _pieces(*texts: str) -> tuple[np.ndarray, ...]:
+    return tuple(np.frombuffer(text.encode(), dtype=np.uint8) for text in texts)
 
 
-def csv(tiles: Iterable[HatTile]) -> Iterator[bytes]:
-    """A header, then one row a hat: id, type, index, reflected (0/1), turn, x0,y0 … x13,y13."""
+# the constant parts of a row: before the id, after it, after the type, after the index,
+# after reflected, after the turn, after the colour, between x and y, between two
+# vertices, at the end
+_JSONL = _pieces(
+    '{"id":"', '","type":"', '","index":', ',"reflected":', ',"turn":', ',"colour":',
+    ',"vertices":[[', ",", "],[", "]]}\n",
+)  # fmt: skip
+_CSV = _pieces("", ",", ",", ",", ",", ",", ",", ",", ",", "\n")
+_BOOLEANS = {"jsonl": _pieces("true", "false"), "csv": _pieces("1", "0")}
+_LETTERS = np.frombuffer(TYPES.encode(), dtype=np.uint8)
+
+
+def text_rows(batch: np.ndarray, fmt: str) -> bytes:
+    """The rows of a batch of hats (``hat_walk.found_batches``) in ``fmt``, csv or jsonl.
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic.hat import generate_hats
+    >>> batch = next(generate_hats(10, 10, seed=1).batches())
+    >>> text_rows(batch, "csv").count(b"\\n") == len(batch)
+    True
+    """
+    from tilewright.aperiodic import _hat_format_kernels  # only the text formats need it
+
+    true_text, false_text = _BOOLEANS[fmt]
+    pieces = _JSONL if fmt == "jsonl" else _CSV
+    return _hat_format_kernels.rows(
+        batch, _LETTERS, SHAPES, pieces, true_text, false_text
+    ).tobytes()
+
+
+def jsonl(batches: Iterable[np.ndarray]) -> Iterator[bytes]:
+    """One JSON object a line: id, metatile type, index in it, reflected, turn, colour,
+    vertices."""
+    for batch in batches:
+        yield text_rows(batch, "jsonl")
+
+
+def csv(batches: Iterable[np.ndarray]) -> Iterator[bytes]:
+    """A header, then one row a hat: id, type, index, reflected (0/1), turn, colour,
+    x0,y0 … x13,y13."""
     yield CSV_HEADER.encode()
-    for tile in tiles:
-        numbers = ",".join(_NUMBER % v for v in tile.xy().ravel().tolist())
-        yield (
-            f"{tile.id},{tile.type},{tile.index},{int(tile.reflected)},{tile.turn},{numbers}\n"
-        ).encode()
+    for batch in batches:
+        yield text_rows(batch, "csv")
 
 
 def geojson(tiles: Iterable[HatTile], info: Mapping[str, object] | None = None) -> Iterator[bytes]:

@@ -22,7 +22,7 @@ from tilewright.core.numbers import quoted
 
 # the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
 FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
-COLOURINGS = ("type", "orientation", "reflected")
+COLOURINGS = ("type", "orientation", "four", "reflected")
 # shapes people know by name (Smith, Myers, Kaplan and Goodman-Strauss 2023, figure 6.1)
 NAMED_SHAPES = {
     "chevron": (0.0, 1.0),
@@ -72,7 +72,7 @@ class ShapeType(click.ParamType):
     type=NameChoice(COLOURINGS),
     default="type",
     show_default=True,
-    help="Pictures: by metatile H/T/P/F, by turn, or all alike; reflected hats dark in all.",
+    help="Pictures: by metatile H/T/P/F, by turn, a proper four-colouring, or all alike.",
 )
 @click.option("--plain", is_flag=True, help="svg/pdf: one closed path per hat.")
 @click.option(
@@ -122,16 +122,17 @@ def hat(region, seed, origin, fmt, colour, plain, shape, scale, max_side, output
         if fmt in ("svg", "png", "pdf"):
             patch.write(sink, fmt, colour, plain, scale, max_side, shape or HAT_SHAPE)
         else:
-            rows = progress(iter(patch), patch.approximate_count, "hat", PROGRESS_FROM)
-            _write_text(sink, fmt, rows, patch.info)
+            _write_text(sink, fmt, patch)
 
 
-def _write_text(sink, fmt, tiles, info) -> None:
+def _write_text(sink, fmt, patch) -> None:
+    """The text formats, with a progress bar for a large patch (stderr a terminal)."""
     from tilewright.aperiodic import hat_writers
 
-    if fmt == "jsonl":
-        sink.writelines(hat_writers.jsonl(tiles))
-    elif fmt == "csv":
-        sink.writelines(hat_writers.csv(tiles))
-    else:
-        sink.writelines(hat_writers.geojson(tiles, info))
+    if fmt == "geojson":
+        tiles = progress(iter(patch), patch.approximate_count, "hat", PROGRESS_FROM)
+        sink.writelines(hat_writers.geojson(tiles, patch.info))
+        return
+    batches = progress(patch.batches(), patch.approximate_count, "hat", PROGRESS_FROM)
+    writer = hat_writers.jsonl if fmt == "jsonl" else hat_writers.csv
+    sink.writelines(writer(batches))

@@ -123,7 +123,8 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
     Other grids (--grid): hex and hex-flat WIDTHxHEIGHT hexagons, hexagon RADIUS (a
     hexagon-shaped board), triangle WIDTHxHEIGHT triangles, polar RINGS around a centre
     cell, upsilon WIDTHxHEIGHT octagons with squares between, spectre WIDTHxHEIGHT tile
-    edges of an aperiodic Spectre tiling (the seed chooses the tiling too). They take every
+    edges of an aperiodic Spectre tiling, hat WIDTHxHEIGHT hat units of a hat tiling (the
+    seed chooses the tiling too). They take every
     algorithm not tied to rows and are written as SVG, PNG, PDF, JSON, npz or GeoJSON;
     --mask and --weave work the same way on square grids.
 

@@ -22,14 +22,17 @@ GRID_BINARY = ("png", "pdf", "npz")
 
 def grid_kinds() -> dict[str, Any]:
     """Every grid ``--grid`` offers, by name: core's and the Spectre."""
+    from tilewright.aperiodic.hat import HAT_GRID
     from tilewright.aperiodic.maze_grid import SPECTRE_GRID
     from tilewright.core.grids import GRID_KINDS
 
-    return {**GRID_KINDS, SPECTRE_GRID.name: SPECTRE_GRID}
+    return {**GRID_KINDS, SPECTRE_GRID.name: SPECTRE_GRID, HAT_GRID.name: HAT_GRID}
 
 
 # the names without importing the grids (``maze --help`` and option parsing need only them)
-GRID_NAMES = ("square", "hex", "hex-flat", "hexagon", "triangle", "polar", "upsilon", "spectre")
+GRID_NAMES = (
+    "square", "hex", "hex-flat", "hexagon", "triangle", "polar", "upsilon", "spectre", "hat",
+)  # fmt: skip
 
 
 def run_grid_maze(
@@ -168,6 +171,12 @@ def _announce_compiling(kind: str, algorithm: str, fmt: str, options: dict[str, 
         announce_if_cold(
             "the maze and Spectre kernels", modules, GRID_COLD_SECONDS + SPECTRE_SECONDS
         )
+        return
+    if kind == "hat":
+        from tilewright.aperiodic.warm import HAT_COLD_SECONDS, HAT_KERNEL_MODULES
+
+        modules += HAT_KERNEL_MODULES
+        announce_if_cold("the maze and hat kernels", modules, GRID_COLD_SECONDS + HAT_COLD_SECONDS)
         return
     announce_if_cold("the maze kernels", modules, GRID_COLD_SECONDS)
 

@@ -1,0 +1,74 @@
+"""Compiled kernel: CSV and JSON Lines rows of hats, straight into bytes.
+
+Why: the walk finds a million hats a second, and formatting 28 numbers a hat with Python's
+``%`` (or a ``HatTile`` object a hat) runs at a few tens of thousands. The rows are written
+from the walk's arrays, each number by the Spectre's fixed-point digit writer, so the
+bytes are those of ``HatTile.xy()`` rounded to six decimals.
+"""
+
+import numpy as np
+from numba import njit
+
+from tilewright.aperiodic._format_kernels import _NUMBER_WIDTH, _number, _put
+from tilewright.aperiodic._hat_kernels import SQRT3
+from tilewright.core._digits import put_whole
+
+HEXAGON_STEP = 6
+REFLECTED_TYPE, REFLECTED_INDEX = 0, 3  # hat 3 of an H (type number 0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _signed(buffer, at, value):
+    if value < 0:
+        buffer[at] = 45  # '-'
+        at += 1
+    return put_whole(buffer, at, abs(value), 0)
+
+
+@njit(cache=True, nogil=True)
+def rows(found, letters, shapes, pieces, true_text, false_text):
+    """The rows of the hats ``found`` ((n, 6): start x, y, kite 0's direction, type number,
+    index, colour; see ``hat_walk.found_batches``) as bytes. ``letters`` holds each type's letter,
+    ``shapes`` (6, 2, 14, 2) a hat's vertices less its start per (turn, reflected), in hat
+    units; ``pieces`` the constant byte strings of the style (``hat_writers._JSONL``)."""
+    (
+        before_id, after_id, after_type, after_index, after_reflected, after_turn,
+        after_colour, between_xy, between_vertices, end,
+    ) = pieces  # fmt: skip
+    per_hat = 3 * 20 + 3 + 1 + 1 + 5 + 1 + 28 * _NUMBER_WIDTH + 14 * between_xy.shape[0]
+    per_hat += before_id.shape[0] + after_id.shape[0] + after_type.shape[0]
+    per_hat += after_index.shape[0] + after_reflected.shape[0] + after_turn.shape[0] + 1
+    per_hat += after_colour.shape[0]
+    per_hat += 13 * between_vertices.shape[0] + end.shape[0]
+    buffer = np.empty(found.shape[0] * per_hat, dtype=np.uint8)
+    at = np.int64(0)
+    for n in range(found.shape[0]):
+        x, y, j, kind, index = found[n, 0], found[n, 1], found[n, 2], found[n, 3], found[n, 4]
+        reflected = kind == REFLECTED_TYPE and index == REFLECTED_INDEX
+        turn = (j + 1) % 6 if reflected else j
+        at = _put(buffer, at, before_id)
+        at = _signed(buffer, at, x // HEXAGON_STEP)
+        buffer[at] = 58  # ':'
+        at = _signed(buffer, at + 1, y // HEXAGON_STEP)
+        buffer[at], buffer[at + 1] = 58, 48 + j
+        at = _put(buffer, at + 2, after_id)
+        buffer[at] = letters[kind]
+        at = _put(buffer, at + 1, after_type)
+        buffer[at] = 48 + index
+        at = _put(buffer, at + 1, after_index)
+        at = _put(buffer, at, true_text if reflected else false_text)
+        at = _put(buffer, at, after_reflected)
+        buffer[at] = 48 + turn
+        at = _put(buffer, at + 1, after_turn)
+        buffer[at] = 48 + found[n, 5]
+        at = _put(buffer, at + 1, after_colour)
+        base_x, base_y = (2 * x + y) / (2 * SQRT3), y / 2
+        shape = shapes[turn, 1 if reflected else 0]
+        for k in range(14):
+            if k > 0:
+                at = _put(buffer, at, between_vertices)
+            at = _number(buffer, at, base_x + shape[k, 0])
+            at = _put(buffer, at, between_xy)
+            at = _number(buffer, at, base_y + shape[k, 1])
+        at = _put(buffer, at, end)
+    return buffer[:at]
