@@ -3,6 +3,7 @@ one line and exit 2 for bad input."""
 
 import io
 import json
+import re
 
 import pytest
 from PIL import Image
@@ -91,6 +92,10 @@ def test_pictures_by_suffix(tmp_path, capsysbinary):
         (("10x10", "--plain", "-f", "png", "-o", "x.png"), "--plain draws"),
         (("10x10", "-o", "x.gif"), ".gif"),
         (("10x10", "--scale", "1000", "-f", "svg"), "pixels"),
+        (("10x10", "--cut", "-f", "png", "-o", "x.png"), "--cut (and dxf) writes"),
+        (("10x10", "--cut", "--colour", "four"), "drop --colour"),
+        (("10x10", "--cut", "--plain"), "give one"),
+        (("10x10", "-f", "dxf", "--shape", "turtle"), "drop --shape"),
     ],
 )
 def test_bad_input_gets_one_line_and_exit_2(capsysbinary, args, says):
@@ -105,3 +110,17 @@ def test_a_written_patch_validates(capsysbinary):
     patch = generate_hats(30, 30, 11)
     assert validate_hats(patch, patch.region) is None
     assert len(out.decode().splitlines()) == len(patch)
+
+
+def test_a_cut_is_written_as_svg_and_dxf(tmp_path, capsysbinary):
+    import ezdxf
+
+    from tilewright.aperiodic import cut_paths
+
+    svg, dxf = tmp_path / "cut.svg", tmp_path / "cut.dxf"
+    assert run(capsysbinary, "30x20", "-s", "3", "--cut", "-o", str(svg))[0] == 0
+    assert run(capsysbinary, "30x20", "-s", "3", "-o", str(dxf))[0] == 0
+    cut = cut_paths(generate_hats(30, 20, 3))
+    paths = re.findall(r' d="([^"]*)"', svg.read_text())
+    assert sum(d.count("M") for d in paths) == len(cut)  # a move a polyline, outline last
+    assert len(ezdxf.readfile(dxf).modelspace().query("LWPOLYLINE")) == len(cut)

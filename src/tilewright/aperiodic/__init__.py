@@ -10,8 +10,9 @@ clipped to the region (:func:`save_cut`: SVG, PDF, DXF). :func:`validate` checks
 exactly, edge by edge.
 
 :func:`generate_hats` does the same for the hat tiling (:class:`HatPatch` of
-:class:`HatTile`, walked kite by kite in bounded memory), drawn with any Tile(a, b) of the
-hat's family; :func:`validate_hats` checks a hat patch kite by kite.
+:class:`HatTile`, walked kite by kite in bounded memory, four-coloured), drawn with any
+Tile(a, b) of the hat's family, cut for lasers by the same :func:`cut_paths`, and as a maze
+grid (:func:`hat_grid`); :func:`validate_hats` checks a hat patch kite by kite.
 
 Examples
 --------

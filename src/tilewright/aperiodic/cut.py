@@ -1,4 +1,5 @@
-"""Laser-ready outlines of Spectre patches: every edge of the tiling in the region, once.
+"""Laser-ready outlines of Spectre and hat patches: every edge of the tiling in the region,
+once.
 
 Why a drawing of its own: the pictures (``writers.svg``) fill every tile and draw its whole
 outline under a clip path, so a laser would cut each shared edge twice and every border
@@ -7,7 +8,8 @@ tile beyond the region. Here an edge is the pair of its vertices' exact numbers
 one edge with no float comparison; the edges are clipped to the region, those along its
 sides are left to the region's own outline, and the rest are joined into the fewest
 polylines (:func:`~tilewright.core.polylines.join_segments`). SVG, PDF (drawn from that
-SVG) and DXF are all written from one :class:`CutPaths`.
+SVG) and DXF are all written from one :class:`CutPaths`. A hat patch is cut the same way,
+its vertices numbered by their exact points on the kite grid.
 """
 
 import io
@@ -22,10 +24,13 @@ import numpy as np
 
 from tilewright.aperiodic import curved as curved_module
 from tilewright.aperiodic import writers
+from tilewright.aperiodic.hat import HAT_VERTICES, HatPatch
+from tilewright.aperiodic.hat_walk import grid_xy, outlines
 from tilewright.aperiodic.maze_grid import vertex_keys
 from tilewright.aperiodic.patch import Chunk
 from tilewright.aperiodic.spectre import Patch, Progress, _choice
 from tilewright.aperiodic.spectre_geometry import SPECTRE_EDGES
+from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import record, svg_element
 from tilewright.core.numbers import require_bool
@@ -117,16 +122,17 @@ class CutPaths:
         return math.fsum(np.hypot(steps[within, 0], steps[within, 1]).tolist())
 
 
-def cut_paths(patch: Patch, curved: bool = False) -> CutPaths:
+def cut_paths(patch: Patch | HatPatch, curved: bool = False) -> CutPaths:
     """The patch's edges inside its region, each once, joined into polylines.
 
     Parameters
     ----------
-    patch : Patch
-        From :func:`~tilewright.aperiodic.generate`, by either method.
+    patch : Patch or HatPatch
+        From :func:`~tilewright.aperiodic.generate` (by either method) or
+        :func:`~tilewright.aperiodic.generate_hats`.
     curved : bool
         Cut the curved Spectre (:mod:`~tilewright.aperiodic.curved`): each edge's S-curve
-        as ``CURVE_PIECES`` straight pieces, clipped like the edges.
+        as ``CURVE_PIECES`` straight pieces, clipped like the edges (Spectres only).
 
     Returns
     -------
@@ -151,16 +157,26 @@ def cut_paths(patch: Patch, curved: bool = False) -> CutPaths:
 
 
 def _cut(
-    patch: Patch, bytes_per_tile: int, progress: Progress | None = None, curved: bool = False
+    patch: Patch | HatPatch,
+    bytes_per_tile: int,
+    progress: Progress | None = None,
+    curved: bool = False,
 ) -> CutPaths:
     pieces = CURVE_PIECES if curved else 1
     check_fits(patch.approximate_count * bytes_per_tile * pieces, "cutting this patch")
-    chunks = patch.chunks()
-    turns, corners = _tile_arrays(progress(chunks) if progress is not None else chunks)
-    keys, xy = vertex_keys(turns, corners)
-    points = np.empty((int(keys.max(initial=-1)) + 1, 2))
-    points[keys] = xy * (1.0, -1.0)  # vertex_keys turns y down; the cut keeps it up
-    edges = _edges(keys)
+    if isinstance(patch, HatPatch):
+        if curved:
+            raise TilewrightError("only Spectres are cut curved, not hats")
+        batches = patch.batches()
+        keys, points = _hat_vertices(progress(batches) if progress is not None else batches)
+        edges = _edges(keys, HAT_VERTICES)
+    else:
+        chunks = patch.chunks()
+        turns, corners = _tile_arrays(progress(chunks) if progress is not None else chunks)
+        keys, xy = vertex_keys(turns, corners)
+        points = np.empty((int(keys.max(initial=-1)) + 1, 2))
+        points[keys] = xy * (1.0, -1.0)  # vertex_keys turns y down; the cut keeps it up
+        edges = _edges(keys, SPECTRE_EDGES)
     if curved:
         edges, points = _curves(edges, points)
     _snap(points, patch.region)
@@ -179,9 +195,18 @@ def _tile_arrays(chunks: Iterator[Chunk]) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(turns), np.concatenate(corners)
 
 
-def _edges(keys: np.ndarray) -> np.ndarray:
+def _hat_vertices(batches: Iterator[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Every hat's vertices numbered (equal numbers exactly for equal grid points), and
+    each number's position in hat units, y up."""
+    found = np.concatenate([np.empty((0, 6), np.int64), *batches])
+    points = outlines(found).reshape(-1, 2)
+    distinct, keys = np.unique(points, axis=0, return_inverse=True)
+    return keys.reshape(-1).astype(np.int64), grid_xy(distinct.astype(np.float64))
+
+
+def _edges(keys: np.ndarray, sides: int) -> np.ndarray:
     """The distinct edges of the tiles whose vertex numbers ``keys`` lists, (E, 2)."""
-    starts = keys.reshape(-1, SPECTRE_EDGES)
+    starts = keys.reshape(-1, sides)
     ends = np.roll(starts, -1, axis=1)
     pairs = np.column_stack((np.minimum(starts, ends).ravel(), np.maximum(starts, ends).ravel()))
     return np.unique(pairs, axis=0)
@@ -244,7 +269,7 @@ def _inside(
     """Where each segment ``start + t * step`` (0 ≤ t ≤ 1) enters and leaves the box
     (``leave <= enter`` for one that misses it): Liang–Barsky's parameters."""
     enter, leave = np.zeros(len(start)), np.ones(len(start))
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         for axis in (0, 1):
             moving = step[:, axis] != 0
             a = (low[axis] - start[:, axis]) / step[:, axis]
@@ -397,7 +422,7 @@ def _dxf_document(cut: CutPaths, info: Mapping[str, object] | None) -> bytes:
 
 
 def write_cut(
-    patch: Patch,
+    patch: Patch | HatPatch,
     sink: BinaryIO,
     fmt: str,
     scale: float | None = None,
@@ -409,7 +434,7 @@ def write_cut(
 
     Parameters
     ----------
-    patch : Patch
+    patch : Patch or HatPatch
     sink : binary file
         Where the bytes go (:func:`save_cut` passes an all-or-nothing file).
     fmt : str
@@ -445,7 +470,7 @@ def write_cut(
 
 
 def save_cut(
-    patch: Patch,
+    patch: Patch | HatPatch,
     path: str | os.PathLike,
     scale: float | None = None,
     max_side: int = PIXEL_BUDGET,
@@ -455,7 +480,7 @@ def save_cut(
 
     Parameters
     ----------
-    patch : Patch
+    patch : Patch or HatPatch
     path : str or path-like
         Ending in .svg, .pdf or .dxf.
     scale, max_side, curved
@@ -478,7 +503,7 @@ def save_cut(
     """
     from tilewright.core.output import format_by_suffix, open_output
 
-    fmt = format_by_suffix(path, SUFFIXES, "a Spectre cut")
+    fmt = format_by_suffix(path, SUFFIXES, "a cut")
     # checked before the file is opened, so that a refusal leaves no trace at all
     fmt, scale = _checked(patch, fmt, scale, max_side)
     curved = require_bool(curved, "curved")
@@ -486,10 +511,12 @@ def save_cut(
         write_cut(patch, sink, fmt, scale, max_side, curved=curved)
 
 
-def _checked(patch: Patch, fmt: str, scale: float | None, max_side: int) -> tuple[str, float]:
+def _checked(
+    patch: Patch | HatPatch, fmt: str, scale: float | None, max_side: int
+) -> tuple[str, float]:
     """The format checked and the drawing's scale chosen (unused by DXF), or an error."""
-    if not isinstance(patch, Patch):
-        raise TypeError(f"patch must be a Spectre Patch, not {type(patch).__name__}")
+    if not isinstance(patch, Patch | HatPatch):
+        raise TypeError(f"patch must be a Spectre Patch or a HatPatch, not {type(patch).__name__}")
     fmt = _choice(fmt, FORMATS, "a cut's format")
     if fmt == "dxf":
         return fmt, writers.SCALE

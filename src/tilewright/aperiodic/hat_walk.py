@@ -197,6 +197,31 @@ def _meeting(border: np.ndarray, box: tuple[float, float, float, float]) -> np.n
     return meets
 
 
+def outlines(found: np.ndarray) -> np.ndarray:
+    """The exact vertices of the hats ``found`` (rows of :func:`found_batches`): (n, 14, 2)
+    int64 points of the kite grid, each hat's anticlockwise from its vertex 0.
+
+    Examples
+    --------
+    >>> found = next(found_batches(HatTiling(1), (0, 0, 5, 5)))
+    >>> tile = next(walk(HatTiling(1), (0, 0, 5, 5)))
+    >>> outlines(found)[0].tolist() == [list(p) for p in tile.vertices()]
+    True
+    """
+    reflected = (found[:, 3] == REFLECTED_TYPE) & (found[:, 4] == REFLECTED_INDEX)
+    turns = np.where(reflected, (found[:, 2] + 1) % 6, found[:, 2])
+    return found[:, None, :2] + _OUTLINES[turns, reflected.astype(np.int64)]
+
+
+_OUTLINES = np.array(
+    [
+        [hat_outline(Placement((0, 0), unit, bool(reflected))) for reflected in (0, 1)]
+        for unit in UNITS
+    ],
+    dtype=np.int64,
+)  # (turn, reflected, vertex, x or y)
+
+
 def walk(tiling: HatTiling, box: tuple[float, float, float, float]) -> Iterator[HatTile]:
     """Every hat of ``tiling`` whose interior meets the rectangle ``box``, as ``HatTile``
     objects, in the order of :func:`found_batches`."""

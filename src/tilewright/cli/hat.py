@@ -17,7 +17,7 @@ from tilewright.cli.options import (
     refuse_binary_terminal,
     seed_option,
 )
-from tilewright.cli.spectre import PointType, RegionType
+from tilewright.cli.spectre import PointType, RegionType, _refuse_with_cut
 from tilewright.core.numbers import quoted
 
 # the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
@@ -66,7 +66,7 @@ class ShapeType(click.ParamType):
 @click.option(
     "--origin", type=PointType(), default="0,0", help="Lower-left corner X,Y of the region."
 )
-@format_option(FORMATS, "Default: svg, or the -o suffix.")
+@format_option((*FORMATS, "dxf"), "Default: svg, or the -o suffix. dxf: the --cut outline.")
 @click.option(
     "--colour",
     type=NameChoice(COLOURINGS),
@@ -75,6 +75,11 @@ class ShapeType(click.ParamType):
     help="Pictures: by metatile H/T/P/F, by turn, a proper four-colouring, or all alike.",
 )
 @click.option("--plain", is_flag=True, help="svg/pdf: one closed path per hat.")
+@click.option(
+    "--cut",
+    is_flag=True,
+    help="svg/pdf/dxf: every edge once, cut at the region, unfilled hairlines (laser cutters).",
+)
 @click.option(
     "--shape",
     type=ShapeType(),
@@ -87,7 +92,7 @@ class ShapeType(click.ParamType):
 )
 @max_side_option
 @output_option
-def hat(region, seed, origin, fmt, colour, plain, shape, scale, max_side, output) -> None:
+def hat(region, seed, origin, fmt, colour, plain, cut, shape, scale, max_side, output) -> None:
     """Every hat of a hat tiling that meets the REGION WxH at --origin.
 
     Units are the hat's short side (a hat has area 8√3 ≈ 13.9). The tiling is fixed by
@@ -97,6 +102,9 @@ def hat(region, seed, origin, fmt, colour, plain, shape, scale, max_side, output
 
     --shape draws the same tiling with another tile of the hat's family, Tile(a,b): the
     hats keep their neighbours and move, so the picture shows the whole redrawn patch.
+
+    --cut (and -f dxf) draws the tiling for a laser: each edge once, cut at the region's
+    sides, joined into long polylines, with the region's rectangle last.
     """
     from tilewright.aperiodic import warm
     from tilewright.aperiodic.hat import SUFFIXES, check_hat_region, generate_hats
@@ -105,7 +113,12 @@ def hat(region, seed, origin, fmt, colour, plain, shape, scale, max_side, output
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
 
-    fmt = output_format(output, fmt, SUFFIXES, "svg")
+    fmt = output_format(output, fmt, {**SUFFIXES, ".dxf": "dxf"}, "svg")
+    cut = cut or fmt == "dxf"
+    if cut:
+        _refuse_with_cut(fmt, plain)  # as the Spectre's: svg, pdf or dxf, unfilled, not plain
+        if shape is not None:
+            raise click.UsageError("--cut cuts the hats themselves: drop --shape")
     if shape is not None and fmt not in ("svg", "png", "pdf"):
         raise click.UsageError(f"--shape draws svg, png or pdf, not -f {fmt}")
     if plain and fmt not in ("svg", "pdf"):
@@ -119,10 +132,19 @@ def hat(region, seed, origin, fmt, colour, plain, shape, scale, max_side, output
     patch = generate_hats(width, height, announce_seed(seed), origin)
     announce_if_cold("the hat kernels", warm.HAT_KERNEL_MODULES, warm.HAT_COLD_SECONDS)
     with open_output(output) as sink:
-        if fmt in ("svg", "png", "pdf"):
+        if cut:
+            from tilewright.aperiodic.cut import write_cut
+
+            write_cut(patch, sink, fmt, scale, max_side, _progress_of(patch))
+        elif fmt in ("svg", "png", "pdf"):
             patch.write(sink, fmt, colour, plain, scale, max_side, shape or HAT_SHAPE)
         else:
             _write_text(sink, fmt, patch)
+
+
+def _progress_of(patch):
+    """A progress bar over the patch's parts, shown for a large patch (stderr a terminal)."""
+    return lambda parts: progress(parts, patch.approximate_count, "hat", PROGRESS_FROM)
 
 
 def _write_text(sink, fmt, patch) -> None:
@@ -130,9 +152,9 @@ def _write_text(sink, fmt, patch) -> None:
     from tilewright.aperiodic import hat_writers
 
     if fmt == "geojson":
-        tiles = progress(iter(patch), patch.approximate_count, "hat", PROGRESS_FROM)
+        tiles = _progress_of(patch)(iter(patch))
         sink.writelines(hat_writers.geojson(tiles, patch.info))
         return
-    batches = progress(patch.batches(), patch.approximate_count, "hat", PROGRESS_FROM)
+    batches = _progress_of(patch)(patch.batches())
     writer = hat_writers.jsonl if fmt == "jsonl" else hat_writers.csv
     sink.writelines(writer(batches))
