@@ -84,7 +84,7 @@ def test_pictures_by_suffix(tmp_path, capsysbinary):
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (("10x10", "--origin", "1e9,0"), "within 100000"),
+        (("10x10", "--origin", "1e9,0"), "within 1e+07"),
         (("nanx3",), "a region looks like"),
         (("10x10", "--shape", "1,x"), "--shape is a,b"),
         (("10x10", "--shape", "0,0"), "longer than 0"),
@@ -93,6 +93,7 @@ def test_pictures_by_suffix(tmp_path, capsysbinary):
         (("10x10", "-o", "x.gif"), ".gif"),
         (("10x10", "--scale", "1000", "-f", "svg"), "pixels"),
         (("10x10", "--cut", "-f", "png", "-o", "x.png"), "--cut (and dxf) writes"),
+        (("10x10", "--neighbours", "-f", "svg"), "--neighbours is for"),
         (("10x10", "--cut", "--colour", "four"), "drop --colour"),
         (("10x10", "--cut", "--plain"), "give one"),
         (("10x10", "-f", "dxf", "--shape", "turtle"), "drop --shape"),
@@ -124,3 +125,14 @@ def test_a_cut_is_written_as_svg_and_dxf(tmp_path, capsysbinary):
     paths = re.findall(r' d="([^"]*)"', svg.read_text())
     assert sum(d.count("M") for d in paths) == len(cut)  # a move a polyline, outline last
     assert len(ezdxf.readfile(dxf).modelspace().query("LWPOLYLINE")) == len(cut)
+
+
+def test_neighbours_end_each_text_row(capsysbinary):
+    status, out, _ = run(capsysbinary, "15x10", "-s", "2", "-f", "jsonl", "--neighbours")
+    rows = [json.loads(line) for line in out.decode().splitlines()]
+    ids = {row["id"] for row in rows}
+    assert status == 0 and all(len(row["neighbours"]) == 14 for row in rows)
+    assert any(name in ids for row in rows for name in row["neighbours"])
+    status, out, _ = run(capsysbinary, "15x10", "-s", "2", "-f", "csv", "--neighbours")
+    header, first = out.decode().splitlines()[:2]
+    assert header.endswith(",n13") and first.split(",")[-14:] == rows[0]["neighbours"]

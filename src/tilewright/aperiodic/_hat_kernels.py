@@ -31,6 +31,8 @@ from tilewright.aperiodic.hat_geometry import (
     TYPES,
     UNITS,
     Placement,
+    edge_crossings,
+    hat_kites,
     hat_outline,
 )
 
@@ -75,6 +77,28 @@ def _child_types() -> np.ndarray:
     return table
 
 
+def _crossings() -> tuple[np.ndarray, np.ndarray]:
+    """Per (reflected, edge): the moves from kite 0 to the kite on the edge (-1 after the
+    last), and the move across it (``hat_geometry.edge_crossings``)."""
+    paths = np.full((2, len(HAT_OUTLINE), 8), -1, np.int64)
+    across = np.zeros((2, len(HAT_OUTLINE)), np.int64)
+    for reflected in (0, 1):
+        for edge, (path, move) in enumerate(edge_crossings(bool(reflected))):
+            paths[reflected, edge, : len(path)] = path
+            across[reflected, edge] = move
+    return paths, across
+
+
+def _reference_kites() -> np.ndarray:
+    """Per (reflected, kite index): the kite's pointy end and direction in a hat placed at
+    the origin, unturned."""
+    table = np.zeros((2, HAT_KITE_COUNT, 3), np.int64)
+    for reflected in (0, 1):
+        for k, ((x, y), j) in enumerate(hat_kites(Placement((0, 0), (1, 0), bool(reflected)))):
+            table[reflected, k] = x, y, j
+    return table
+
+
 def _shapes() -> np.ndarray:
     """Per (turn, reflected), a hat's 14 vertices less its start, in hat units."""
     shapes = np.zeros((6, 2, len(HAT_OUTLINE), 2))
@@ -99,6 +123,10 @@ METAMAP_TABLE, METAMAP_COUNTS = _metamap()
 CHILD_TYPES = _child_types()
 COLOURS = _colours()
 SHAPES = _shapes()
+CROSS_PATHS, CROSS_MOVES = _crossings()
+REFERENCE_KITES = _reference_kites()
+# a neighbour's id: its kite 0's hexagon (a, b) and direction, as ``hat_walk`` names hats
+NEIGHBOUR_FIELDS = 3
 UNIT_TABLE = np.array(UNITS, np.int64)
 _SLOTS = HATS_IN["H"]  # hat slots a child in a kitemap row number
 _KITES = HAT_KITE_COUNT
@@ -256,13 +284,16 @@ def go_to(types, indices, walker, saved, a, b) -> bool:
 
 
 @njit(cache=True)
-def walk_rows(types, indices, walker, saved, b0, firsts, lasts, box, found) -> int:
+def walk_rows(types, indices, walker, saved, b0, firsts, lasts, box, found, near) -> int:
     """The hats whose kite 0 lies in hexagons ``firsts[r]..lasts[r]`` of rows b0 + r, and
     whose box meets ``box``, into ``found`` (``FOUND_FIELDS`` a row); returns how many, or
     -1 if the ancestry is too shallow. The caller's (types, indices, walker) is the start of
-    the row walk, and is left at the last row's first hexagon."""
+    the row walk, and is left at the last row's first hexagon. When ``near`` has rows (one
+    a row of ``found``), each hat's neighbours' ids go there (``neighbour_ids``)."""
     x0, y0, x1, y1 = box[0], box[1], box[2], box[3]
     row_types, row_indices, row_walker = types.copy(), indices.copy(), walker.copy()
+    scratch = (types.copy(), indices.copy(), walker.copy())
+    neighbours = near.shape[0] > 0
     count = 0
     for r in range(firsts.shape[0]):
         if not go_to(types, indices, walker, saved, firsts[r], b0 + r):
@@ -292,5 +323,48 @@ def walk_rows(types, indices, walker, saved, b0, firsts, lasts, box, found) -> i
                 colour = COLOURS[row_types[1], row_indices[0], row_walker[HAT]]
                 found[count, 5] = colour if colour == 3 else row_walker[MAP + colour]
                 found[count, 6] = INSIDE if inside else BORDER
+                if neighbours and not neighbour_ids(
+                    row_types, row_indices, row_walker, saved, scratch, near[count]
+                ):
+                    return -1
                 count += 1
     return count
+
+
+@njit(cache=True)
+def _is_reflected(types, walker) -> bool:
+    return types[0] == REFLECTED_TYPE and walker[HAT] == REFLECTED_INDEX
+
+
+@njit(cache=True)
+def neighbour_ids(types, indices, walker, saved, scratch, out) -> bool:
+    """The ids of the hats across the 14 edges of the hat whose kite 0 the address is at,
+    into ``out`` (14, 3); False if the ancestry is too shallow. ``scratch`` is three arrays
+    the size of (types, indices, walker) for the walks out and back."""
+    scratch_types, scratch_indices, scratch_walker = scratch
+    reflected = 1 if _is_reflected(types, walker) else 0
+    for edge in range(CROSS_MOVES.shape[1]):
+        scratch_types[:], scratch_indices[:], scratch_walker[:] = types, indices, walker
+        for k in range(CROSS_PATHS.shape[2]):
+            move = CROSS_PATHS[reflected, edge, k]
+            if move < 0:
+                break
+            if not step(scratch_types, scratch_indices, scratch_walker, move, saved):
+                return False
+        move = CROSS_MOVES[reflected, edge]
+        if not step(scratch_types, scratch_indices, scratch_walker, move, saved):
+            return False
+        # the kite across is kite k of its hat: the hat is turned so that its reference
+        # kite k faces the same way, and its start (kite 0's pointy end) follows
+        other = 1 if _is_reflected(scratch_types, scratch_walker) else 0
+        kite = REFERENCE_KITES[other, scratch_walker[KITE]]
+        turn = (scratch_walker[J] - kite[2]) % 6
+        unit_x, unit_y = UNIT_TABLE[turn, 0], UNIT_TABLE[turn, 1]
+        # (kite x + kite y·r)(unit x + unit y·r), with r² = r − 1
+        shift_x = kite[0] * unit_x - kite[1] * unit_y
+        shift_y = kite[0] * unit_y + kite[1] * unit_x + kite[1] * unit_y
+        start_x, start_y = scratch_walker[X] - shift_x, scratch_walker[Y] - shift_y
+        out[edge, 0] = start_x // HEXAGON_STEP
+        out[edge, 1] = start_y // HEXAGON_STEP
+        out[edge, 2] = (REFERENCE_KITES[other, 0, 2] + turn) % 6
+    return True

@@ -372,3 +372,45 @@ def frequencies() -> dict[str, float]:
     values, vectors = np.linalg.eig(matrix)
     vector = np.real(vectors[:, int(np.argmax(np.real(values)))])
     return {t: float(vector[k] / vector[0]) for k, t in enumerate(TYPES)}
+
+
+def edge_crossings(reflected: bool) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """How to cross each edge of a hat (mirrored with ``reflected``) from its kite 0.
+
+    A hat's edge k (vertex k to vertex k + 1) is a side of one of its kites, and one move
+    takes that kite to the kite across it, in the neighbouring hat. Per edge: the moves
+    from kite 0 to that kite through the hat's own kites (fewest first), and the move
+    across. Moves are relative to a kite, so this holds in every orientation.
+
+    Examples
+    --------
+    >>> len(edge_crossings(False)), edge_crossings(False)[0]
+    (14, ((), 1))
+    """
+    place = Placement((0, 0), (1, 0), reflected)
+    kites = hat_kites(place)
+    index = {kite: k for k, kite in enumerate(kites)}
+    paths: dict[int, tuple[int, ...]] = {0: ()}
+    queue = deque([0])
+    while queue:  # breadth first: the fewest moves inside the hat to each kite
+        here = queue.popleft()
+        for move in range(MOVES):
+            there = index.get(moved(kites[here], move))
+            if there is not None and there not in paths:
+                paths[there] = (*paths[here], move)
+                queue.append(there)
+    outline = hat_outline(place)
+    crossings = []
+    for k, start in enumerate(outline):
+        edge = {start, outline[(k + 1) % len(outline)]}
+        found = [
+            (paths[i], move)
+            for i, kite in enumerate(kites)
+            for move in range(MOVES)
+            if moved(kite, move) not in index
+            and edge <= set(kite_corners(kite)) & set(kite_corners(moved(kite, move)))
+        ]
+        if len(found) != 1:
+            raise ValueError(f"edge {k} of a hat is crossed {len(found)} ways")
+        crossings.append(found[0])
+    return tuple(crossings)

@@ -127,7 +127,7 @@ BATCH_HEXAGONS = 8192
 
 
 def found_batches(
-    tiling: HatTiling, box: tuple[float, float, float, float]
+    tiling: HatTiling, box: tuple[float, float, float, float], neighbours: bool = False
 ) -> Iterator[np.ndarray]:
     """The hats of ``tiling`` whose interior meets ``box`` = (x0, y0, x1, y1), as arrays.
 
@@ -142,7 +142,9 @@ def found_batches(
     numpy.ndarray
         (n, 6) int64 a batch of rows of hexagons, bottom to top: each hat's start (its
         kite 0's pointy end) x and y on the kite grid, kite 0's direction, the number of
-        its metatile type in ``TYPES``, its index there, and its colour (0-3).
+        its metatile type in ``TYPES``, its index there, and its colour (0-3); with
+        ``neighbours``, 42 more: the ids of the hats across its edges 0-13, each as its
+        kite 0's hexagon (a, b) and direction (``HatTile.id``'s three numbers).
     """
     b0, firsts, lasts = hexagon_rows(box)
     tiling.grow(DEPTH + 1)
@@ -156,6 +158,7 @@ def found_batches(
     per_row = int(max(lasts_array - firsts_array + 1))
     rows = max(1, BATCH_HEXAGONS // per_row)
     found = np.zeros((6 * rows * per_row, kernels.FOUND_FIELDS), np.int64)
+    near = np.zeros((len(found) if neighbours else 0, 14, kernels.NEIGHBOUR_FIELDS), np.int64)
     for row in range(0, len(firsts), rows):
         count = kernels.walk_rows(
             types,
@@ -167,13 +170,17 @@ def found_batches(
             lasts_array[row : row + rows],
             box_array,
             found,
+            near,
         )
         if count < 0:
             raise RuntimeError(f"a walk needed more than {DEPTH} levels of ancestry")
         batch = found[:count]
         keep = batch[:, 6] == kernels.INSIDE
         keep[~keep] = _meeting(batch[~keep], box)
-        yield batch[keep, :6].copy()
+        if neighbours:
+            yield np.hstack((batch[keep, :6], near[:count][keep].reshape(-1, 42)))
+        else:
+            yield batch[keep, :6].copy()
 
 
 def _meeting(border: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:

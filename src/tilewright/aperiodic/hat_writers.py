@@ -35,9 +35,8 @@ ORIENTATION_COLOURS = tuple(
 )
 _NUMBER = f"%.{DIGITS}f"
 _USE = f'<use xlink:href="#%s" x="{_NUMBER}" y="{_NUMBER}" fill="%s"/>\n'
-CSV_HEADER = (
-    "id,type,index,reflected,turn,colour," + ",".join(f"x{k},y{k}" for k in range(14)) + "\n"
-)
+CSV_COLUMNS = "id,type,index,reflected,turn,colour," + ",".join(f"x{k},y{k}" for k in range(14))
+NEIGHBOUR_COLUMNS = "".join(f",n{k}" for k in range(14))
 
 
 def fill(tile: HatTile, colouring: str) -> str:
@@ -79,12 +78,12 @@ def _pieces(*texts: str) -> tuple[np.ndarray, ...]:
 
 # the constant parts of a row: before the id, after it, after the type, after the index,
 # after reflected, after the turn, after the colour, between x and y, between two
-# vertices, at the end
+# vertices, after the vertices, before the neighbours, between two, after them, at the end
 _JSONL = _pieces(
     '{"id":"', '","type":"', '","index":', ',"reflected":', ',"turn":', ',"colour":',
-    ',"vertices":[[', ",", "],[", "]]}\n",
+    ',"vertices":[[', ",", "],[", "]]", ',"neighbours":["', '","', '"]', "}\n",
 )  # fmt: skip
-_CSV = _pieces("", ",", ",", ",", ",", ",", ",", ",", ",", "\n")
+_CSV = _pieces("", ",", ",", ",", ",", ",", ",", ",", ",", "", ",", ",", "", "\n")
 _BOOLEANS = {"jsonl": _pieces("true", "false"), "csv": _pieces("1", "0")}
 _LETTERS = np.frombuffer(TYPES.encode(), dtype=np.uint8)
 
@@ -110,15 +109,16 @@ def text_rows(batch: np.ndarray, fmt: str) -> bytes:
 
 def jsonl(batches: Iterable[np.ndarray]) -> Iterator[bytes]:
     """One JSON object a line: id, metatile type, index in it, reflected, turn, colour,
-    vertices."""
+    vertices, and for batches with neighbours (``found_batches(..., neighbours=True)``)
+    the ids of the hats across edges 0-13 (edge k runs from vertex k to vertex k + 1)."""
     for batch in batches:
         yield text_rows(batch, "jsonl")
 
 
-def csv(batches: Iterable[np.ndarray]) -> Iterator[bytes]:
+def csv(batches: Iterable[np.ndarray], neighbours: bool = False) -> Iterator[bytes]:
     """A header, then one row a hat: id, type, index, reflected (0/1), turn, colour,
-    x0,y0 … x13,y13."""
-    yield CSV_HEADER.encode()
+    x0,y0 … x13,y13, and with ``neighbours`` (batches that have them) n0 … n13."""
+    yield (CSV_COLUMNS + (NEIGHBOUR_COLUMNS if neighbours else "") + "\n").encode()
     for batch in batches:
         yield text_rows(batch, "csv")
 

@@ -92,7 +92,14 @@ class ShapeType(click.ParamType):
 )
 @max_side_option
 @output_option
-def hat(region, seed, origin, fmt, colour, plain, cut, shape, scale, max_side, output) -> None:
+@click.option(
+    "--neighbours",
+    is_flag=True,
+    help="csv/jsonl: each row ends with the ids of the hats across its 14 edges.",
+)
+def hat(
+    region, seed, origin, fmt, colour, plain, cut, shape, scale, max_side, output, neighbours
+) -> None:
     """Every hat of a hat tiling that meets the REGION WxH at --origin.
 
     Units are the hat's short side (a hat has area 8√3 ≈ 13.9). The tiling is fixed by
@@ -102,6 +109,9 @@ def hat(region, seed, origin, fmt, colour, plain, cut, shape, scale, max_side, o
 
     --shape draws the same tiling with another tile of the hat's family, Tile(a,b): the
     hats keep their neighbours and move, so the picture shows the whole redrawn patch.
+
+    --neighbours ends each csv or jsonl row with the ids of the hats across its edges 0-13
+    (edge k runs from vertex k to vertex k+1): the tiling's adjacency as data.
 
     --cut (and -f dxf) draws the tiling for a laser: each edge once, cut at the region's
     sides, joined into long polylines, with the region's rectangle last.
@@ -121,6 +131,8 @@ def hat(region, seed, origin, fmt, colour, plain, cut, shape, scale, max_side, o
             raise click.UsageError("--cut cuts the hats themselves: drop --shape")
     if shape is not None and fmt not in ("svg", "png", "pdf"):
         raise click.UsageError(f"--shape draws svg, png or pdf, not -f {fmt}")
+    if neighbours and fmt not in ("csv", "jsonl"):
+        raise click.UsageError(f"--neighbours is for -f csv and -f jsonl, not -f {fmt}")
     if plain and fmt not in ("svg", "pdf"):
         raise click.UsageError(f"--plain draws svg or pdf, not -f {fmt}")
     refuse_binary_terminal(fmt, output, ("png", "pdf"))
@@ -139,7 +151,7 @@ def hat(region, seed, origin, fmt, colour, plain, cut, shape, scale, max_side, o
         elif fmt in ("svg", "png", "pdf"):
             patch.write(sink, fmt, colour, plain, scale, max_side, shape or HAT_SHAPE)
         else:
-            _write_text(sink, fmt, patch)
+            _write_text(sink, fmt, patch, neighbours)
 
 
 def _progress_of(patch):
@@ -147,7 +159,7 @@ def _progress_of(patch):
     return lambda parts: progress(parts, patch.approximate_count, "hat", PROGRESS_FROM)
 
 
-def _write_text(sink, fmt, patch) -> None:
+def _write_text(sink, fmt, patch, neighbours) -> None:
     """The text formats, with a progress bar for a large patch (stderr a terminal)."""
     from tilewright.aperiodic import hat_writers
 
@@ -155,6 +167,8 @@ def _write_text(sink, fmt, patch) -> None:
         tiles = _progress_of(patch)(iter(patch))
         sink.writelines(hat_writers.geojson(tiles, patch.info))
         return
-    batches = _progress_of(patch)(patch.batches())
-    writer = hat_writers.jsonl if fmt == "jsonl" else hat_writers.csv
-    sink.writelines(writer(batches))
+    batches = _progress_of(patch)(patch.batches(neighbours))
+    if fmt == "jsonl":
+        sink.writelines(hat_writers.jsonl(batches))
+    else:
+        sink.writelines(hat_writers.csv(batches, neighbours))
