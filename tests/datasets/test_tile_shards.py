@@ -211,7 +211,7 @@ def test_the_command_line_hands_workers_and_scheduler_over(tmp_path, capsys, mon
         return []
 
     monkeypatch.setattr(tile_shards, "write_parts", fake_write_parts)
-    monkeypatch.setattr(tile_shards, "_rows_written", lambda output, parts: 0)
+    monkeypatch.setattr(tile_shards, "rows_written", lambda output, parts: 0)
     for option, value in (("--workers", 3), ("--scheduler", "tcp://10.0.0.1:8786")):
         status, _, err = run(
             capsys, "10x10", "-s", "1", "-f", "parquet", "-o", str(tmp_path / "t"), option,

@@ -127,7 +127,10 @@ BATCH_HEXAGONS = 8192
 
 
 def found_batches(
-    tiling: HatTiling, box: tuple[float, float, float, float], neighbours: bool = False
+    tiling: HatTiling,
+    box: tuple[float, float, float, float],
+    neighbours: bool = False,
+    rows: tuple[int, int] | None = None,
 ) -> Iterator[np.ndarray]:
     """The hats of ``tiling`` whose interior meets ``box`` = (x0, y0, x1, y1), as arrays.
 
@@ -136,6 +139,12 @@ def found_batches(
     tiling : HatTiling
     box : tuple of float
         In hat units, the start hat's kite 0 at the origin.
+    neighbours : bool
+        Add the ids of the hats across each edge.
+    rows : pair of int, optional
+        Only the hats of the region's rows of hexagons ``rows[0]`` to ``rows[1] - 1``
+        (counted from the bottom row of ``hexagon_rows``): a band, whose hats no other band
+        has.
 
     Yields
     ------
@@ -147,6 +156,8 @@ def found_batches(
         kite 0's hexagon (a, b) and direction (``HatTile.id``'s three numbers).
     """
     b0, firsts, lasts = hexagon_rows(box)
+    if rows is not None:
+        b0, firsts, lasts = b0 + rows[0], firsts[rows[0] : rows[1]], lasts[rows[0] : rows[1]]
     tiling.grow(DEPTH + 1)
     types = np.array([TYPES.index(t) for t in tiling.ancestry.types[: DEPTH + 1]], np.int64)
     indices = np.array(tiling.ancestry.indices[:DEPTH], np.int64)
@@ -156,18 +167,18 @@ def found_batches(
     firsts_array, lasts_array = np.array(firsts, np.int64), np.array(lasts, np.int64)
     box_array = np.array(box, np.float64)
     per_row = int(max(lasts_array - firsts_array + 1))
-    rows = max(1, BATCH_HEXAGONS // per_row)
-    found = np.zeros((6 * rows * per_row, kernels.FOUND_FIELDS), np.int64)
+    per_batch = max(1, BATCH_HEXAGONS // per_row)
+    found = np.zeros((6 * per_batch * per_row, kernels.FOUND_FIELDS), np.int64)
     near = np.zeros((len(found) if neighbours else 0, 14, kernels.NEIGHBOUR_FIELDS), np.int64)
-    for row in range(0, len(firsts), rows):
+    for row in range(0, len(firsts), per_batch):
         count = kernels.walk_rows(
             types,
             indices,
             walker,
             saved,
             b0 + row,
-            firsts_array[row : row + rows],
-            lasts_array[row : row + rows],
+            firsts_array[row : row + per_batch],
+            lasts_array[row : row + per_batch],
             box_array,
             found,
             near,
@@ -190,18 +201,32 @@ def _meeting(border: np.ndarray, box: tuple[float, float, float, float]) -> np.n
     than ``MEETS`` of area inside); the rest are clipped exactly, as the reference does.
     """
     x0, y0, x1, y1 = box
-    reflected = (border[:, 3] == REFLECTED_TYPE) & (border[:, 4] == REFLECTED_INDEX)
-    turns = np.where(reflected, (border[:, 2] + 1) % 6, border[:, 2])
-    starts = grid_xy(border[:, :2].astype(np.float64))
-    xy = starts[:, None, :] + kernels.SHAPES[turns, reflected.astype(np.int64)]
+    xy = vertices_xy(border)
     x, y = xy[..., 0], xy[..., 1]
     inside = (
         (x > x0 + NEAR_SIDE) & (x < x1 - NEAR_SIDE) & (y > y0 + NEAR_SIDE) & (y < y1 - NEAR_SIDE)
     )
-    meets = inside.any(axis=1)
+    meets: np.ndarray = np.any(inside, axis=1)
     for k in np.flatnonzero(~meets).tolist():
         meets[k] = clipped_area(xy[k], box) > MEETS
     return meets
+
+
+def vertices_xy(found: np.ndarray) -> np.ndarray:
+    """The vertices of the hats ``found`` in hat units, y up: (n, 14, 2), each the same
+    floats as ``HatTile.xy()``.
+
+    Examples
+    --------
+    >>> found = next(found_batches(HatTiling(1), (0, 0, 5, 5)))
+    >>> tile = next(walk(HatTiling(1), (0, 0, 5, 5)))
+    >>> bool((vertices_xy(found)[0] == tile.xy()).all())
+    True
+    """
+    reflected = (found[:, 3] == REFLECTED_TYPE) & (found[:, 4] == REFLECTED_INDEX)
+    turns = np.where(reflected, (found[:, 2] + 1) % 6, found[:, 2])
+    starts = grid_xy(found[:, :2].astype(np.float64))
+    return starts[:, None, :] + kernels.SHAPES[turns, reflected.astype(np.int64)]
 
 
 def outlines(found: np.ndarray) -> np.ndarray:

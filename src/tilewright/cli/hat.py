@@ -7,6 +7,7 @@ import click
 from tilewright.cli.options import (
     NameChoice,
     Real,
+    Whole,
     announce_seed,
     format_option,
     max_side_option,
@@ -15,7 +16,9 @@ from tilewright.cli.options import (
     parse_real,
     progress,
     refuse_binary_terminal,
+    report,
     seed_option,
+    stderr_is_terminal,
 )
 from tilewright.cli.spectre import PointType, RegionType, _refuse_with_cut
 from tilewright.core.numbers import quoted
@@ -66,7 +69,11 @@ class ShapeType(click.ParamType):
 @click.option(
     "--origin", type=PointType(), default="0,0", help="Lower-left corner X,Y of the region."
 )
-@format_option((*FORMATS, "dxf"), "Default: svg, or the -o suffix. dxf: the --cut outline.")
+@format_option(
+    (*FORMATS, "dxf", "parquet"),
+    "Default: svg, or the -o suffix. dxf: the --cut outline. parquet: -o a folder of parts "
+    "or FILE.parquet.",
+)
 @click.option(
     "--colour",
     type=NameChoice(COLOURINGS),
@@ -95,11 +102,23 @@ class ShapeType(click.ParamType):
 @click.option(
     "--neighbours",
     is_flag=True,
-    help="csv/jsonl: each row ends with the ids of the hats across its 14 edges.",
+    help="csv/jsonl/parquet: each row ends with the ids of the hats across its 14 edges.",
+)
+@click.option(
+    "--bands",
+    type=Whole(1, 2**31 - 1),
+    help="parquet: bands (parts) of whole rows of hexagons (default: about 262k hats each).",
+)
+@click.option(
+    "--workers", type=Whole(1, 1024), help="parquet: make bands on a local Dask cluster of N."
+)
+@click.option(
+    "--scheduler", metavar="ADDRESS", help="parquet: make bands on the Dask cluster at ADDRESS."
 )
 def hat(
-    region, seed, origin, fmt, colour, plain, cut, shape, scale, max_side, output, neighbours
-) -> None:
+    region, seed, origin, fmt, colour, plain, cut, shape, scale, max_side, output, neighbours,
+    bands, workers, scheduler,
+) -> None:  # fmt: skip
     """Every hat of a hat tiling that meets the REGION WxH at --origin.
 
     Units are the hat's short side (a hat has area 8√3 ≈ 13.9). The tiling is fixed by
@@ -113,6 +132,10 @@ def hat(
     --neighbours ends each csv or jsonl row with the ids of the hats across its edges 0-13
     (edge k runs from vertex k to vertex k+1): the tiling's adjacency as data.
 
+    -f parquet cuts the region into bands of hexagon rows, one part each, made here, on
+    --workers processes or on a Dask cluster (--scheduler); every hat is written once, the
+    hats of -f csv in its order, part after part.
+
     --cut (and -f dxf) draws the tiling for a laser: each edge once, cut at the region's
     sides, joined into long polylines, with the region's rectangle last.
     """
@@ -123,7 +146,13 @@ def hat(
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
 
-    fmt = output_format(output, fmt, {**SUFFIXES, ".dxf": "dxf"}, "svg")
+    fmt = output_format(output, fmt, {**SUFFIXES, ".dxf": "dxf", ".parquet": "parquet"}, "svg")
+    if fmt == "parquet":
+        _write_dataset(region, seed, origin, output, bands, workers, scheduler, neighbours)
+        return
+    for name, value in (("--workers", workers), ("--scheduler", scheduler), ("--bands", bands)):
+        if value is not None:
+            raise click.UsageError(f"{name} is for -f parquet only, not -f {fmt}")
     cut = cut or fmt == "dxf"
     if cut:
         _refuse_with_cut(fmt, plain)  # as the Spectre's: svg, pdf or dxf, unfilled, not plain
@@ -132,7 +161,7 @@ def hat(
     if shape is not None and fmt not in ("svg", "png", "pdf"):
         raise click.UsageError(f"--shape draws svg, png or pdf, not -f {fmt}")
     if neighbours and fmt not in ("csv", "jsonl"):
-        raise click.UsageError(f"--neighbours is for -f csv and -f jsonl, not -f {fmt}")
+        raise click.UsageError(f"--neighbours is for -f csv, jsonl and parquet, not -f {fmt}")
     if plain and fmt not in ("svg", "pdf"):
         raise click.UsageError(f"--plain draws svg or pdf, not -f {fmt}")
     refuse_binary_terminal(fmt, output, ("png", "pdf"))
@@ -152,6 +181,35 @@ def hat(
             patch.write(sink, fmt, colour, plain, scale, max_side, shape or HAT_SHAPE)
         else:
             _write_text(sink, fmt, patch, neighbours)
+
+
+def _write_dataset(region, seed, origin, output, bands, workers, scheduler, neighbours) -> None:
+    """``-f parquet``: the region's bands of hexagon rows as the parts of a dataset."""
+    from tilewright.aperiodic.hat import check_hat_region
+    from tilewright.datasets.hat_shards import hat_bands, write_hat_shards
+    from tilewright.datasets.part_files import check_output
+
+    if output in (None, "-"):
+        raise click.UsageError("-f parquet writes a folder or a FILE.parquet: give -o")
+    if workers is not None and scheduler is not None:
+        raise click.UsageError("give --workers or --scheduler, not both")
+    width, height = region
+    width, height, origin = check_hat_region(width, height, origin)
+    check_output(output)
+    hat_bands(width, height, 0, origin, bands)  # a bad --bands refused before a seed is drawn
+    summary = write_hat_shards(
+        width,
+        height,
+        output,
+        seed=announce_seed(seed),
+        origin=origin,
+        bands=bands,
+        workers=workers,
+        scheduler=scheduler,
+        progress=stderr_is_terminal(),
+        neighbours=neighbours,
+    )
+    report(summary)
 
 
 def _progress_of(patch):

@@ -35,6 +35,7 @@ import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -58,8 +59,11 @@ __all__ = [
     "NEIGHBOURS",
     "SCHEMA",
     "SpectreBand",
+    "even_cuts",
+    "rows_written",
     "schema_for",
     "spectre_bands",
+    "write_bands",
     "write_spectre_shards",
 ]
 
@@ -260,19 +264,31 @@ def spectre_bands(
     seed = require_int_between(seed, "seed", 0, MAX_SEED)
     neighbours = require_bool(neighbours, "neighbours")
     rows = block_grid(width, height, origin)[1]
-    if bands is None:
-        bands = min(rows, max(1, round(width * height / TILE_AREA / BAND_TILES)))
-    bands = require_int(bands, "bands")
-    if not 1 <= bands <= rows:
-        raise TilewrightError(
-            f"bands must be from 1 to {rows} here (the region's rows of {BLOCK:g}-edge blocks: "
-            f"a band is whole rows), got {shown(bands)}"
-        )
-    cuts = [k * rows // bands for k in range(bands + 1)]
+    default = round(width * height / TILE_AREA / BAND_TILES)
+    cuts = even_cuts(rows, bands, default, f"the region's rows of {BLOCK:g}-edge blocks")
     return [
-        SpectreBand(k, width, height, origin, seed, (cuts[k], cuts[k + 1]), neighbours)
-        for k in range(bands)
+        SpectreBand(k, width, height, origin, seed, cut, neighbours) for k, cut in enumerate(cuts)
     ]
+
+
+def even_cuts(rows: int, bands: object, default: int, what: str) -> list[tuple[int, int]]:
+    """``rows`` rows cut into ``bands`` runs of whole rows, as even as can be (None: the
+    ``default`` count, at least 1 and at most ``rows``); ``what`` names a row for the
+    refusal of a count out of range.
+
+    Examples
+    --------
+    >>> even_cuts(7, 3, 1, "rows")
+    [(0, 2), (2, 4), (4, 7)]
+    """
+    count = min(rows, max(1, default)) if bands is None else require_int(bands, "bands")
+    if not 1 <= count <= rows:
+        raise TilewrightError(
+            f"bands must be from 1 to {rows} here ({what}: a band is whole rows), "
+            f"got {shown(count)}"
+        )
+    cuts = [k * rows // count for k in range(count + 1)]
+    return list(pairwise(cuts))
 
 
 def write_spectre_shards(
@@ -340,17 +356,6 @@ def write_spectre_shards(
     (2, True)
     """
     tasks = spectre_bands(width, height, seed, origin, bands, neighbours)
-    workers = checked_cluster(workers, scheduler)
-    if scheduler is None:  # parts made on this machine, one a process at a time
-        per_tile = PART_BYTES_PER_TILE + (NEIGHBOUR_BYTES_PER_TILE if neighbours else 0)
-        largest = max(task.size for task in tasks)
-        check_fits(
-            (workers or 1) * largest * per_tile,
-            f"Parquet parts of up to {largest:,} tiles (a band of whole block rows, built "
-            f"whole in memory) on {workers or 1} process{'es' if (workers or 1) > 1 else ''}",
-        )
-    output = os.fspath(output)
-    check_output(output)
     first = tasks[0]
     identity = {
         "layout": LAYOUT,
@@ -363,22 +368,71 @@ def write_spectre_shards(
     }
     if first.neighbours:  # only then: a folder written before the column still matches
         identity["neighbours"] = True
+    per_tile = PART_BYTES_PER_TILE + (NEIGHBOUR_BYTES_PER_TILE if neighbours else 0)
+    return write_bands(
+        tasks,
+        output,
+        identity,
+        schema_for(first.neighbours),
+        UNIT,
+        per_tile,
+        "a band of whole block rows",
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+    )
+
+
+def write_bands(
+    tasks: list,
+    output: str | os.PathLike,
+    identity: dict[str, Any],
+    schema: pa.Schema,
+    unit: str,
+    bytes_per_item: int,
+    band: str,
+    *,
+    workers: int | None,
+    scheduler: str | None,
+    progress: bool,
+) -> Summary:
+    """Write a tiling's bands as the parts of a dataset (``part_files.write_parts``), after
+    checking that the largest part, built whole in memory, fits on this machine (not on a
+    ``scheduler``'s cluster, whose memory is not known here); ``band`` says what a band is,
+    for that message.
+
+    Returns
+    -------
+    Summary
+        Items written (counted from the parts' footers), parts, parts made by this run.
+    """
+    workers = checked_cluster(workers, scheduler)
+    if scheduler is None:  # parts made on this machine, one a process at a time
+        largest = max(task.size for task in tasks)
+        processes = workers or 1
+        check_fits(
+            processes * largest * bytes_per_item,
+            f"Parquet parts of up to {largest:,} {unit} ({band}, built whole in memory) on "
+            f"{processes} process{'es' if processes > 1 else ''}",
+        )
+    output = os.fspath(output)
+    check_output(output)
     started = time.perf_counter()
     made = write_parts(
         output,
         identity,
         tasks,
-        schema=schema_for(first.neighbours),
-        unit=UNIT,
+        schema=schema,
+        unit=unit,
         workers=workers,
         scheduler=scheduler,
         progress=progress,
     )
     seconds = time.perf_counter() - started
-    return Summary(_rows_written(output, len(tasks)), len(tasks), len(made), seconds, output, UNIT)
+    return Summary(rows_written(output, len(tasks)), len(tasks), len(made), seconds, output, unit)
 
 
-def _rows_written(output: str, parts: int) -> int:
+def rows_written(output: str, parts: int) -> int:
     """Rows in the written dataset, from the Parquet footers alone."""
     if os.path.isdir(output):
         paths: Iterator[str] = (os.path.join(output, name) for name in part_names(parts))

@@ -1,0 +1,239 @@
+"""Giant hat patches as Parquet: the region cut into bands of hexagon rows, one part each.
+
+Why bands of hexagon rows: the kite walk (``tilewright.aperiodic.hat_walk``) writes each
+hat from the hexagon of the kite grid that holds its kite 0, row by row, and those rows are
+fixed by the region alone; so a band of rows writes its own hats and no other band's, and
+the bands together write every hat of the region once, the hats of ``HatPatch.batches`` in
+their order, part after part. A band is one task of ``part_files.write_parts``: in this
+process, on a local Dask cluster, or on any cluster, the same bytes wherever it runs.
+
+Columns of every part (``SCHEMA``), one row per hat:
+
+=========  =============================  ===============================================
+id         string                         ``a:b:j``, as ``HatTile.id`` and the JSON Lines
+                                          ``id``: stable in any region of one tiling
+type       string                         its metatile, H, T, P or F
+index      int8                           its index there (3 in an H: reflected)
+reflected  bool                           one of the mirrored hats
+turn       int8                           0–5: the hat (or its mirror) turned turn × 60°
+colour     int8                           0–3, a proper four-colouring (3: reflected)
+start      fixed_size_list<int64>[2]      vertex 0, exact: (x, y) is x + y·r on the kite
+                                          grid, r = e^{iπ/3} (``hat_geometry``)
+vertices   fixed_size_list<float64>[28]   x0, y0, …, x13, y13: the 14 vertices,
+                                          anticlockwise, hat units, y up (CSV's order)
+=========  =============================  ===============================================
+
+With ``neighbours``, one more column, ``neighbours`` (fixed_size_list<string>[14]): the ids
+of the hats across edges 0 to 13, as the JSON Lines ``neighbours``.
+"""
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+from tilewright.aperiodic.hat import HAT_AREA, check_hat_region
+from tilewright.aperiodic.hat_coordinates import HatTiling
+from tilewright.aperiodic.hat_geometry import TYPES
+from tilewright.aperiodic.hat_walk import (
+    HEXAGON_STEP,
+    REFLECTED_INDEX,
+    REFLECTED_TYPE,
+    found_batches,
+    hexagon_rows,
+    vertices_xy,
+)
+from tilewright.core.numbers import require_bool, require_int_between
+from tilewright.core.seeds import MAX_SEED
+from tilewright.datasets.tile_shards import even_cuts, write_bands
+from tilewright.datasets.writing import Summary
+
+__all__ = ["HAT_SCHEMA", "HatBand", "hat_bands", "write_hat_shards"]
+
+HAT_SCHEMA = pa.schema(
+    [
+        ("id", pa.string()),
+        ("type", pa.string()),
+        ("index", pa.int8()),
+        ("reflected", pa.bool_()),
+        ("turn", pa.int8()),
+        ("colour", pa.int8()),
+        ("start", pa.list_(pa.int64(), 2)),
+        ("vertices", pa.list_(pa.float64(), 28)),
+    ]
+)
+NEIGHBOURS = pa.field("neighbours", pa.list_(pa.string(), 14))
+LAYOUT = "hat-tiles/1"  # the rows' layout, part of a dataset's record
+BAND_HATS = 1 << 18  # hats a band holds by default, about: as the Spectre's bands
+# a part's memory while it is built, a hat: its Arrow arrays and the batches they come from,
+# and the neighbours' 14 ids as strings
+PART_BYTES_PER_HAT = 350
+NEIGHBOUR_BYTES_PER_HAT = 400
+UNIT = "hats"
+ROW_HEIGHT = 3.0  # hat units between rows of hexagons
+_TYPE_NAMES = pa.array(list(TYPES), type=pa.string())
+
+
+@dataclass(frozen=True)
+class HatBand:
+    """Hexagon rows ``rows[0]`` to ``rows[1] - 1`` of a region's walk: one part.
+
+    Examples
+    --------
+    >>> band = HatBand(0, 60.0, 40.0, (0.0, 0.0), 3, (0, 5))
+    >>> table = band.table()
+    >>> table.num_rows <= band.size, table.column_names[:4]
+    (True, ['id', 'type', 'index', 'reflected'])
+    """
+
+    number: int
+    width: float
+    height: float
+    origin: tuple[float, float]
+    seed: int
+    rows: tuple[int, int]
+    neighbours: bool = False
+
+    @property
+    def region(self) -> tuple[float, float, float, float]:
+        x, y = self.origin
+        return (x, y, x + self.width, y + self.height)
+
+    @property
+    def size(self) -> int:
+        """At least as many hats as the band writes: six kites a hexagon, so at most six
+        kite 0s, in each of its rows' hexagons."""
+        _, firsts, lasts = hexagon_rows(self.region)
+        low, high = self.rows
+        return 6 * sum(lasts[r] - firsts[r] + 1 for r in range(low, high))
+
+    @property
+    def entry(self) -> dict[str, Any]:
+        """What the manifest says of the part."""
+        return {"hexagon_rows": list(self.rows)}
+
+    def table(self) -> pa.Table:
+        """The band's hats, in the walk's order, as ``schema_for`` rows."""
+        batches = found_batches(HatTiling(self.seed), self.region, self.neighbours, self.rows)
+        return pa.Table.from_batches(
+            [hat_batch(found) for found in batches], schema=schema_for(self.neighbours)
+        )
+
+
+def schema_for(neighbours: bool) -> pa.Schema:
+    """The columns of the parts: ``HAT_SCHEMA``, and ``NEIGHBOURS`` with ``neighbours``."""
+    return HAT_SCHEMA.append(NEIGHBOURS) if neighbours else HAT_SCHEMA
+
+
+def hat_batch(found: np.ndarray) -> pa.RecordBatch:
+    """Hats as found by the walk (``found_batches``: 6 columns, or 48 with neighbours) as
+    one record batch of ``schema_for``.
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic import generate_hats
+    >>> patch = generate_hats(10, 10, seed=1)
+    >>> batch = hat_batch(next(patch.batches()))
+    >>> batch["id"].to_pylist() == [tile.id for tile in patch][: batch.num_rows]
+    True
+    """
+    kind, index, colour = found[:, 3], found[:, 4], found[:, 5]
+    reflected = (kind == REFLECTED_TYPE) & (index == REFLECTED_INDEX)
+    turn = np.where(reflected, (found[:, 2] + 1) % 6, found[:, 2])
+    columns = [
+        _ids(found[:, :3] // [HEXAGON_STEP, HEXAGON_STEP, 1]),
+        _TYPE_NAMES.take(pa.array(kind)),
+        pa.array(index.astype(np.int8)),
+        pa.array(reflected),
+        pa.array(turn.astype(np.int8)),
+        pa.array(colour.astype(np.int8)),
+        pa.FixedSizeListArray.from_arrays(pa.array(found[:, :2].reshape(-1)), 2),
+        pa.FixedSizeListArray.from_arrays(pa.array(vertices_xy(found).reshape(-1)), 28),
+    ]
+    if found.shape[1] > 6:
+        named = _ids(found[:, 6:].reshape(-1, 3))
+        columns.append(pa.FixedSizeListArray.from_arrays(named, 14))
+    return pa.RecordBatch.from_arrays(columns, schema=schema_for(found.shape[1] > 6))
+
+
+def _ids(hexagons: np.ndarray) -> pa.StringArray:
+    """``a:b:j`` for each row (a, b, j)."""
+    return pa.array([f"{a}:{b}:{j}" for a, b, j in hexagons.tolist()], type=pa.string())
+
+
+def hat_bands(
+    width: float,
+    height: float,
+    seed: int,
+    origin: tuple[float, float] = (0, 0),
+    bands: int | None = None,
+    neighbours: bool = False,
+) -> list[HatBand]:
+    """The region cut into ``bands`` bands of whole hexagon rows, as even as can be.
+
+    Examples
+    --------
+    >>> [band.rows for band in hat_bands(100, 60, seed=1, bands=2)]
+    [(0, 13), (13, 27)]
+    """
+    width, height, origin = check_hat_region(width, height, origin)
+    seed = require_int_between(seed, "seed", 0, MAX_SEED)
+    neighbours = require_bool(neighbours, "neighbours")
+    x, y = origin
+    rows = len(hexagon_rows((x, y, x + width, y + height))[1])
+    default = round(width * height / HAT_AREA / BAND_HATS)
+    what = f"the region's rows of hexagons, {ROW_HEIGHT:g} hat units each"
+    cuts = even_cuts(rows, bands, default, what)
+    return [HatBand(k, width, height, origin, seed, cut, neighbours) for k, cut in enumerate(cuts)]
+
+
+def write_hat_shards(
+    width: float,
+    height: float,
+    output: str | os.PathLike,
+    *,
+    seed: int,
+    origin: tuple[float, float] = (0, 0),
+    bands: int | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+    neighbours: bool = False,
+) -> Summary:
+    """Write the hat patch of a region to ``output`` as Parquet, band by band, as
+    ``tile_shards.write_spectre_shards`` writes a Spectre patch (the same arguments, in
+    hat units; parts of ``schema_for(neighbours)``).
+
+    Examples
+    --------
+    >>> import pyarrow.parquet as pq
+    >>> summary = write_hat_shards(60, 40, "hats", seed=3, bands=2)
+    >>> summary.parts, pq.read_table("hats/part-00001.parquet").schema == HAT_SCHEMA
+    (2, True)
+    """
+    tasks = hat_bands(width, height, seed, origin, bands, neighbours)
+    first = tasks[0]
+    identity = {
+        "layout": LAYOUT,
+        "width": first.width,
+        "height": first.height,
+        "origin": list(first.origin),
+        "seed": first.seed,
+        "bands": len(tasks),
+        "neighbours": first.neighbours,
+    }
+    per_hat = PART_BYTES_PER_HAT + (NEIGHBOUR_BYTES_PER_HAT if neighbours else 0)
+    return write_bands(
+        tasks,
+        output,
+        identity,
+        schema_for(first.neighbours),
+        UNIT,
+        per_hat,
+        "a band of whole hexagon rows",
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+    )
