@@ -11,6 +11,7 @@ from tilewright.aperiodic.hat_coordinates import HatAddress, HatTiling
 from tilewright.aperiodic.hat_geometry import (
     FORWARD_RIGHT,
     HAT_KITES,
+    HEXAGON_STEP,
     LEFT,
     RIGHT,
     UNITS,
@@ -21,7 +22,7 @@ from tilewright.aperiodic.hat_geometry import (
     multiply,
     sub,
 )
-from tilewright.aperiodic.hat_walk import HEXAGON_STEP, MEETS, HatTile, hexagon_rows
+from tilewright.aperiodic.hat_walk import MEETS, HatTile, hexagon_rows
 from tilewright.aperiodic.patch import clipped_area
 
 

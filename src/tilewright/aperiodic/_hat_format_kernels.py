@@ -11,10 +11,8 @@ from numba import njit
 
 from tilewright.aperiodic._format_kernels import _NUMBER_WIDTH, _number, _put
 from tilewright.aperiodic._hat_kernels import SQRT3
+from tilewright.aperiodic.hat_geometry import HEXAGON_STEP, REFLECTED_INDEX, REFLECTED_TYPE
 from tilewright.core._digits import put_whole
-
-HEXAGON_STEP = 6
-REFLECTED_TYPE, REFLECTED_INDEX = 0, 3  # hat 3 of an H (type number 0)
 
 
 @njit(cache=True, nogil=True, inline="always")

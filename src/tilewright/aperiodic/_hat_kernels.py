@@ -5,8 +5,9 @@ rewrite; in Python that is some 30,000 hats a second. The logic is
 ``hat_coordinates.HatTiling.step``'s and ``hat_walk``'s (the readable reference; the tests
 compare the two), with the address held in place: ``types[k]`` and ``indices[k]`` for every
 level up to the ancestry's depth (the levels a kite shares with the start hat are the
-ancestry's own), and ``walker`` = [kite, hat, x, y, j], the kite's index in its hat, the
-hat's in its metatile, and the kite's place on the kite grid.
+ancestry's own), and ``walker`` = [kite, hat, x, y, j, map 0, map 1, map 2]: the kite's
+index in its hat, the hat's in its metatile, the kite's place on the kite grid, and the
+colours that its kitemap's colours 0-2 stand for (``hat_geometry.KITEMAP_COLOURS``).
 
 A rewrite at level d renames (indices[d], indices[d + 1]) and so changes types[d + 1]; the
 rewrites below it change indices[d] again. Python copies the address for each attempt; here
@@ -25,9 +26,12 @@ from tilewright.aperiodic.hat_geometry import (
     HAT_KITE_COUNT,
     HAT_OUTLINE,
     HATS_IN,
+    HEXAGON_STEP,
     KITEMAP_COLOURS,
     MOST_CHILDREN,
     MOVES,
+    REFLECTED_INDEX,
+    REFLECTED_TYPE,
     TYPES,
     UNITS,
     Placement,
@@ -38,9 +42,6 @@ from tilewright.aperiodic.hat_geometry import (
 
 # the fields of a walker: then, from MAP, the colours that the kitemap's colours 0-2 stand for
 KITE, HAT, X, Y, J, MAP = 0, 1, 2, 3, 4, 5
-WALKER_FIELDS = MAP + 3
-REFLECTED_TYPE, REFLECTED_INDEX = TYPES.index("H"), 3
-HEXAGON_STEP = 6
 SQRT3 = math.sqrt(3)
 # what a found hat's flag says: wholly inside the region, or its box only meets the region's
 INSIDE, BORDER = 1, 2

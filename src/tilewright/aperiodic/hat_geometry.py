@@ -27,7 +27,10 @@ TYPES = "HTPF"
 # A metatile's hats: H has four (the one at index 3 reflected), T one, P and F two each.
 HATS_IN = {"H": 4, "T": 1, "P": 2, "F": 2}
 REFLECTED_HAT = ("H", 3)
+# the same as numbers: the type's place in TYPES, the hat's index
+REFLECTED_TYPE, REFLECTED_INDEX = TYPES.index(REFLECTED_HAT[0]), REFLECTED_HAT[1]
 HAT_KITE_COUNT = 8
+HEXAGON_STEP = 6  # grid units between neighbouring hexagon centres
 # The four moves from a kite to a neighbour (Tatham's names, as seen from the pointy end
 # looking to the blunt end): turn 60° anticlockwise or clockwise about the pointy end, or
 # 120° clockwise or anticlockwise about the blunt end.

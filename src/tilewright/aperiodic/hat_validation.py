@@ -13,6 +13,7 @@ import numpy as np
 
 from tilewright.aperiodic.hat_geometry import (
     HAT_OUTLINE,
+    HEXAGON_STEP,
     UNITS,
     GridPoint,
     Kite,
@@ -22,7 +23,7 @@ from tilewright.aperiodic.hat_geometry import (
     multiply,
     sub,
 )
-from tilewright.aperiodic.hat_walk import HEXAGON_STEP, MEETS, HatTile, grid_xy
+from tilewright.aperiodic.hat_walk import MEETS, HatTile, grid_xy
 from tilewright.aperiodic.patch import clipped_area
 
 

@@ -18,7 +18,10 @@ import numpy as np
 from tilewright.aperiodic import _hat_kernels as kernels
 from tilewright.aperiodic.hat_coordinates import HatTiling
 from tilewright.aperiodic.hat_geometry import (
+    HEXAGON_STEP,
     REFLECTED_HAT,
+    REFLECTED_INDEX,
+    REFLECTED_TYPE,
     TYPES,
     UNITS,
     GridPoint,
@@ -28,7 +31,6 @@ from tilewright.aperiodic.hat_geometry import (
 from tilewright.aperiodic.patch import clipped_area
 
 SQRT3 = math.sqrt(3)
-HEXAGON_STEP = 6  # grid units between neighbouring hexagon centres
 # Every vertex of a hat lies within this distance (hat units) of its kite 0's pointy end
 # (the farthest, the tip of its "hat", is √21 ≈ 4.58 away), and the pointy end within one
 # hexagon (circumradius 2) of any point of that hexagon.
@@ -37,7 +39,6 @@ MARGIN = 7.0
 # vertex this far inside has more (the hat's sharpest corner is 90°: at least 7·10⁻⁷)
 MEETS = 1e-9
 NEAR_SIDE = 1e-3
-REFLECTED_TYPE, REFLECTED_INDEX = TYPES.index(REFLECTED_HAT[0]), REFLECTED_HAT[1]
 
 
 @dataclass(frozen=True)

@@ -36,15 +36,13 @@ import pyarrow as pa
 
 from tilewright.aperiodic.hat import HAT_AREA, check_hat_region
 from tilewright.aperiodic.hat_coordinates import HatTiling
-from tilewright.aperiodic.hat_geometry import TYPES
-from tilewright.aperiodic.hat_walk import (
+from tilewright.aperiodic.hat_geometry import (
     HEXAGON_STEP,
     REFLECTED_INDEX,
     REFLECTED_TYPE,
-    found_batches,
-    hexagon_rows,
-    vertices_xy,
+    TYPES,
 )
+from tilewright.aperiodic.hat_walk import found_batches, hexagon_rows, vertices_xy
 from tilewright.core.numbers import require_bool, require_int_between
 from tilewright.core.seeds import MAX_SEED
 from tilewright.datasets.tile_shards import even_cuts, write_bands
