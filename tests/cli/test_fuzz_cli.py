@@ -35,6 +35,8 @@ WARM_UP = (
     ["rect", "solve", "2x2:2b2"],
     ["spectre", "3x3", "-s", "1", "-f", "csv"],
     ["spectre", "3x3", "-s", "1", "-f", "pdf", "--method", "bfs"],
+    ["hat", "6x6", "-s", "1", "-f", "csv", "--neighbours"],
+    ["hat", "6x6", "-s", "1", "-f", "png", "--shape", "turtle"],
 )
 
 hostile_numbers = st.sampled_from(
@@ -179,6 +181,27 @@ spectre_argv = st.builds(
         }
     ),
 )
+hat_argv = st.builds(
+    lambda r, opts: ["hat", r, *opts],
+    st.one_of(
+        st.builds(lambda w, h: f"{w}x{h}", st.sampled_from(["3", "0.5", "12"]), small_whole),
+        size,
+    ),
+    _options(
+        {
+            "--origin": st.builds(lambda x, y: f"{x},{y}", number, number),
+            "--scale": number,
+            "-s": number,
+            "-f": st.sampled_from(["svg", "png", "pdf", "jsonl", "csv", "geojson", "dxf", "CSV"]),
+            "--colour": st.sampled_from(["type", "four", "reflected", "plaid", "FOUR"]),
+            "--shape": st.one_of(
+                st.sampled_from(["turtle", "comet", "1,1", "0,0", "-1,2", "nan,1", "hatt"]),
+                st.builds(lambda a, b: f"{a},{b}", number, number),
+            ),
+            "--max-side": number,
+        }
+    ),
+)
 
 
 def _run(argv: list[str], capsysbinary) -> None:
@@ -248,4 +271,10 @@ def test_sheet(argv, capsysbinary):
 @_fuzz
 @given(argv=spectre_argv)
 def test_spectre(argv, capsysbinary):
+    _run(argv, capsysbinary)
+
+
+@_fuzz
+@given(argv=hat_argv)
+def test_hat(argv, capsysbinary):
     _run(argv, capsysbinary)
