@@ -18,6 +18,7 @@ shares that ancestry above the levels it differs in.
 """
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -97,6 +98,25 @@ class Address:
         return 3 if self.spectre == 1 else self.hex_colour
 
 
+def extend_from(ancestry: Any, address: Any, levels: int) -> None:
+    """Give ``address`` the start tile's ``ancestry`` above its own top, up to ``levels``
+    types: every address of a tiling shares the start's ancestry above the levels it
+    differs in. Both are objects with ``types`` and ``indices`` lists (a Spectre's or a
+    hat's address); ``ancestry`` must already reach ``levels``.
+
+    Examples
+    --------
+    >>> start, there = Address(0, ["F", "S", "G"], [3, 1]), Address(1, ["G"], [])
+    >>> extend_from(start, there, 3)
+    >>> there.types, there.indices
+    (['G', 'S', 'G'], [3, 1])
+    """
+    while len(address.types) < levels:
+        depth = len(address.indices)
+        address.indices.append(ancestry.indices[depth])
+        address.types.append(ancestry.types[depth + 1])
+
+
 class Tiling:
     """One Spectre tiling of the plane, fixed by ``seed``: the ancestry of its start tile,
     drawn upward on demand.
@@ -161,10 +181,7 @@ class Tiling:
     def _extend(self, address: Address, levels: int) -> None:
         """Give ``address`` at least ``levels`` types (and known indices below the top)."""
         self.grow(levels)
-        while len(address.types) < levels:
-            depth = len(address.indices)
-            address.indices.append(self.ancestry.indices[depth])
-            address.types.append(self.ancestry.types[depth + 1])
+        extend_from(self.ancestry, address, levels)
 
     def step_hex(self, address: Address, depth: int, edge: int) -> int:
         """Move the level-``depth`` hexagon of ``address`` (changed in place) across its

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from tilewright.aperiodic._hat_tables import KITEMAP, METAMAP
+from tilewright.aperiodic.coordinates import extend_from
 from tilewright.aperiodic.hat_geometry import (
     CHILDREN,
     HAT_KITE_COUNT,
@@ -131,10 +132,7 @@ class HatTiling:
 
     def _extend(self, address: HatAddress, levels: int) -> None:
         self.grow(levels)
-        while len(address.types) < levels:
-            depth = len(address.indices)
-            address.indices.append(self.ancestry.indices[depth])
-            address.types.append(self.ancestry.types[depth + 1])
+        extend_from(self.ancestry, address, levels)
 
     def step(self, address: HatAddress, move: int) -> HatAddress:
         """The kite reached from ``address`` by ``move`` (``hat_geometry.LEFT`` …).

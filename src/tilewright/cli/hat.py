@@ -20,7 +20,13 @@ from tilewright.cli.options import (
     seed_option,
     stderr_is_terminal,
 )
-from tilewright.cli.spectre import PointType, RegionType, _refuse_with_cut
+from tilewright.cli.spectre import (
+    PointType,
+    RegionType,
+    _refuse_with_cut,
+    refuse_bad_dataset,
+    refuse_dataset_options,
+)
 from tilewright.core.numbers import quoted
 
 # the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
@@ -150,9 +156,7 @@ def hat(
     if fmt == "parquet":
         _write_dataset(region, seed, origin, output, bands, workers, scheduler, neighbours)
         return
-    for name, value in (("--workers", workers), ("--scheduler", scheduler), ("--bands", bands)):
-        if value is not None:
-            raise click.UsageError(f"{name} is for -f parquet only, not -f {fmt}")
+    refuse_dataset_options(fmt, bands, workers, scheduler)
     cut = cut or fmt == "dxf"
     if cut:
         _refuse_with_cut(fmt, plain)  # as the Spectre's: svg, pdf or dxf, unfilled, not plain
@@ -189,10 +193,7 @@ def _write_dataset(region, seed, origin, output, bands, workers, scheduler, neig
     from tilewright.datasets.hat_shards import hat_bands, write_hat_shards
     from tilewright.datasets.part_files import check_output
 
-    if output in (None, "-"):
-        raise click.UsageError("-f parquet writes a folder or a FILE.parquet: give -o")
-    if workers is not None and scheduler is not None:
-        raise click.UsageError("give --workers or --scheduler, not both")
+    refuse_bad_dataset(output, workers, scheduler)
     width, height = region
     width, height, origin = check_hat_region(width, height, origin)
     check_output(output)

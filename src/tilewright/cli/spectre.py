@@ -185,9 +185,7 @@ def spectre(
     if fmt in DATASET_FORMATS:
         _write_dataset(region, seed, origin, method, output, bands, workers, scheduler, neighbours)
         return
-    for name, value in (("--workers", workers), ("--scheduler", scheduler), ("--bands", bands)):
-        if value is not None:
-            raise click.UsageError(f"{name} is for -f parquet only, not -f {fmt}")
+    refuse_dataset_options(fmt, bands, workers, scheduler)
     refuse_binary_terminal(fmt, output, ("png", "pdf"))
     width, height = region
     width, height, origin = check_region(width, height, origin, whole=method == "bfs")
@@ -224,6 +222,21 @@ def spectre(
         )
 
 
+def refuse_dataset_options(fmt: str, bands, workers, scheduler) -> None:
+    """A usage error for the options of ``-f parquet`` given with another format."""
+    for name, value in (("--workers", workers), ("--scheduler", scheduler), ("--bands", bands)):
+        if value is not None:
+            raise click.UsageError(f"{name} is for -f parquet only, not -f {fmt}")
+
+
+def refuse_bad_dataset(output: str | None, workers, scheduler) -> None:
+    """A usage error for ``-f parquet`` with nowhere to write, or two clusters asked for."""
+    if output in (None, "-"):
+        raise click.UsageError("-f parquet writes a folder or a FILE.parquet: give -o")
+    if workers is not None and scheduler is not None:
+        raise click.UsageError("give --workers or --scheduler, not both")
+
+
 def _refuse_with_cut(fmt: str, plain: bool) -> None:
     """A usage error for what a cut outline cannot be: another format, filled or plain."""
     if fmt not in CUT_FORMATS:
@@ -244,12 +257,9 @@ def _write_dataset(
     from tilewright.datasets.part_files import check_output
     from tilewright.datasets.tile_shards import spectre_bands, write_spectre_shards
 
-    if output in (None, "-"):
-        raise click.UsageError("-f parquet writes a folder or a FILE.parquet: give -o")
+    refuse_bad_dataset(output, workers, scheduler)
     if method != "line":
         raise click.UsageError("-f parquet is made band by band by the line walk: drop --method")
-    if workers is not None and scheduler is not None:
-        raise click.UsageError("give --workers or --scheduler, not both")
     width, height = region
     width, height, origin = check_region(width, height, origin, whole=False)
     check_output(output)
