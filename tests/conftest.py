@@ -33,19 +33,42 @@ settings.load_profile("tilewright")
 
 # The families' kernels in two groups of about equal compile time, one a core.
 _WARM_GROUPS = (("mazes",), ("aperiodic", "rectangles", "tromino"))
+_FAMILIES = frozenset(family for group in _WARM_GROUPS for family in group)
 
 
-def pytest_sessionstart(session) -> None:
-    """Compile every kernel before the first test, on both cores at once.
+def _families_of(items) -> set[str] | None:
+    """The families whose kernels the collected tests use, or None for every family: a
+    test under ``tests/<family>/`` uses that family's kernels, any other test any family's."""
+    tests = Path(__file__).resolve().parent
+    families = set()
+    for item in items:
+        parts = Path(str(item.path)).resolve().relative_to(tests).parts
+        if len(parts) < 2 or parts[0] not in _FAMILIES:
+            return None
+        families.add(parts[0])
+    return families
+
+
+def pytest_collection_finish(session) -> None:
+    """Compile the kernels the tests will use before the first test, on both cores at once.
 
     A fresh clone, or any change to the source, starts from an empty kernel cache, and
     compiling is single-threaded: test by test, minutes of the run went to compiling on one
     core while the other idled. Two ``tilewright warm`` processes fill the cache in about
-    half the time. Tests of cold starts use caches of their own, so they are unaffected.
+    half the time. A run of one family's tests warms that family alone (a developer's
+    run of a few tests otherwise waited for every family's kernels after each change).
+    Tests of cold starts use caches of their own, so they are unaffected.
     """
+    families = _families_of(session.items)
+    if families is None:
+        groups = [list(group) for group in _WARM_GROUPS]
+    else:
+        groups = [[family] for family in sorted(families)]
+    if not groups:
+        return
     cache = Path(os.environ["NUMBA_CACHE_DIR"])
-    stamp = cache / "warmed"
-    if stamp.exists():
+    stamp = cache / ("warmed-" + "-".join(sorted(f for group in groups for f in group)))
+    if (cache / "warmed").exists() or stamp.exists():
         return
     workers = [
         subprocess.Popen(
@@ -53,9 +76,10 @@ def pytest_sessionstart(session) -> None:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        for group in _WARM_GROUPS
+        for group in groups
     ]
     # a failure here is not the tests' to report: the tests that need a kernel compile it
     codes = [worker.wait() for worker in workers]
     if codes == [0] * len(codes):
-        stamp.touch()
+        cache.mkdir(parents=True, exist_ok=True)
+        (cache / "warmed" if families is None else stamp).touch()
