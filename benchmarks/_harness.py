@@ -163,3 +163,25 @@ def environment() -> str:
     except PackageNotFoundError:
         tilewright = "not installed"
     return f"python {sys.version.split()[0]}, numpy {np.__version__}, tilewright {tilewright}"
+
+
+# the distances a far-region table covers, and those where walking from the centre ends in
+# seconds (it grows with the distance: the table's point)
+FAR_DISTANCES = (0.0, 1e3, 1e5, 1e6, 1e9, 1e12, 1e15)
+CENTRE_WALK_DISTANCES = (0.0, 1e3, 1e5, 1e6)
+
+
+def far_table(title: str, items: str, seconds: Callable[[float, bool], tuple[float, int]]) -> None:
+    """Print how long one region takes as it moves out to (D, -D): ``seconds(D, walked)``
+    gives the best wall seconds and the count of ``items``, started as tilewright starts it
+    (through the hierarchy past its ``NEAR``) or (``walked``) walked to from the centre, as
+    before the hierarchy."""
+    print(f"\n{title} (best wall ms of the repeats):")
+    print(f"| D | {items} | tilewright, ms | walked from the centre, ms |")
+    print("|---|---|---|---|")
+    for distance in FAR_DISTANCES:
+        best, count = seconds(distance, False)
+        walked = "-"
+        if distance in CENTRE_WALK_DISTANCES:
+            walked = f"{seconds(distance, True)[0] * 1000:.1f}"
+        print(f"| {distance:g} | {count} | {best * 1000:.1f} | {walked} |")

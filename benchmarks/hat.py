@@ -14,10 +14,14 @@ about N hats, taken three ways, in this process after an untimed warm-up on a sm
 * ``generation``: every ``batches()`` array consumed and its rows counted, the compiled walk
   alone (each hat's place, direction, type and index; no vertices, no text);
 * ``csv`` and ``jsonl``: ``patch.write(sink, FMT)``, the text ``tilewright hat`` writes, to a
-  sink that keeps nothing but the count of bytes written to it.
+  sink that keeps nothing but the count of bytes written to it;
+* ``csv, 2 threads`` and ``jsonl, 2 threads``: the same on two threads
+  (``patch.write(sink, FMT, threads=2)``, ``tilewright hat -f FMT --threads 2``): bands of
+  hexagon rows walked side by side, the same bytes.
 
-Each is timed in CPU seconds (``time.process_time``) and wall seconds, the best of
-``--repeat`` runs (a run over 10 s is not repeated); the rate is hats per CPU-second.
+Each is timed in CPU seconds (``time.process_time``: every thread's) and wall seconds, the
+best of ``--repeat`` runs (a run over 10 s is not repeated); the rate is hats per
+CPU-second.
 
 With ``--reference PATH`` (the puzzle collection's ``auxiliary/hat-test``, built from its
 public source in scratch space: ``cc -O2 -I. -o hat-test auxiliary/hat-test.c hat.c random.c
@@ -32,6 +36,11 @@ per-hat cost includes two walks of the kite grid. The ratios ``x C`` are tilewri
 per CPU-second (and per second) over the C program's; above 1, tilewright is faster. The
 ``generation`` row's ratio sets a walk that writes nothing beside one that writes text.
 
+Then a 40x30 region at (D, -D) written as CSV, for D from 0 to 10^15: its start kite found
+through the hierarchy (``hat_hierarchy.locate``; tilewright does so past ``hat_walk.NEAR``, and
+here at every D), and for the nearer D also walked to from the centre, as before the
+hierarchy, which grows with D.
+
 Figures depend on the machine; none are stored here, and nothing is asserted about speed.
 """
 
@@ -42,13 +51,15 @@ import subprocess
 import time
 from collections.abc import Callable
 
-from _harness import environment, int_list, print_table, speedup
+from _harness import environment, far_table, int_list, print_table, speedup
 
+from tilewright.aperiodic import hat_walk
 from tilewright.aperiodic.hat import HAT_AREA, HatPatch, generate_hats
 
 NO_REPEAT_OVER = 10.0  # seconds: a longer timing run is not repeated
 C_HATS_PER_HEXAGON = 0.75  # six kites a hexagon of the kite grid, eight a hat
 WARM_SIDE = 20.0
+THREADS = 2  # the threaded text rows: both cores of the machine this was written on
 COLUMNS = ["tool", "size", "hats", "wall s", "CPU s", "hats/CPU-s", "hats/s", "B/hat",
            "x C CPU", "x C wall"]  # fmt: skip
 
@@ -72,12 +83,13 @@ def generation(patch: HatPatch) -> tuple[int, int]:
     return sum(len(batch) for batch in patch.batches()), 0
 
 
-def written(fmt: str) -> Callable[[HatPatch], tuple[int, int]]:
-    """A run writing ``fmt`` to a sink that only counts bytes: hats (rows) and bytes."""
+def written(fmt: str, threads: int = 1) -> Callable[[HatPatch], tuple[int, int]]:
+    """A run writing ``fmt`` on ``threads`` threads to a sink that only counts bytes: hats
+    (rows) and bytes."""
 
     def run(patch: HatPatch) -> tuple[int, int]:
         sink = ByteCounter()
-        patch.write(sink, fmt)  # type: ignore[arg-type]
+        patch.write(sink, fmt, threads=threads)  # type: ignore[arg-type]
         return -1, sink.bytes  # the hats are the generation row's: the same patch
 
     return run
@@ -86,7 +98,9 @@ def written(fmt: str) -> Callable[[HatPatch], tuple[int, int]]:
 RUNS: dict[str, Callable[[HatPatch], tuple[int, int]]] = {
     "tilewright generation": generation,
     "tilewright csv": written("csv"),
+    f"tilewright csv, {THREADS} threads": written("csv", THREADS),
     "tilewright jsonl": written("jsonl"),
+    f"tilewright jsonl, {THREADS} threads": written("jsonl", THREADS),
 }
 
 
@@ -179,6 +193,27 @@ def size_table(target: int, seed: int, repeat: int, reference: str | None) -> No
     )
 
 
+FAR_REGION = (40.0, 30.0)
+
+
+def far_seconds(origin: float, seed: int, repeat: int, centre_walk: bool) -> tuple[float, int]:
+    """Best wall seconds to write the FAR_REGION at (origin, -origin) as CSV, and its hats."""
+    near = hat_walk.NEAR
+    # the hierarchy even within NEAR, where tilewright itself walks from the centre
+    hat_walk.NEAR = math.inf if centre_walk else -1.0
+    try:
+        best, hats = math.inf, 0
+        for _ in range(max(1, repeat)):
+            sink = ByteCounter()
+            start = time.perf_counter()
+            patch = generate_hats(*FAR_REGION, seed=seed, origin=(origin, -origin))
+            patch.write(sink, "csv")
+            best, hats = min(best, time.perf_counter() - start), len(patch)
+        return best, hats
+    finally:
+        hat_walk.NEAR = near
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int_list, default=[10**5, 10**6], help="target hats")
@@ -193,8 +228,9 @@ def main() -> None:
 
     print(environment())
     print("tilewright: generation = the compiled walk's arrays alone (no vertices, no text);")
-    print("csv, jsonl = patch.write to a sink that counts bytes. Hats per CPU-second")
-    print("(time.process_time), best of the repeats, after an untimed warm-up.")
+    print("csv, jsonl = patch.write to a sink that counts bytes, on one thread or on")
+    print(f"{THREADS} (threads={THREADS}). Hats per CPU-second (time.process_time, every")
+    print("thread's), best of the repeats, after an untimed warm-up.")
     if args.reference is not None:
         print("C hat-test: --python text (one line a hat, 14 integer vertices) to the null")
         print("device; CPU from getrusage(RUSAGE_CHILDREN). It walks its region twice (bounding")
@@ -203,6 +239,13 @@ def main() -> None:
     warm_up(args.seed)
     for target in sorted(set(args.sizes)):
         size_table(target, args.seed, args.repeat, args.reference)
+    far_seconds(1e15, args.seed, 1, False)  # the hierarchy's tables, made once a process
+    width, height = FAR_REGION
+    far_table(
+        f"A {width:.0f}x{height:.0f} region at (D, -D), written as CSV",
+        "hats",
+        lambda distance, walked: far_seconds(distance, args.seed, args.repeat, walked),
+    )
     if args.reference is None:
         print("\nC hat-test: not run (build auxiliary/hat-test of the puzzle collection and pass "
               "--reference PATH)")  # fmt: skip

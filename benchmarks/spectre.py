@@ -65,6 +65,7 @@ from typing import Any
 from _harness import (
     best_of,
     environment,
+    far_table,
     int_list,
     max_rss,
     missing_peer,
@@ -398,14 +399,12 @@ def line_table(targets: list[int], seed: int, repeat: int, reference: str | None
               "tiles per CPU-second writing its text, 1.8 MB")  # fmt: skip
 
 
-FAR_ORIGINS = (0.0, 1e3, 1e6, 1e9, 1e12, 1e15)
-# the walk from the centre (as before the hierarchy) only where it ends in seconds
-CENTRE_WALK_ORIGINS = (0.0, 1e3, 1e5, 1e6)
-
-
 def far_seconds(origin: float, seed: int, repeat: int, centre_walk: bool) -> tuple[float, int]:
     """Best wall seconds to write the 10x10 region at (origin, -origin) as CSV."""
     near = patch.NEAR
+    # within NEAR tilewright walks from the centre either way: forced through the
+    # hierarchy there, the start tile's edge along x = 0 would be judged in rounded
+    # frame coordinates and could count as meeting a region it only touches
     patch.NEAR = 1e300 if centre_walk else near
     try:
         best, count = math.inf, 0
@@ -417,20 +416,6 @@ def far_seconds(origin: float, seed: int, repeat: int, centre_walk: bool) -> tup
         return best, count
     finally:
         patch.NEAR = near
-
-
-def far_table(seed: int, repeat: int) -> None:
-    """How long a 10x10 region takes as it moves away from the centre."""
-    far_seconds(1e15, seed, 1, False)  # compiled or loaded kernels, and the hierarchy's tables
-    print("\nA 10x10 region at (D, -D), written as CSV (best wall ms of the repeats):")
-    print("| D | tiles | through the hierarchy, ms | walked from the centre, ms |")
-    print("|---|---|---|---|")
-    for origin in FAR_ORIGINS:
-        seconds, count = far_seconds(origin, seed, repeat, False)
-        walked = ""
-        if origin in CENTRE_WALK_ORIGINS:
-            walked = f"{far_seconds(origin, seed, repeat, True)[0] * 1000:.1f}"
-        print(f"| {origin:g} | {count} | {seconds * 1000:.1f} | {walked or '-'} |")
 
 
 def main() -> None:
@@ -470,7 +455,12 @@ def main() -> None:
         estimate_full(sizes[-1], results, args.seed)
     line_sizes = sorted(set(args.line_sizes) | ({10**7} if args.full else set()))
     line_table(line_sizes, args.seed, args.repeat, args.reference)
-    far_table(args.seed, args.repeat)
+    far_seconds(1e15, args.seed, 1, False)  # loaded kernels, and the hierarchy's tables
+    far_table(
+        "A 10x10 region at (D, -D), written as CSV",
+        "tiles",
+        lambda distance, walked: far_seconds(distance, args.seed, args.repeat, walked),
+    )
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from tests.cli.test_spectre_cli import run
 from tilewright import TilewrightError
 from tilewright.aperiodic import CUT_FORMATS, Patch, cut_paths, cut_svg, generate, save_cut
 from tilewright.aperiodic import cut as cut_module
-from tilewright.aperiodic.exact import to_xy
+from tilewright.aperiodic.exact import sub, to_xy
 from tilewright.cli import spectre as spectre_cli
 
 # (width, height, seed, origin): whole and fractional origins, a region smaller than a
@@ -32,6 +32,7 @@ REGIONS = [
     (0.6, 0.45, 2, (0.2, 0.15)),
     (1.3, 0.8, 5, (-7.77, 3.1)),
     (12, 7, 4, (5000.123456, -300.5)),
+    (12, 7, 4, (1e15, -1e15)),  # measured from a vertex near it: the floats there step by 1/8
 ]
 
 
@@ -64,9 +65,13 @@ def length_inside(a, b, box) -> float:
 
 
 def expected_length(patch) -> float:
-    x0, y0, x1, y1 = patch.region
+    """The unique edges' lengths inside the region, and its perimeter; measured, as the cut
+    is, from the patch's drawing frame (exact points less its base, then floats)."""
+    box, base = patch.drawing_frame()
+    start = (0, 0, 0, 0) if base is None else tuple(base.tolist())
+    x0, y0, x1, y1 = box
     inner = math.fsum(
-        length_inside(*(to_xy(p) for p in edge), patch.region) for edge in unique_edges(patch)
+        length_inside(*(to_xy(sub(p, start)) for p in edge), box) for edge in unique_edges(patch)
     )
     return inner + 2 * ((x1 - x0) + (y1 - y0))
 
@@ -103,7 +108,8 @@ def fewest_trails(drawn) -> int:
 
 def check_cut(patch):
     cut = cut_paths(patch)
-    x0, y0, x1, y1 = patch.region
+    assert cut.region == patch.drawing_frame()[0]
+    x0, y0, x1, y1 = cut.region
     assert cut.length == pytest.approx(expected_length(patch), rel=1e-9, abs=1e-9)
     drawn = segments(cut)
     assert len({frozenset(s) for s in drawn}) == len(drawn)  # no segment twice

@@ -13,18 +13,20 @@ from hypothesis import strategies as st
 from tests.aperiodic.test_cut import fewest_trails, length_inside, segments
 from tilewright import TilewrightError
 from tilewright.aperiodic import cut_paths, generate_hats, save_cut
-from tilewright.aperiodic.hat_walk import grid_xy
+from tilewright.aperiodic.hat_walk import grid_xy, region_frame
 
 
 def expected_length(patch) -> float:
-    """The unique edges' lengths inside the region, and the region's perimeter."""
+    """The unique edges' lengths inside the region, and the region's perimeter; measured,
+    as the cut is, from the region's frame (exact grid points less its origin)."""
     edges = set()
     for tile in patch:
         points = tile.vertices()
         edges.update(frozenset(pair) for pair in zip(points, points[1:] + points[:1], strict=True))
-    x0, y0, x1, y1 = patch.region
+    frame = region_frame(patch.region)
+    x0, y0, x1, y1 = frame.box
     inner = math.fsum(
-        length_inside(*grid_xy(np.array(sorted(edge), dtype=np.float64)).tolist(), patch.region)
+        length_inside(*grid_xy(np.array(sorted(edge)) - frame.origin).tolist(), frame.box)
         for edge in edges
     )
     return inner + 2 * ((x1 - x0) + (y1 - y0))
@@ -32,10 +34,11 @@ def expected_length(patch) -> float:
 
 def check_cut(patch):
     cut = cut_paths(patch)
+    assert cut.region == region_frame(patch.region).box
     assert cut.length == pytest.approx(expected_length(patch), rel=1e-9, abs=1e-9)
     drawn = segments(cut)
     assert len({frozenset(s) for s in drawn}) == len(drawn)  # no segment twice
-    x0, y0, x1, y1 = patch.region
+    x0, y0, x1, y1 = cut.region
     low, high = np.array([x0, y0]) - 1e-9, np.array([x1, y1]) + 1e-9
     assert np.all((cut.xy >= low) & (cut.xy <= high))
     assert len(cut) - 1 == fewest_trails(drawn)
@@ -45,7 +48,7 @@ def check_cut(patch):
 @pytest.mark.parametrize(
     ("width", "height", "seed", "origin"),
     [(30, 20, 3, (0, 0)), (12.5, 7.25, 1, (-3.3, 2.71)), (0.8, 0.6, 2, (0.2, 0.15)),
-     (20, 15, 4, (20000.125, -900.5))],
+     (20, 15, 4, (20000.125, -900.5)), (20, 15, 4, (1e15, -1e15))],
 )  # fmt: skip
 def test_each_edge_inside_the_region_is_cut_once(width, height, seed, origin):
     check_cut(generate_hats(width, height, seed, origin))

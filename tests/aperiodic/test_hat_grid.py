@@ -42,6 +42,14 @@ def test_the_cells_tile_the_patch():
     assert len(inner) > 10 and degree[inner].min() >= 3
 
 
+def test_a_far_grid_is_drawn_from_exact_numbers():
+    # at 10^15 the floats step by an eighth of a hat unit: measured from a point near the
+    # region, every cell is a hat again
+    grid = hat_grid(20, 15, seed=5, origin=(1e15, -1e15))
+    check_grid(grid, grid.num_cells * HAT_AREA, None)
+    assert np.allclose(grid.areas(), HAT_AREA)
+
+
 @pytest.mark.parametrize("algorithm", ["wilson", "backtracker", "kruskal"])
 def test_mazes_on_hats_are_spanning_trees(algorithm):
     maze = generate_on(hat_grid(40, 30, seed=4), algorithm, seed=4)

@@ -2,6 +2,7 @@
 regions as far out as the limit, checked exactly."""
 
 import io
+import re
 from collections import deque
 
 import numpy as np
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from tilewright.aperiodic import generate, hierarchy, patch, validate
 from tilewright.aperiodic._spectre_tables import HEX_MAP
 from tilewright.aperiodic.coordinates import Address, Tiling
-from tilewright.aperiodic.exact import precise_xy
+from tilewright.aperiodic.exact import precise_difference, precise_xy
 from tilewright.aperiodic.patch import FAR_START, MAX_COORDINATE, Placed, start_place
 from tilewright.aperiodic.spectre_geometry import CHILDREN, INSIDE, TYPES
 from tilewright.aperiodic.stream import band_chunks, block_grid, line_chunks
@@ -126,6 +127,28 @@ def test_text_far_out_has_every_digit():
     assert len(lines) == len(xy) > 0
     for line, numbers in zip(lines, xy, strict=True):
         assert line.split(",")[3:] == [f"{v:.6f}" for v in numbers]
+
+
+def test_far_pictures_are_drawn_from_exact_numbers():
+    """Far out a tile's own floats step by an eighth of an edge; drawn from a vertex near
+    the region, each edge is a unit long and each tile where exact arithmetic puts it."""
+    origin = (1e15, -1e15)
+    made = generate(12, 8, 4, origin)
+    plain, compact = io.BytesIO(), io.BytesIO()
+    made.write(plain, "svg", plain=True)
+    made.write(compact, "svg")
+    paths = re.findall(r'<path d="M[^l]+l([^z]+)z', plain.getvalue().decode())
+    steps = np.array([float(v) for path in paths for v in path.split()]).reshape(-1, 2)
+    assert len(paths) == len(made) and np.allclose(np.hypot(*steps.T), 1.0, atol=3e-6)
+    placed = re.findall(
+        r'<use xlink:href="#s\d+" x="([^"]+)" y="([^"]+)"', compact.getvalue().decode()
+    )
+    exact = [
+        (-precise_difference(origin[0], tile.place.corner, 0),
+         -precise_difference(origin[1], tile.place.corner, 1))
+        for tile in made
+    ]  # fmt: skip
+    assert np.allclose(np.array(placed, dtype=float), exact, atol=2e-6)
 
 
 def test_the_search_takes_a_few_steps_a_level(monkeypatch):

@@ -72,6 +72,15 @@ def test_the_cells_tile_the_patch_and_cover_the_region():
         assert -p[:, 1].min() > 0 and -p[:, 1].max() < height
 
 
+def test_a_far_grid_is_drawn_from_exact_numbers():
+    # at 10^15 the tiling's floats step by an eighth of an edge: measured from a vertex near
+    # the region, every cell is a Spectre again, walls and centres as near the centre
+    grid = spectre_grid(14, 10, seed=5, origin=(1e15, -1e15))
+    check_grid(grid, grid.num_cells * TILE_AREA, None)
+    assert np.allclose(grid.areas(), TILE_AREA)
+    assert grid.num_cells == len(generate(14, 10, seed=5, origin=(1e15, -1e15)))
+
+
 def test_degrees_are_those_of_the_tiling():
     grid = spectre_grid(30, 30, seed=2)
     degree = np.diff(grid.graph.indptr)

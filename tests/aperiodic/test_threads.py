@@ -62,7 +62,7 @@ def test_threads_are_refused_where_they_would_not_be_used():
     for patch, fmt in ((line, "svg"), (line, "geojson"), (bfs, "csv")):
         with pytest.raises(TilewrightError, match="threads make csv and jsonl"):
             written(patch, fmt, 2)
-    with pytest.raises(TilewrightError, match="at least 1"):
+    with pytest.raises(TilewrightError, match="threads must be 1 to 256, got 0"):
         written(line, "csv", 0)
     with pytest.raises(TypeError):
         written(line, "csv", 2.0)  # type: ignore[arg-type]

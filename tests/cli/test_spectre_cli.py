@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tilewright.aperiodic import COLOURINGS, FORMATS, METHODS, SUFFIXES, generate
-from tilewright.aperiodic.stream import MAX_THREADS
+from tilewright.aperiodic.threaded import MAX_THREADS
 from tilewright.aperiodic.writers import TEXT_FORMATS
 from tilewright.cli import main
 from tilewright.cli import spectre as spectre_cli

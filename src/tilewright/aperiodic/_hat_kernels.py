@@ -7,7 +7,7 @@ compare the two), with the address held in place: ``types[k]`` and ``indices[k]`
 level up to the ancestry's depth (the levels a kite shares with the start hat are the
 ancestry's own), and ``walker`` = [kite, hat, x, y, j, map 0, map 1, map 2]: the kite's
 index in its hat, the hat's in its metatile, the kite's place on the kite grid, and the
-colours that its kitemap's colours 0-2 stand for (``hat_geometry.KITEMAP_COLOURS``).
+colours that its kitemap's colours 0-2 stand for (``_hat_tables.KITEMAP_COLOURS``).
 
 A rewrite at level d renames (indices[d], indices[d + 1]) and so changes types[d + 1]; the
 rewrites below it change indices[d] again. Python copies the address for each attempt; here
@@ -20,14 +20,13 @@ import math
 import numpy as np
 from numba import njit
 
-from tilewright.aperiodic._hat_tables import KITEMAP, METAMAP
+from tilewright.aperiodic._hat_tables import KITEMAP, KITEMAP_COLOURS, METAMAP
 from tilewright.aperiodic.hat_geometry import (
     CHILDREN,
     HAT_KITE_COUNT,
     HAT_OUTLINE,
     HATS_IN,
     HEXAGON_STEP,
-    KITEMAP_COLOURS,
     MOST_CHILDREN,
     MOVES,
     REFLECTED_INDEX,
@@ -43,8 +42,9 @@ from tilewright.aperiodic.hat_geometry import (
 # the fields of a walker: then, from MAP, the colours that the kitemap's colours 0-2 stand for
 KITE, HAT, X, Y, J, MAP = 0, 1, 2, 3, 4, 5
 SQRT3 = math.sqrt(3)
-# what a found hat's flag says: wholly inside the region, or its box only meets the region's
-INSIDE, BORDER = 1, 2
+# where a hat's box lies (``box_flag``): outside the region, wholly inside it, or across its
+# sides (the hat is then clipped to tell); a found hat's flag is one of the last two
+OUTSIDE, INSIDE, BORDER = 0, 1, 2
 
 
 def _kitemap() -> np.ndarray:
@@ -79,15 +79,17 @@ def _child_types() -> np.ndarray:
 
 
 def _crossings() -> tuple[np.ndarray, np.ndarray]:
-    """Per (reflected, edge): the moves from kite 0 to the kite on the edge (-1 after the
-    last), and the move across it (``hat_geometry.edge_crossings``)."""
-    paths = np.full((2, len(HAT_OUTLINE), 8), -1, np.int64)
+    """Per (reflected, edge): the moves from kite 0 to the kite on the edge and across it
+    (-1 after the last), and the last of them, the move across
+    (``hat_geometry.edge_crossings``). One list of moves, so that a kernel crossing an
+    edge has one call of ``step`` inlined, not two (each costs a second of compiling)."""
+    ways = np.full((2, len(HAT_OUTLINE), 8), -1, np.int64)
     across = np.zeros((2, len(HAT_OUTLINE)), np.int64)
     for reflected in (0, 1):
         for edge, (path, move) in enumerate(edge_crossings(bool(reflected))):
-            paths[reflected, edge, : len(path)] = path
+            ways[reflected, edge, : len(path) + 1] = (*path, move)
             across[reflected, edge] = move
-    return paths, across
+    return ways, across
 
 
 def _reference_kites() -> np.ndarray:
@@ -124,7 +126,12 @@ METAMAP_TABLE, METAMAP_COUNTS = _metamap()
 CHILD_TYPES = _child_types()
 COLOURS = _colours()
 SHAPES = _shapes()
-CROSS_PATHS, CROSS_MOVES = _crossings()
+# per (turn, reflected), the box of SHAPES: least and greatest x, least and greatest y
+SHAPE_BOXES = np.stack(
+    [bound(SHAPES[..., axis], axis=-1) for axis in (0, 1) for bound in (np.min, np.max)],
+    axis=-1,
+)
+CROSS_WAYS, CROSS_MOVES = _crossings()
 REFERENCE_KITES = _reference_kites()
 # a neighbour's id: its kite 0's hexagon (a, b) and direction, as ``hat_walk`` names hats
 NEIGHBOUR_FIELDS = 3
@@ -137,7 +144,7 @@ LEFT, RIGHT, FORWARD_LEFT, FORWARD_RIGHT = 0, 1, 2, 3
 FOUND_FIELDS = 7
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _by_kitemap(types, indices, walker, move) -> bool:
     parent = types[1]
     row = (_SLOTS * indices[0] + walker[HAT]) * _KITES + walker[KITE]
@@ -151,7 +158,7 @@ def _by_kitemap(types, indices, walker, move) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _by_metamap(types, indices, walker, move, top, saved) -> bool:
     """Every name of the level-``top`` metatile in its grandparent, each with every rewrite
     below, until the kitemap makes the move; False (the address as it was) if none does.
@@ -187,7 +194,7 @@ def _by_metamap(types, indices, walker, move, top, saved) -> bool:
                 return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _locate(types, indices, walker, move, saved) -> int:
     """Move the address by ``move``: -1 if the kitemap did it at once, else the highest
     level a rewrite renamed, or -2 if the ancestry is too shallow."""
@@ -201,7 +208,7 @@ def _locate(types, indices, walker, move, saved) -> int:
     return -2
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _recolour(walker, before_type, before_index, after_type, after_index, before_map) -> None:
     """The colour map for the kitemap just entered (Tatham 2023). The move was made inside
     the new kitemap, from the previous kite renamed into it, so that kite's metatile has
@@ -224,7 +231,7 @@ def _recolour(walker, before_type, before_index, after_type, after_index, before
             walker[MAP + colour] = missing
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def step(types, indices, walker, move, saved) -> bool:
     """Move the kite (address, place and colour map) by ``move``; False if the ancestry is
     too shallow."""
@@ -259,7 +266,7 @@ def step(types, indices, walker, move, saved) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _cross(types, indices, walker, saved, direction) -> bool:
     """To the neighbouring hexagon in ``direction``: face it, then forward right."""
     turn = (direction - walker[J]) % 6
@@ -270,7 +277,7 @@ def _cross(types, indices, walker, saved, direction) -> bool:
     return step(types, indices, walker, FORWARD_RIGHT, saved)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def go_to(types, indices, walker, saved, a, b) -> bool:
     """Walk hexagon by hexagon to hexagon (a, b): rows first, then along the row."""
     while walker[Y] // HEXAGON_STEP != b:
@@ -284,14 +291,42 @@ def go_to(types, indices, walker, saved, a, b) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True, inline="always")
+def box_flag(types, walker, box) -> int:
+    """Where the box of the hat whose kite 0 the walker is at lies: ``OUTSIDE`` the open
+    rectangle ``box``, ``INSIDE`` it, or meeting its sides (``BORDER``)."""
+    reflected = _is_reflected(types, walker)
+    j = walker[J]
+    turned = (j + 1) % 6 if reflected else j
+    x, y = walker[X], walker[Y]
+    shape = SHAPE_BOXES[turned, 1 if reflected else 0]
+    base_x, base_y = (2 * x + y) / (2 * SQRT3), y / 2
+    low_x, high_x = base_x + shape[0], base_x + shape[1]
+    low_y, high_y = base_y + shape[2], base_y + shape[3]
+    if high_x <= box[0] or low_x >= box[2] or high_y <= box[1] or low_y >= box[3]:
+        return OUTSIDE
+    if low_x >= box[0] and high_x <= box[2] and low_y >= box[1] and high_y <= box[3]:
+        return INSIDE
+    return BORDER
+
+
+@njit(cache=True, nogil=True, inline="always")
+def record(row, types, indices, walker, flag) -> None:
+    """The hat whose kite 0 the walker is at as a found row (``FOUND_FIELDS``)."""
+    row[0], row[1], row[2] = walker[X], walker[Y], walker[J]
+    row[3], row[4] = types[0], walker[HAT]
+    colour = COLOURS[types[1], indices[0], walker[HAT]]
+    row[5] = colour if colour == 3 else walker[MAP + colour]
+    row[6] = flag
+
+
+@njit(cache=True, nogil=True)
 def walk_rows(types, indices, walker, saved, b0, firsts, lasts, box, found, near) -> int:
     """The hats whose kite 0 lies in hexagons ``firsts[r]..lasts[r]`` of rows b0 + r, and
     whose box meets ``box``, into ``found`` (``FOUND_FIELDS`` a row); returns how many, or
     -1 if the ancestry is too shallow. The caller's (types, indices, walker) is the start of
     the row walk, and is left at the last row's first hexagon. When ``near`` has rows (one
     a row of ``found``), each hat's neighbours' ids go there (``neighbour_ids``)."""
-    x0, y0, x1, y1 = box[0], box[1], box[2], box[3]
     row_types, row_indices, row_walker = types.copy(), indices.copy(), walker.copy()
     scratch = (types.copy(), indices.copy(), walker.copy())
     neighbours = near.shape[0] > 0
@@ -308,22 +343,10 @@ def walk_rows(types, indices, walker, saved, b0, firsts, lasts, box, found, near
                     return -1
                 if row_walker[KITE] != 0:
                     continue
-                reflected = row_types[0] == REFLECTED_TYPE and row_walker[HAT] == REFLECTED_INDEX
-                j = row_walker[J]
-                turned = (j + 1) % 6 if reflected else j
-                x, y = row_walker[X], row_walker[Y]
-                shape = SHAPES[turned, 1 if reflected else 0]
-                base_x, base_y = (2 * x + y) / (2 * SQRT3), y / 2
-                low_x, high_x = base_x + shape[:, 0].min(), base_x + shape[:, 0].max()
-                low_y, high_y = base_y + shape[:, 1].min(), base_y + shape[:, 1].max()
-                if high_x <= x0 or low_x >= x1 or high_y <= y0 or low_y >= y1:
+                flag = box_flag(row_types, row_walker, box)
+                if flag == OUTSIDE:
                     continue
-                inside = low_x >= x0 and high_x <= x1 and low_y >= y0 and high_y <= y1
-                found[count, 0], found[count, 1], found[count, 2] = x, y, j
-                found[count, 3], found[count, 4] = row_types[0], row_walker[HAT]
-                colour = COLOURS[row_types[1], row_indices[0], row_walker[HAT]]
-                found[count, 5] = colour if colour == 3 else row_walker[MAP + colour]
-                found[count, 6] = INSIDE if inside else BORDER
+                record(found[count], row_types, row_indices, row_walker, flag)
                 if neighbours and not neighbour_ids(
                     row_types, row_indices, row_walker, saved, scratch, near[count]
                 ):
@@ -332,40 +355,69 @@ def walk_rows(types, indices, walker, saved, b0, firsts, lasts, box, found, near
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _is_reflected(types, walker) -> bool:
     return types[0] == REFLECTED_TYPE and walker[HAT] == REFLECTED_INDEX
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def neighbour_ids(types, indices, walker, saved, scratch, out) -> bool:
     """The ids of the hats across the 14 edges of the hat whose kite 0 the address is at,
     into ``out`` (14, 3); False if the ancestry is too shallow. ``scratch`` is three arrays
     the size of (types, indices, walker) for the walks out and back."""
-    scratch_types, scratch_indices, scratch_walker = scratch
     reflected = 1 if _is_reflected(types, walker) else 0
     for edge in range(CROSS_MOVES.shape[1]):
-        scratch_types[:], scratch_indices[:], scratch_walker[:] = types, indices, walker
-        for k in range(CROSS_PATHS.shape[2]):
-            move = CROSS_PATHS[reflected, edge, k]
-            if move < 0:
-                break
-            if not step(scratch_types, scratch_indices, scratch_walker, move, saved):
-                return False
-        move = CROSS_MOVES[reflected, edge]
-        if not step(scratch_types, scratch_indices, scratch_walker, move, saved):
+        if not across(types, indices, walker, saved, scratch, reflected, edge):
             return False
-        # the kite across is kite k of its hat: the hat is turned so that its reference
-        # kite k faces the same way, and its start (kite 0's pointy end) follows
-        other = 1 if _is_reflected(scratch_types, scratch_walker) else 0
-        kite = REFERENCE_KITES[other, scratch_walker[KITE]]
-        turn = (scratch_walker[J] - kite[2]) % 6
-        unit_x, unit_y = UNIT_TABLE[turn, 0], UNIT_TABLE[turn, 1]
-        # (kite x + kite y·r)(unit x + unit y·r), with r² = r − 1
-        shift_x = kite[0] * unit_x - kite[1] * unit_y
-        shift_y = kite[0] * unit_y + kite[1] * unit_x + kite[1] * unit_y
-        start_x, start_y = scratch_walker[X] - shift_x, scratch_walker[Y] - shift_y
-        out[edge, 0] = start_x // HEXAGON_STEP
-        out[edge, 1] = start_y // HEXAGON_STEP
-        out[edge, 2] = (REFERENCE_KITES[other, 0, 2] + turn) % 6
+        x, y, j = hat_start(scratch[0], scratch[2])
+        out[edge, 0], out[edge, 1], out[edge, 2] = x // HEXAGON_STEP, y // HEXAGON_STEP, j
     return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def across(types, indices, walker, saved, scratch, reflected, edge) -> bool:
+    """``scratch`` (three arrays the size of types, indices and walker) set to the kite
+    across edge ``edge`` of the hat whose kite 0 the address is at (mirrored when
+    ``reflected`` is 1); False if the ancestry is too shallow."""
+    scratch_types, scratch_indices, scratch_walker = scratch
+    copy_into(scratch_types, types)
+    copy_into(scratch_indices, indices)
+    copy_into(scratch_walker, walker)
+    way = CROSS_WAYS[reflected, edge]
+    return follow(scratch_types, scratch_indices, scratch_walker, saved, way)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def follow(types, indices, walker, saved, moves) -> bool:
+    """Move the kite by each of ``moves`` in turn, up to the first -1; False if the
+    ancestry is too shallow."""
+    for move in moves:
+        if move < 0:
+            break
+        if not step(types, indices, walker, move, saved):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def copy_into(to, source) -> None:
+    """``to[:] = source``, written out: a slice assignment compiles Numba's message for a
+    mismatch of shapes, for each pair of types (seconds of compiling in all)."""
+    for k in range(to.shape[0]):
+        to[k] = source[k]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def hat_start(types, walker):
+    """The start (kite 0's pointy end) x, y and kite 0's direction of the hat whose kite
+    the walker is at."""
+    # the walker is at kite k of its hat: the hat is turned so that its reference kite k
+    # faces the same way, and its start follows
+    other = 1 if _is_reflected(types, walker) else 0
+    kite = REFERENCE_KITES[other, walker[KITE]]
+    turn = (walker[J] - kite[2]) % 6
+    unit_x, unit_y = UNIT_TABLE[turn, 0], UNIT_TABLE[turn, 1]
+    # (kite x + kite y·r)(unit x + unit y·r), with r² = r − 1
+    shift_x = kite[0] * unit_x - kite[1] * unit_y
+    shift_y = kite[0] * unit_y + kite[1] * unit_x + kite[1] * unit_y
+    return walker[X] - shift_x, walker[Y] - shift_y, (REFERENCE_KITES[other, 0, 2] + turn) % 6

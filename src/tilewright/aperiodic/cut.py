@@ -25,7 +25,7 @@ import numpy as np
 from tilewright.aperiodic import curved as curved_module
 from tilewright.aperiodic import writers
 from tilewright.aperiodic.hat import HAT_VERTICES, HatPatch
-from tilewright.aperiodic.hat_walk import grid_xy, outlines
+from tilewright.aperiodic.hat_walk import grid_xy, outlines, region_frame
 from tilewright.aperiodic.maze_grid import vertex_keys
 from tilewright.aperiodic.patch import Chunk
 from tilewright.aperiodic.spectre import Patch, Progress, _choice
@@ -83,7 +83,11 @@ class CutPaths:
     xy : numpy.ndarray
         float64, (V, 2): the points, in tile edges, y up, all inside ``region``.
     region : tuple of float
-        (x0, y0, x1, y1).
+        (x0, y0, x1, y1): the patch's region, in the tiling's coordinates near the centre.
+        Far out (past ``patch.NEAR`` or ``hat_walk.NEAR``), where those floats step by
+        an eighth of an edge and more, it and ``xy`` are measured from an exact vertex
+        near the region (``Patch.drawing_frame``, ``hat_walk.region_frame``), as the
+        pictures are; the outputs' metadata keeps the true origin.
 
     Examples
     --------
@@ -164,26 +168,33 @@ def _cut(
 ) -> CutPaths:
     pieces = CURVE_PIECES if curved else 1
     check_fits(patch.approximate_count * bytes_per_tile * pieces, "cutting this patch")
+    # far out, measured from an exact point near the region, as the pictures are: the
+    # tiling's own floats there step by an eighth of an edge and more
     if isinstance(patch, HatPatch):
         if curved:
             raise TilewrightError("only Spectres are cut curved, not hats")
+        frame = region_frame(patch.region)
+        box = frame.box
         batches = patch.batches()
-        keys, points = _hat_vertices(progress(batches) if progress is not None else batches)
+        keys, points = _hat_vertices(
+            progress(batches) if progress is not None else batches, frame.origin
+        )
         edges = _edges(keys, HAT_VERTICES)
     else:
+        box, base = patch.drawing_frame()
         chunks = patch.chunks()
         turns, corners = _tile_arrays(progress(chunks) if progress is not None else chunks)
-        keys, xy = vertex_keys(turns, corners)
+        keys, xy = vertex_keys(turns, corners if base is None else corners - base)
         points = np.empty((int(keys.max(initial=-1)) + 1, 2))
         points[keys] = xy * (1.0, -1.0)  # vertex_keys turns y down; the cut keeps it up
         edges = _edges(keys, SPECTRE_EDGES)
     if curved:
         edges, points = _curves(edges, points)
-    _snap(points, patch.region)
-    segments, xy = _clipped_edges(edges, points, patch.region)
+    _snap(points, box)
+    segments, xy = _clipped_edges(edges, points, box)
     used, numbers = np.unique(segments, return_inverse=True)
     ptr, ids = join_segments(numbers.reshape(-1, 2), num_vertices=len(used))
-    return _with_outline(ptr, ids, xy[used], patch.region)
+    return _with_outline(ptr, ids, xy[used], box)
 
 
 def _tile_arrays(chunks: Iterator[Chunk]) -> tuple[np.ndarray, np.ndarray]:
@@ -195,13 +206,15 @@ def _tile_arrays(chunks: Iterator[Chunk]) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(turns), np.concatenate(corners)
 
 
-def _hat_vertices(batches: Iterator[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def _hat_vertices(
+    batches: Iterator[np.ndarray], origin: tuple[int, int]
+) -> tuple[np.ndarray, np.ndarray]:
     """Every hat's vertices numbered (equal numbers exactly for equal grid points), and
-    each number's position in hat units, y up."""
+    each number's position in hat units from the kite-grid point ``origin``, y up."""
     found = np.concatenate([np.empty((0, 6), np.int64), *batches])
     points = outlines(found).reshape(-1, 2)
     distinct, keys = np.unique(points, axis=0, return_inverse=True)
-    return keys.reshape(-1).astype(np.int64), grid_xy(distinct.astype(np.float64))
+    return keys.reshape(-1).astype(np.int64), grid_xy((distinct - origin).astype(np.float64))
 
 
 def _edges(keys: np.ndarray, sides: int) -> np.ndarray:
@@ -354,7 +367,8 @@ def cut_dxf(cut: CutPaths, info: Mapping[str, object] | None = None) -> bytes:
     """The cut as DXF: an LWPOLYLINE a polyline in model space, one tile edge a unit.
 
     The edges are on layer ``EDGES``, the region's rectangle on ``BOUNDARY`` (so that a
-    laser program can give it its own pass, or leave it out). ``$INSUNITS`` is 0
+    laser program can give it its own pass, or leave it out), both at ``cut.xy``'s
+    coordinates (see :class:`CutPaths` for a far region's). ``$INSUNITS`` is 0
     (unitless): a tile edge has no size until the cut is scaled on import. ``info`` goes
     into the header's custom properties, as JSON under ``tilewright``.
 

@@ -2,8 +2,11 @@
 
 Like a Spectre ``Patch``, a ``HatPatch`` holds only its parameters: the kite walk
 (``hat_walk``) finds the hats again, in bounded memory, each time they are asked for.
+The breadth-first method (``hat_bfs``) holds the whole patch by nature; it searches once,
+on first use, and keeps the result.
 """
 
+import functools
 import io
 import math
 import os
@@ -13,14 +16,24 @@ from typing import BinaryIO
 import numpy as np
 
 from tilewright.aperiodic import hat_writers, writers
+from tilewright.aperiodic.hat_bfs import Searched, breadth_first, check_memory
 from tilewright.aperiodic.hat_coordinates import HatTiling
-from tilewright.aperiodic.hat_geometry import TYPES
+from tilewright.aperiodic.hat_geometry import HAT_AREA, TYPES
 from tilewright.aperiodic.hat_shapes import HAT_SHAPE, check_shape, shaped
-from tilewright.aperiodic.hat_walk import HatTile, found_batches, walk
-from tilewright.aperiodic.patch import _origin
+from tilewright.aperiodic.hat_walk import HatTile, batch_tiles, found_batches, region_frame
+from tilewright.aperiodic.patch import FLOAT_STEPS, _origin
 
 # a hat patch is written in the Spectre's formats, named by the same suffixes
-from tilewright.aperiodic.spectre import FORMATS, PICTURES, SUFFIXES, _choice
+from tilewright.aperiodic.spectre import (
+    FORMATS,
+    METHODS,
+    PICTURES,
+    SUFFIXES,
+    Progress,
+    _choice,
+    _Rows,
+)
+from tilewright.aperiodic.threaded import checked_threads
 from tilewright.core.errors import TilewrightError
 from tilewright.core.grids import GridKind
 from tilewright.core.memory import check_fits
@@ -29,11 +42,10 @@ from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.polygon_grid import GRID_CORNER_BYTES, PolygonGrid, from_polygons
 from tilewright.core.seeds import resolve_seed
 
-# The walk starts at the tiling's centre and crosses the kite grid to the region, compiled:
-# measured 0.3 s to 10⁶ hat units out, 2.8 s to 10⁷ and 27 s to 10⁸, so a region is kept
-# within 10⁷ (where six decimals of a float64 are still exact to 10⁻⁹)
-HAT_MAX_COORDINATE = 10_000_000
-HAT_AREA = 8 * math.sqrt(3)  # eight kites of area √3 in hat units
+# A far region's walk starts from a kite found through the hierarchy (``hat_hierarchy``),
+# in milliseconds at any distance; the limit is the floats': at 2⁵⁰ float64 numbers are a
+# quarter of a hat unit apart, and a side must span FLOAT_STEPS of them
+HAT_MAX_COORDINATE = 2.0**50
 HAT_VERTICES = 14
 REPR_COUNT_LIMIT = 50_000
 REPR_SVG_LIMIT = 5_000
@@ -51,6 +63,9 @@ class HatPatch:
         Its lower-left corner (x, y); y points up.
     seed : int
         The tiling.
+    method : str
+        ``"line"`` (row by row, bounded memory) or ``"bfs"`` (breadth first, held whole):
+        the same hats, in different orders.
 
     Examples
     --------
@@ -59,10 +74,19 @@ class HatPatch:
     <Hat patch 30x20 at (0,0) seed=3: 60 hats, 8 reflected>
     """
 
-    def __init__(self, width: float, height: float, origin: tuple[float, float], seed: int):
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        origin: tuple[float, float],
+        seed: int,
+        method: str = "line",
+    ) -> None:
         self.width, self.height, self.origin, self.seed = width, height, origin, seed
+        self.method = method
         self._count: int | None = None
         self._reflected: int | None = None
+        self._searched: Searched | None = None
 
     @property
     def region(self) -> tuple[float, float, float, float]:
@@ -79,6 +103,9 @@ class HatPatch:
             "height": self.height,
             "origin": list(self.origin),
             "seed": self.seed,
+            # as the Spectre's records it; left out for the line walk, whose outputs
+            # were written without it
+            **({"method": self.method} if self.method != "line" else {}),
         }
 
     @property
@@ -89,12 +116,21 @@ class HatPatch:
         return round((self.width + 4) * (self.height + 4) / HAT_AREA)
 
     def __iter__(self) -> Iterator[HatTile]:
-        return walk(HatTiling(self.seed), self.region)
+        return (tile for batch in self.batches() for tile in batch_tiles(batch))
 
     def batches(self, neighbours: bool = False) -> Iterator[np.ndarray]:
         """The hats as arrays, batch by batch (``hat_walk.found_batches``): for speed, and
         with ``neighbours`` the ids of the hats across each edge."""
+        if self.method == "bfs":
+            return self._breadth_first(neighbours).batches(neighbours)
         return found_batches(HatTiling(self.seed), self.region, neighbours)
+
+    def _breadth_first(self, neighbours: bool) -> Searched:
+        """The breadth-first search's result, made on first use and kept (again, once,
+        if neighbours are asked for after a search without them)."""
+        if self._searched is None or (neighbours and not self._searched.named):
+            self._searched = breadth_first(HatTiling(self.seed), self.region, neighbours)
+        return self._searched
 
     def __len__(self) -> int:
         if self._count is None:
@@ -131,6 +167,8 @@ class HatPatch:
         max_side: int = PIXEL_BUDGET,
         shape: Sequence[float] = HAT_SHAPE,
         neighbours: bool = False,
+        threads: int = 1,
+        progress: Progress | None = None,
     ) -> None:
         """Write the patch in format ``fmt`` to the binary file ``sink``.
 
@@ -156,6 +194,14 @@ class HatPatch:
             CSV and JSON Lines: each row ends with the ids of the hats across its 14 edges,
             in the edges' order (edge k runs from vertex k to vertex k + 1), inside the
             region or not: the tiling's adjacency as data.
+        threads : int
+            CSV and JSON Lines: walk bands of the region's rows of hexagons on this many
+            threads at once and write their rows in order
+            (``hat_threads.threaded_batches``): the same bytes. Refused above 1 for the
+            other formats.
+        progress : callable, optional
+            CSV, JSON Lines and GeoJSON: wraps the iterator of what is written (batches of
+            hats, their rows, or hats; a progress bar, say).
 
         Raises
         ------
@@ -164,23 +210,42 @@ class HatPatch:
         """
         checked = self._checked(fmt, colour, plain, scale, max_side, shape, neighbours)
         fmt, colour, plain, scale, shape, neighbours = checked
-        if fmt == "jsonl":
-            sink.writelines(hat_writers.jsonl(self.batches(neighbours)))
+        threads = checked_threads(fmt, threads, self.method)
+        wrap = progress or iter
+        if threads > 1:
+            self._write_threaded(sink, fmt, wrap, threads, neighbours)
+        elif fmt == "jsonl":
+            sink.writelines(hat_writers.jsonl(wrap(self.batches(neighbours))))
         elif fmt == "csv":
-            sink.writelines(hat_writers.csv(self.batches(neighbours), neighbours))
+            sink.writelines(hat_writers.csv(wrap(self.batches(neighbours)), neighbours))
         elif fmt == "geojson":
-            sink.writelines(hat_writers.geojson(iter(self), self.info))
+            sink.writelines(hat_writers.geojson(wrap(iter(self)), self.info))
         else:
             self._picture(sink, fmt, colour, plain, scale, max_side, shape)
 
+    def _write_threaded(
+        self, sink: BinaryIO, fmt: str, wrap: Progress, threads: int, neighbours: bool
+    ) -> None:
+        """CSV or JSON Lines rows made on ``threads`` threads, written in order."""
+        from tilewright.aperiodic.hat_threads import threaded_batches
+
+        if fmt == "csv":
+            sink.write(hat_writers.csv_header(neighbours))
+        work = functools.partial(hat_writers.text_rows, fmt=fmt)
+        made = threaded_batches(self.seed, self.region, neighbours, work, threads)
+        parts: Iterator[_Rows] = (_Rows(text, hats) for text, hats in made)
+        sink.writelines(part.text for part in wrap(parts))
+
     def _picture(self, sink, fmt, colour, plain, scale, max_side, shape) -> None:
         tiles = [tile for tile in self]
-        box = self.region
+        # drawn from the walk's frame: far out, absolute floats would bend every edge
+        frame = region_frame(self.region)
+        box = frame.box
         clip = shape == HAT_SHAPE
         if clip:
-            outlines = [tile.xy() for tile in tiles]
+            outlines = [tile.xy(frame.origin) for tile in tiles]
         else:
-            outlines = shaped(tiles, shape)
+            outlines = shaped(tiles, shape, frame.origin)
             if outlines:
                 points = np.concatenate(outlines)
                 (x0, y0), (x1, y1) = points.min(axis=0) - 0.5, points.max(axis=0) + 0.5
@@ -208,6 +273,7 @@ class HatPatch:
         max_side: int = PIXEL_BUDGET,
         shape: Sequence[float] = HAT_SHAPE,
         neighbours: bool = False,
+        threads: int = 1,
     ) -> None:
         """Write the patch to ``path`` in the format its suffix names, all or nothing
         (the arguments as for :meth:`write`).
@@ -226,8 +292,10 @@ class HatPatch:
         fmt = format_by_suffix(path, SUFFIXES, "a hat patch")
         checked = self._checked(fmt, colour, plain, scale, max_side, shape, neighbours)
         fmt, colour, plain, scale, shape, neighbours = checked
+        # checked before the file is opened, so that a refusal leaves no trace at all
+        threads = checked_threads(fmt, threads, self.method)
         with open_output(os.fspath(path)) as sink:
-            self.write(sink, fmt, colour, plain, scale, max_side, shape, neighbours)
+            self.write(sink, fmt, colour, plain, scale, max_side, shape, neighbours, threads)
 
     def _checked(self, fmt, colour, plain, scale, max_side, shape, neighbours):
         """The arguments checked (and a picture's scale chosen), or an error."""
@@ -252,7 +320,8 @@ class HatPatch:
 def check_hat_region(
     width: float, height: float, origin: tuple[float, float] = (0.0, 0.0)
 ) -> tuple[float, float, tuple[float, float]]:
-    """A hat region checked: positive finite sides, within ``HAT_MAX_COORDINATE``.
+    """A hat region checked: positive finite sides, within ``HAT_MAX_COORDINATE``, each
+    side at least ``FLOAT_STEPS`` steps of the floats at its farthest corner.
 
     Examples
     --------
@@ -268,8 +337,16 @@ def check_hat_region(
     farthest = max(abs(x), abs(y), abs(x + width), abs(y + height))
     if not farthest <= HAT_MAX_COORDINATE:
         raise TilewrightError(
-            f"a hat region must lie within {HAT_MAX_COORDINATE:g} hat units of the tiling's "
-            f"centre in x and y; this one reaches {farthest:g}"
+            f"a hat region must lie within {HAT_MAX_COORDINATE:.4g} hat units of the tiling's "
+            f"centre in x and y (float64 vertices lose a hat's shape beyond); this one "
+            f"reaches {farthest:g}"
+        )
+    # a side spans a few steps of the floats there, or x + width would round it away
+    smallest = FLOAT_STEPS * float(np.spacing(farthest))
+    if min(width, height) < smallest:
+        raise TilewrightError(
+            f"a hat region's sides must be at least {smallest:.3g} hat units this far out "
+            f"({FLOAT_STEPS} steps of the floats there), got {width:g}x{height:g}"
         )
     return width, height, (x, y)
 
@@ -279,6 +356,7 @@ def generate_hats(
     height: float,
     seed: int | None = None,
     origin: tuple[float, float] = (0, 0),
+    method: str = "line",
 ) -> HatPatch:
     """The patch of the hat tiling ``seed`` over [x, x + width] × [y, y + height].
 
@@ -294,10 +372,23 @@ def generate_hats(
         The tiling; None draws one (read it back from ``patch.seed``).
     origin : pair of float
         The region's lower-left corner (x, y), y up.
+    method : str
+        ``"line"`` walks the region's hexagons row by row in bounded memory; ``"bfs"``
+        searches it breadth first from its first hat (``hat_bfs``) and holds the whole
+        patch (about 95 bytes a hat, 450 with neighbours): the same hats, in
+        breadth-first order.
 
     Returns
     -------
     HatPatch
+
+    Raises
+    ------
+    TypeError
+        For an argument of the wrong type.
+    TilewrightError
+        For a region out of range, an unknown method, or (``"bfs"``) a patch that would
+        not fit in memory.
 
     References
     ----------
@@ -311,9 +402,15 @@ def generate_hats(
     >>> inner = {tile.id for tile in generate_hats(10, 10, seed=3, origin=(10, 5))}
     >>> inner <= {tile.id for tile in patch}  # the same tiling, any region
     True
+    >>> by_bfs = generate_hats(30, 20, seed=3, method="bfs")
+    >>> sorted(t.id for t in by_bfs) == sorted(t.id for t in patch)
+    True
     """
+    method = _choice(method, METHODS, "method")
     width, height, origin = check_hat_region(width, height, origin)
-    return HatPatch(width, height, origin, resolve_seed(seed))
+    if method == "bfs":
+        check_memory((origin[0], origin[1], origin[0] + width, origin[1] + height))
+    return HatPatch(width, height, origin, resolve_seed(seed), method)
 
 
 def hat_grid(
@@ -328,7 +425,8 @@ def hat_grid(
     kite edge of both, and the middle of a hat's side of length 2 is one of its 14
     vertices), so two cells are neighbours when their hats share an edge. Vertices are
     exact grid points, packed into one int64 key each. Drawn with ``y`` down, as
-    :func:`~tilewright.aperiodic.spectre_grid` is.
+    :func:`~tilewright.aperiodic.spectre_grid` is, and as it from a point near a far
+    region.
 
     Parameters
     ----------
@@ -367,7 +465,9 @@ def hat_grid(
     low = points.min(axis=0) if len(points) else np.zeros(2, np.int64)
     span = int(points[:, 1].max() - low[1] + 1) if len(points) else 1
     keys = (points[:, 0] - low[0]) * span + (points[:, 1] - low[1])
-    xy = np.concatenate([tile.xy()[::-1] for tile in tiles]) if tiles else np.zeros((0, 2))
+    # far out measured from a kite-grid point near the region, as the pictures are
+    start = region_frame((origin[0], origin[1], origin[0] + width, origin[1] + height)).origin
+    xy = np.concatenate([tile.xy(start)[::-1] for tile in tiles]) if tiles else np.zeros((0, 2))
     params = {"width": width, "height": height, "origin": list(origin), "seed": seed}
     counts = np.full(len(tiles), HAT_VERTICES, dtype=np.int64)
     return from_polygons("hat", params, counts, keys, xy * np.array([1.0, -1.0]))

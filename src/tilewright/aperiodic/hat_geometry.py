@@ -6,7 +6,8 @@ for the aperiodic hat tiling" (2023), for laying the metatiles and their once-ex
 children out on the kite grid with whole-number coordinates, and for keeping the overlap of
 neighbouring expansions (it is what lets an address be rewritten). Everything here is data
 about the tiling or exact arithmetic on it; ``hat_make_tables`` derives the transition
-tables from it, and the tests check the data (areas, covers, the substitution's counts).
+tables and the kitemaps' four-colouring from it, and the tests check the data (areas,
+covers, the substitution's counts).
 
 Conventions. A point of the kite grid is two integers (x, y) meaning x + y·r, where
 r = e^{iπ/3}: the grid of equilateral triangles of side 6, each cut into three kites that
@@ -30,6 +31,7 @@ REFLECTED_HAT = ("H", 3)
 # the same as numbers: the type's place in TYPES, the hat's index
 REFLECTED_TYPE, REFLECTED_INDEX = TYPES.index(REFLECTED_HAT[0]), REFLECTED_HAT[1]
 HAT_KITE_COUNT = 8
+HAT_AREA = HAT_KITE_COUNT * 3**0.5  # in hat units (short edge 1): a kite's area is √3
 HEXAGON_STEP = 6  # grid units between neighbouring hexagon centres
 # The four moves from a kite to a neighbour (Tatham's names, as seen from the pointy end
 # looking to the blunt end): turn 60° anticlockwise or clockwise about the pointy end, or
@@ -260,28 +262,6 @@ HAT_PLACES: dict[str, tuple[Placement, ...]] = {
     "P": (Placement((-2, 10), (-1, 1)), Placement((-2, 16), (0, 1))),
     "F": (Placement((0, 6), (-1, 1)), Placement((0, 12), (0, 1))),
 }
-
-
-# A proper four-colouring of each kitemap (a type's expansion into metatiles and hats), per
-# child the colours of its hats: 3 for the reflected hats, 0-2 for the rest (Tatham 2023).
-# Neighbouring kitemaps colour the hats they share alike up to a permutation of 0-2, so a
-# walk carries a permutation, renewed where it passes into another kitemap, and colours the
-# whole tiling properly (the tests check it on large patches).
-KITEMAP_COLOURS: dict[str, tuple[tuple[int, ...], ...]] = {
-    "H": (
-        (0, 2, 1, 3), (1, 0, 2, 3), (0, 2, 1, 3), (1,), (1, 2), (1, 2), (2, 1), (0, 1),
-        (2, 0), (2, 0), (0, 1), (0, 1), (2, 0),
-    ),
-    "T": ((1, 2, 0, 3), (2, 1), (0, 1), (0, 2), (2, 0), (0, 1), (1, 2)),
-    "P": (
-        (2, 1, 0, 3), (1, 2, 0, 3), (2, 1), (0, 2), (0, 1), (1, 2), (2, 0), (0, 1), (1, 0),
-        (2, 1), (0, 2),
-    ),
-    "F": (
-        (2, 0, 1, 3), (0, 2, 1, 3), (1, 2), (1, 0), (0, 2), (2, 1), (2, 0), (0, 1), (0, 1),
-        (2, 0), (1, 2),
-    ),
-}  # fmt: skip
 
 
 @dataclass(frozen=True)

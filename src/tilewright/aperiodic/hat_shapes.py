@@ -72,7 +72,9 @@ def side_lifts(vertices: Sequence[GridPoint]) -> list[GridPoint]:
     return lifts
 
 
-def shaped(tiles: Sequence[HatTile], shape: tuple[float, float]) -> list[np.ndarray]:
+def shaped(
+    tiles: Sequence[HatTile], shape: tuple[float, float], origin: GridPoint = (0, 0)
+) -> list[np.ndarray]:
     """Each tile's 14 vertices drawn with Tile(a, b), in hat units at the hat's size.
 
     The lifts spread from the first tile across shared vertices, so ``tiles`` must be
@@ -83,6 +85,9 @@ def shaped(tiles: Sequence[HatTile], shape: tuple[float, float]) -> list[np.ndar
     tiles : sequence of HatTile
     shape : tuple of float
         (a, b); (1, √3) gives back the hats as they are.
+    origin : pair of int
+        A kite-grid point the drawing is measured from: a constant shift of it, which
+        keeps the floats small far out.
 
     Returns
     -------
@@ -95,7 +100,7 @@ def shaped(tiles: Sequence[HatTile], shape: tuple[float, float]) -> list[np.ndar
         When the tiles are not joined.
     """
     a, b = check_shape(shape)
-    outlines = [tile.vertices() for tile in tiles]
+    outlines = [[sub(v, origin) for v in tile.vertices()] for tile in tiles]
     lifts = [side_lifts(outline) for outline in outlines]
     by_vertex: dict[GridPoint, list[int]] = {}
     for index, outline in enumerate(outlines):

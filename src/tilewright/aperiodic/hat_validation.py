@@ -23,7 +23,7 @@ from tilewright.aperiodic.hat_geometry import (
     multiply,
     sub,
 )
-from tilewright.aperiodic.hat_walk import MEETS, HatTile, grid_xy
+from tilewright.aperiodic.hat_walk import MEETS, HatTile, grid_xy, region_frame
 from tilewright.aperiodic.patch import clipped_area
 
 
@@ -74,6 +74,9 @@ def validate_hats(
     'a gap: the kite ...'
     """
     tiles = list(tiles)
+    # measured from the walk's frame: far out, absolute floats would misjudge every side
+    frame = region_frame(region)
+    origin = frame.origin
     owner: dict[Kite, str] = {}
     edges: dict[tuple[GridPoint, GridPoint], HatTile] = {}
     area = 0.0
@@ -92,13 +95,14 @@ def validate_hats(
             owner[kite] = tile.id
         for k, start in enumerate(vertices):
             edges[(start, vertices[(k + 1) % len(vertices)])] = tile
-        xy = tile.xy()
-        inside = clipped_area(xy, region)
+        xy = tile.xy(origin)
+        inside = clipped_area(xy, frame.box)
         if inside <= MEETS:
             return f"tile {tile.id} does not meet the region"
         area += inside
-    x0, y0, x1, y1 = region
-    for kite in _kites_meeting(region):
+    x0, y0, x1, y1 = frame.box
+    for (x, y), j in _kites_meeting(frame.box):
+        kite = ((x + origin[0], y + origin[1]), j)
         if kite not in owner:
             (x, y), j = kite
             return f"a gap: the kite at ({x}, {y}) facing {j} meets the region, no tile covers it"
@@ -108,7 +112,7 @@ def validate_hats(
             if other.colour == tile.colour:
                 return f"neighbours {tile.id} and {other.id} have one colour, {tile.colour}"
             continue
-        middle = grid_xy(np.array([start, end], dtype=np.float64)).mean(axis=0)
+        middle = grid_xy(np.array([sub(start, origin), sub(end, origin)], np.float64)).mean(0)
         # a hat meeting the region in less than a sliver (``MEETS``) is not in the patch, so
         # an edge closer than ``SLIVER`` to the region's side may lack its other side
         if x0 + SLIVER < middle[0] < x1 - SLIVER and y0 + SLIVER < middle[1] < y1 - SLIVER:

@@ -7,8 +7,14 @@ which lies in exactly one hexagon, so every hat is reported once, whatever the r
 its offset, and only two addresses (the current kite and the start of the row) are held.
 The walk runs compiled (``_hat_kernels``); ``tests/aperiodic/hat_reference.py`` is the same
 walk in plain Python, and the tests compare the two.
+
+A region near the centre is walked to from the start hat. One farther out starts from a
+kite found through the hierarchy (``hat_hierarchy.locate``), in time logarithmic in the
+distance, and its kernels count from a hexagon at its corner (``HatFrame``), so that their
+floats stay small and exact; the hats and their order are the same either way.
 """
 
+import decimal
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,6 +34,7 @@ from tilewright.aperiodic.hat_geometry import (
     Placement,
     hat_outline,
 )
+from tilewright.aperiodic.hat_hierarchy import locate
 from tilewright.aperiodic.patch import clipped_area
 
 SQRT3 = math.sqrt(3)
@@ -89,11 +96,14 @@ class HatTile:
         its middle as a vertex)."""
         return hat_outline(self.place)
 
-    def xy(self) -> np.ndarray:
+    def xy(self, origin: GridPoint = (0, 0)) -> np.ndarray:
         """Its 14 vertices in hat units (short edge 1), y up: its start's place plus the
-        shape's (so that the text kernels, which add the same two, write the same)."""
+        shape's (so that the text kernels, which add the same two, write the same);
+        measured from the kite-grid point ``origin`` (a picture of a far region draws from
+        a point near it, where the floats are small)."""
         (x, y), reflected = self.place.start, int(self.place.reflected)
-        return grid_xy(np.array([x, y], dtype=np.float64)) + kernels.SHAPES[self.turn, reflected]
+        start = np.array([x - origin[0], y - origin[1]], dtype=np.float64)
+        return grid_xy(start) + kernels.SHAPES[self.turn, reflected]
 
 
 def grid_xy(points: np.ndarray) -> np.ndarray:
@@ -123,8 +133,92 @@ def hexagon_rows(box: tuple[float, float, float, float]) -> tuple[int, list[int]
 
 # levels of ancestry the kernels' addresses hold: a walk across 6.85^30 hats would need more
 DEPTH = 32
+# levels kept above those a far start's search chose (a walk leaves the metatile it starts
+# in across a side that may be shared only so many levels up: each level 6.85 times rarer)
+FAR_DEPTH = 16
 # hexagons a kernel call walks (about 6 kites and 0.75 hats each) before its hats are yielded
 BATCH_HEXAGONS = 8192
+# a region whose lower-left corner lies farther than this (hat units) from the centre is
+# started from a located kite: walking there costs 0.3 µs a hat unit, the search some ms
+NEAR = 4096.0
+_PRECISE = decimal.Context(prec=60)
+_SQRT3_DECIMAL = _PRECISE.sqrt(decimal.Decimal(3))
+
+
+@dataclass(frozen=True)
+class HatFrame:
+    """Where a region's walk counts from: ``origin``, a hexagon centre of the kite grid
+    (both numbers multiples of ``HEXAGON_STEP``), and the region measured from it in hat
+    units (``box``). Near the centre the origin is the start hat's kite 0 and the box the
+    region itself; ``far`` out, the hexagon nearest the region's lower-left corner, where
+    the walk starts from a located kite.
+
+    A function of the region alone, so that bands of a region (``rows`` in
+    :func:`found_batches`) count the same rows whatever the seed.
+    """
+
+    origin: GridPoint
+    box: tuple[float, float, float, float]
+    far: bool = False
+
+    @property
+    def hexagon(self) -> tuple[int, int]:
+        """The origin's hexagon (a, b)."""
+        return self.origin[0] // HEXAGON_STEP, self.origin[1] // HEXAGON_STEP
+
+
+def region_frame(box: tuple[float, float, float, float]) -> HatFrame:
+    """The frame the walk of ``box`` = (x0, y0, x1, y1) counts from.
+
+    Examples
+    --------
+    >>> region_frame((1e15, 0.0, 1e15 + 10, 10.0)).box[0] < 4
+    True
+    """
+    x0, y0, x1, y1 = box
+    if max(abs(x0), abs(y0)) <= NEAR:
+        return HatFrame((0, 0), box)
+    # the hexagon nearest the corner: (x, y) in hat units is x·√3 − y, 2y on the grid
+    a = round((x0 * SQRT3 - y0) / HEXAGON_STEP)
+    b = round(2 * y0 / HEXAGON_STEP)
+    origin = (HEXAGON_STEP * a, HEXAGON_STEP * b)
+    ox = _PRECISE.divide(
+        _PRECISE.multiply(decimal.Decimal(2 * origin[0] + origin[1]), _SQRT3_DECIMAL), 6
+    )
+    oy = decimal.Decimal(origin[1]) / 2
+
+    def less(value: float, offset: decimal.Decimal) -> float:
+        return float(_PRECISE.subtract(decimal.Decimal(value), offset))
+
+    return HatFrame(origin, (less(x0, ox), less(y0, oy), less(x1, ox), less(y1, oy)), far=True)
+
+
+def region_rows(box: tuple[float, float, float, float]) -> tuple[int, list[int], list[int]]:
+    """:func:`hexagon_rows` of the region as its walk counts them, from its frame."""
+    return hexagon_rows(region_frame(box).box)
+
+
+def _start(tiling: HatTiling, frame: HatFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The walk's first address (types, indices, walker: see ``_hat_kernels``), in the
+    frame: the start hat's kite 0, or far out a kite found near the frame's origin."""
+    if not frame.far:
+        tiling.grow(DEPTH + 1)
+        types = [TYPES.index(t) for t in tiling.ancestry.types[: DEPTH + 1]]
+        indices = tiling.ancestry.indices[:DEPTH]
+        walker = [0, tiling.start.hat, 0, 0, tiling.start_turn, 0, 1, 2]
+    else:
+        x, y = frame.origin
+        found = locate(tiling, ((2 * x + y) / (2 * SQRT3), y / 2))
+        depth = max(DEPTH, len(found.indices) + FAR_DEPTH)
+        tiling.grow(depth + 1)
+        types = [
+            *found.types,
+            *(TYPES.index(t) for t in tiling.ancestry.types[len(found.types) : depth + 1]),
+        ]
+        indices = [*found.indices, *tiling.ancestry.indices[len(found.indices) : depth]]
+        (kx, ky), j = found.kite
+        walker = [0, found.hat, kx - x, ky - y, j, *found.colours]
+    return np.array(types, np.int64), np.array(indices, np.int64), np.array(walker, np.int64)
 
 
 def found_batches(
@@ -144,8 +238,8 @@ def found_batches(
         Add the ids of the hats across each edge.
     rows : pair of int, optional
         Only the hats of the region's rows of hexagons ``rows[0]`` to ``rows[1] - 1``
-        (counted from the bottom row of ``hexagon_rows``): a band, whose hats no other band
-        has.
+        (counted from the bottom row of :func:`region_rows`): a band, whose hats no other
+        band has.
 
     Yields
     ------
@@ -156,17 +250,14 @@ def found_batches(
         ``neighbours``, 42 more: the ids of the hats across its edges 0-13, each as its
         kite 0's hexagon (a, b) and direction (``HatTile.id``'s three numbers).
     """
-    b0, firsts, lasts = hexagon_rows(box)
+    frame = region_frame(box)
+    b0, firsts, lasts = hexagon_rows(frame.box)
     if rows is not None:
         b0, firsts, lasts = b0 + rows[0], firsts[rows[0] : rows[1]], lasts[rows[0] : rows[1]]
-    tiling.grow(DEPTH + 1)
-    types = np.array([TYPES.index(t) for t in tiling.ancestry.types[: DEPTH + 1]], np.int64)
-    indices = np.array(tiling.ancestry.indices[:DEPTH], np.int64)
-    # the start kite's colour map is the identity: the start hat's kitemap colours as it is
-    walker = np.array([0, tiling.start.hat, 0, 0, tiling.start_turn, 0, 1, 2], np.int64)
-    saved = np.zeros((DEPTH, 5), np.int64)
+    types, indices, walker = _start(tiling, frame)
+    saved = np.zeros((len(indices), 5), np.int64)
     firsts_array, lasts_array = np.array(firsts, np.int64), np.array(lasts, np.int64)
-    box_array = np.array(box, np.float64)
+    box_array = np.array(frame.box, np.float64)
     per_row = int(max(lasts_array - firsts_array + 1))
     per_batch = max(1, BATCH_HEXAGONS // per_row)
     found = np.zeros((6 * per_batch * per_row, kernels.FOUND_FIELDS), np.int64)
@@ -185,14 +276,16 @@ def found_batches(
             near,
         )
         if count < 0:
-            raise RuntimeError(f"a walk needed more than {DEPTH} levels of ancestry")
+            raise RuntimeError(f"a walk needed more than {len(indices)} levels of ancestry")
         batch = found[:count]
         keep = batch[:, 6] == kernels.INSIDE
-        keep[~keep] = _meeting(batch[~keep], box)
+        keep[~keep] = _meeting(batch[~keep], frame.box)
+        hats = batch[keep, :6] + (*frame.origin, 0, 0, 0, 0)
         if neighbours:
-            yield np.hstack((batch[keep, :6], near[:count][keep].reshape(-1, 42)))
+            ids = near[:count][keep] + (*frame.hexagon, 0)
+            yield np.hstack((hats, ids.reshape(-1, 42)))
         else:
-            yield batch[keep, :6].copy()
+            yield hats
 
 
 def _meeting(border: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
@@ -259,8 +352,14 @@ def walk(tiling: HatTiling, box: tuple[float, float, float, float]) -> Iterator[
     """Every hat of ``tiling`` whose interior meets the rectangle ``box``, as ``HatTile``
     objects, in the order of :func:`found_batches`."""
     for batch in found_batches(tiling, box):
-        for x, y, j, kind, index, colour in batch.tolist():
-            yield _tile(x, y, j, TYPES[kind], index, colour)
+        yield from batch_tiles(batch)
+
+
+def batch_tiles(batch: np.ndarray) -> Iterator[HatTile]:
+    """The hats of a batch (rows of :func:`found_batches`, neighbours or not) as
+    ``HatTile`` objects."""
+    for x, y, j, kind, index, colour in batch[:, :6].tolist():
+        yield _tile(x, y, j, TYPES[kind], index, colour)
 
 
 def _tile(x: int, y: int, j: int, kind: str, index: int, colour: int) -> HatTile:

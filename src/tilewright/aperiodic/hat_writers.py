@@ -115,10 +115,15 @@ def jsonl(batches: Iterable[np.ndarray]) -> Iterator[bytes]:
         yield text_rows(batch, "jsonl")
 
 
+def csv_header(neighbours: bool = False) -> bytes:
+    """The CSV's header line, with the neighbours' columns or without."""
+    return (CSV_COLUMNS + (NEIGHBOUR_COLUMNS if neighbours else "") + "\n").encode()
+
+
 def csv(batches: Iterable[np.ndarray], neighbours: bool = False) -> Iterator[bytes]:
     """A header, then one row a hat: id, type, index, reflected (0/1), turn, colour,
     x0,y0 … x13,y13, and with ``neighbours`` (batches that have them) n0 … n13."""
-    yield (CSV_COLUMNS + (NEIGHBOUR_COLUMNS if neighbours else "") + "\n").encode()
+    yield csv_header(neighbours)
     for batch in batches:
         yield text_rows(batch, "csv")
 

@@ -19,7 +19,9 @@ from tilewright.aperiodic.exact import to_xy_array
 from tilewright.aperiodic.patch import (
     SHAPES_ARRAY,
     SHAPES_XY,
+    START_DEPTH,
     TILE_AREA,
+    Frame,
     check_region,
     patch_arrays,
 )
@@ -46,7 +48,8 @@ def spectre_grid(
     edges, as :func:`~tilewright.aperiodic.generate` takes them) is a cell; two cells are
     neighbours when their tiles share an edge. Drawn with ``y`` down: the tiling's point
     (x, y) is the grid's (x, −y), so the picture shows the patch as ``tilewright spectre``
-    draws it.
+    draws it; a region past ``patch.NEAR`` is measured from a vertex near it, as its
+    pictures are (the tiling's own floats there are too coarse to draw).
 
     Parameters
     ----------
@@ -85,8 +88,10 @@ def spectre_grid(
         expected * SPECTRE_EDGES * GRID_CORNER_BYTES,
         f"a Spectre grid of {width:g}x{height:g} (about {expected:.0f} tiles)",
     )
-    _, found = patch_arrays(width, height, seed, origin)
-    keys, xy = vertex_keys(found.turns, found.corners)
+    tiling, found = patch_arrays(width, height, seed, origin)
+    # far out measured from a vertex near the region, as the pictures are
+    base = Frame.of(tiling, origin, START_DEPTH).drawn_from
+    keys, xy = vertex_keys(found.turns, found.corners if base is None else found.corners - base)
     params = {"width": width, "height": height, "origin": list(origin), "seed": seed}
     return from_polygons(
         "spectre",

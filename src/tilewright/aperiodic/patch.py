@@ -294,6 +294,12 @@ class Frame:
         """The base as (4,) int64: add it to a corner found to get the true corner."""
         return np.array(self.base, dtype=np.int64)
 
+    @property
+    def drawn_from(self) -> np.ndarray | None:
+        """:attr:`shift` far out, where pictures measure from the base; None near the
+        centre, where they use the tiles' own floats."""
+        return None if self.base == ORIGIN else self.shift
+
     def box(self, origin: tuple[float, float], width: float, height: float) -> np.ndarray:
         """The region (x, y, x + width, y + height) in the frame's coordinates (near the
         centre: the region itself, as ever)."""
@@ -737,6 +743,14 @@ class Chunk:
     def xy(self) -> np.ndarray:
         """The float vertices, (n, 14, 2)."""
         return SHAPES_XY[self.turn] + to_xy_array(self.corners)[:, None, :]
+
+    def xy_from(self, base: np.ndarray | None) -> np.ndarray:
+        """The float vertices measured from the exact point ``base`` ((4,) int64, as
+        ``Frame.shift``), or :attr:`xy` for None: far out, where the tiles' own floats
+        are too coarse to draw, measured from a vertex near them they are small again."""
+        if base is None:
+            return self.xy
+        return SHAPES_XY[self.turn] + to_xy_array(self.corners - base)[:, None, :]
 
     @functools.cached_property
     def ids(self) -> list[str]:

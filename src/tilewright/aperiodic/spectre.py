@@ -13,21 +13,26 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+import numpy as np
+
 from tilewright.aperiodic import writers
 from tilewright.aperiodic.coordinates import Tiling
 from tilewright.aperiodic.patch import (
     CHUNK,
+    START_DEPTH,
     TILE_AREA,
     Chunk,
     Found,
+    Frame,
     Tile,
     check_region,
     chunk_tiles,
     chunks,
     patch_arrays,
 )
+from tilewright.aperiodic.threaded import checked_threads
 from tilewright.core.errors import TilewrightError
-from tilewright.core.numbers import quoted, require_bool, require_int, shown
+from tilewright.core.numbers import quoted, require_bool
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
 
@@ -125,6 +130,24 @@ class Patch:
             "seed": self.seed,
         }
 
+    def drawing_frame(self) -> tuple[tuple[float, float, float, float], np.ndarray | None]:
+        """The region as pictures and cuts measure it, and the exact point ((4,) int64)
+        they measure from; near the centre the region itself, and None (the centre).
+
+        Why: far out a tile's own floats are too coarse to draw (at 10¹⁵ they step by an
+        eighth of an edge), so a far region is drawn from the vertex the search measures
+        from (:class:`~tilewright.aperiodic.patch.Frame`), near its corner.
+
+        Examples
+        --------
+        >>> box, base = generate(10, 10, seed=3, origin=(1e15, 0)).drawing_frame()
+        >>> abs(box[0]) < 50, box[2] - box[0], base is not None
+        (True, 10.0, True)
+        """
+        frame = Frame.of(Tiling(self.seed), self.origin, START_DEPTH)
+        box = frame.box(self.origin, self.width, self.height).tolist()
+        return (box[0], box[1], box[2], box[3]), frame.drawn_from
+
     @property
     def approximate_count(self) -> int:
         """The number of tiles, exact when known, else estimated from the area."""
@@ -187,7 +210,8 @@ class Patch:
         if self.approximate_count > REPR_SVG_LIMIT:
             return None
         scale = writers.picture_scale(self.width, self.height, None, REPR_SVG_SIDE)
-        parts = writers.svg(self.chunks(), self.region, "type", False, scale, self.info)
+        box, base = self.drawing_frame()
+        parts = writers.svg(self.chunks(), box, "type", False, scale, self.info, base=base)
         return b"".join(parts).decode()
 
     def write(
@@ -247,7 +271,7 @@ class Patch:
         ``max_side`` squared pixels), PDF the SVG it is drawn from.
         """
         fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side)
-        threads = self._checked_threads(fmt, threads)
+        threads = checked_threads(fmt, threads, self.method)
         neighbours = self._checked_neighbours(fmt, neighbours)
         curved = self._checked_curved(fmt, curved)
         if threads > 1:
@@ -256,17 +280,17 @@ class Patch:
         parts = self.chunks()
         if progress is not None:
             parts = progress(parts)
+        if fmt in ("svg", "pdf", "png"):
+            box, base = self.drawing_frame()
         if fmt == "svg":
-            sink.writelines(
-                writers.svg(parts, self.region, colour, plain, scale, self.info, curved)
-            )
+            sink.writelines(writers.svg(parts, box, colour, plain, scale, self.info, curved, base))
         elif fmt == "pdf":
             from tilewright.core.pdf import pdf_from_svg
 
-            svg = b"".join(writers.svg(parts, self.region, colour, plain, scale, self.info, curved))
+            svg = b"".join(writers.svg(parts, box, colour, plain, scale, self.info, curved, base))
             sink.write(pdf_from_svg(svg, self.info))
         elif fmt == "png":
-            sink.write(writers.png(parts, self.region, colour, scale, self.info, curved))
+            sink.write(writers.png(parts, box, colour, scale, self.info, curved, base))
         elif fmt == "geojson":
             sink.writelines(writers.geojson(parts, self.info))
         elif fmt == "jsonl":
@@ -294,19 +318,6 @@ class Patch:
         if progress is not None:
             parts = progress(parts)
         sink.writelines(part.text for part in parts)
-
-    def _checked_threads(self, fmt: str, threads: object) -> int:
-        """``threads`` checked: whole, at least 1, and above 1 only where it is used."""
-        count = require_int(threads, "threads")
-        if count < 1:
-            raise TilewrightError(f"threads must be at least 1, got {shown(count)}")
-        if count > 1 and (fmt not in writers.TEXT_FORMATS or self.method != "line"):
-            # asked for and silently not used would be worse than refused
-            raise TilewrightError(
-                "threads make csv and jsonl by the line method, "
-                f"not {fmt} by the {self.method} method"
-            )
-        return count
 
     def _checked_neighbours(self, fmt: str, neighbours: object) -> bool:
         """``neighbours`` checked: a bool, and True only where they are written."""
@@ -364,7 +375,7 @@ class Patch:
         fmt = format_by_suffix(path, SUFFIXES, "a Spectre patch")
         # checked before the file is opened, so that a refusal leaves no trace at all
         fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side)
-        threads = self._checked_threads(fmt, threads)
+        threads = checked_threads(fmt, threads, self.method)
         neighbours = self._checked_neighbours(fmt, neighbours)
         curved = self._checked_curved(fmt, curved)
         with open_output(os.fspath(path)) as sink:
@@ -412,7 +423,7 @@ def generate(
     Parameters
     ----------
     width, height : float
-        The region in tile edges: finite and positive, within ±10⁷ of the tiling's centre
+        The region in tile edges: finite and positive, within ±2⁵⁰ of the tiling's centre
         (see :func:`~tilewright.aperiodic.patch.check_region`).
     seed : int, optional
         The tiling; None draws one (read it back from ``patch.seed``).

@@ -29,10 +29,8 @@ searching one block of a row of blocks.
 import itertools
 import math
 import threading
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 import numpy as np
 
@@ -54,6 +52,7 @@ from tilewright.aperiodic.patch import (
     deepened_row,
     walk_into,
 )
+from tilewright.aperiodic.threaded import Result, in_order, thread_count
 from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import deferred
 from tilewright.core.numbers import require_int, shown
@@ -67,8 +66,6 @@ BLOCK = 256.0
 # blocks a thread of `threaded_chunks` takes at a time: about 16,000 tiles (5 MB of CSV),
 # a few milliseconds of Python between tasks against tens of work
 TASK_BLOCKS = 2
-# the most threads `threaded_chunks` runs
-MAX_THREADS = 256
 # room for one block's search: its tiles, those straddling its sides, the ring around it
 BLOCK_CAPACITY = int((BLOCK + 12) ** 2 / 8.196 * 1.3) + 256
 
@@ -371,9 +368,6 @@ def block_tiles(tiling: Tiling, region: Region, entry: tuple[int, int, Cursor]) 
             cursor.deepen(tiling, (len(cursor.row) - LEVELS) // 2 * 2)
 
 
-Result = TypeVar("Result")
-
-
 def threaded_chunks(
     width: float,
     height: float,
@@ -406,7 +400,7 @@ def threaded_chunks(
     work : callable
         Called with each chunk, on any of the threads.
     threads : int
-        1 to ``MAX_THREADS``.
+        1 to ``threaded.MAX_THREADS``.
     origin : pair of float
         The region's lower-left corner.
 
@@ -427,9 +421,7 @@ def threaded_chunks(
     True
     """
     width, height, origin = check_region(width, height, origin, whole=False)
-    threads = require_int(threads, "threads")
-    if not 1 <= threads <= MAX_THREADS:
-        raise TilewrightError(f"threads must be 1 to {MAX_THREADS}, got {shown(threads)}")
+    threads = thread_count(threads)
     tiling = Tiling(seed)
     region = _region(tiling, width, height, origin)
     entries = block_entries(tiling, region, 0, region.rows)
@@ -443,25 +435,7 @@ def threaded_chunks(
         found = _joined([block_tiles(own.tiling, region, entry) for entry in batch])
         return [(work(part), len(part)) for part in chunks(own.tiling, found, CHUNK)]
 
-    return _in_order(task, _batches(entries, TASK_BLOCKS), threads)
-
-
-def _in_order(
-    task: Callable[[tuple], list[Result]], batches: Iterator[tuple], threads: int
-) -> Iterator[Result]:
-    """``task`` of each batch on a pool of ``threads``, a bounded number ahead, in order."""
-    with ThreadPoolExecutor(threads, thread_name_prefix="tilewright-spectre") as pool:
-        pending: deque = deque()
-        try:
-            for batch in batches:
-                pending.append(pool.submit(task, batch))
-                if len(pending) > 2 * threads:
-                    yield from pending.popleft().result()
-            while pending:
-                yield from pending.popleft().result()
-        finally:  # an error, an interrupt or a consumer that stopped: no more work
-            for future in pending:
-                future.cancel()
+    return in_order(task, _batches(entries, TASK_BLOCKS), threads)
 
 
 def _batches(items: Iterator, size: int) -> Iterator[tuple]:

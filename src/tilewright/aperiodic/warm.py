@@ -17,10 +17,14 @@ KERNEL_MODULES = (
     f"{PACKAGE}._format_kernels",
     f"{PACKAGE}._grid_kernels",
     f"{PACKAGE}._hat_kernels",
+    f"{PACKAGE}._hat_bfs_kernels",
 )
 HAT_KERNEL_MODULES = (f"{PACKAGE}._hat_kernels",)
 # the hat's walk alone, measured the same way: 8 s elapsed at a load of about 2
 HAT_COLD_SECONDS = 8.0
+# and the hat's breadth-first search on top (it finds its first hat by the walk): 11 s of
+# CPU, 12 s elapsed at a load of about 2, of which a second or two are imports
+HAT_BFS_COLD_SECONDS = 10.0
 # Measured with an empty cache (a fresh NUMBA_CACHE_DIR) on the project's two-core machine,
 # shared at a load of about 3: one `tilewright spectre 20x20` took 9.3-12.5 s of CPU (line or
 # bfs; SVG, PNG, PDF or JSON Lines; compiling is single-threaded), 10.7-18.4 s elapsed.
@@ -64,6 +68,23 @@ def kernel_modules(method: str, fmt: str, neighbours: bool = False) -> tuple[str
     return tuple(used)
 
 
+def hat_kernels(method: str) -> tuple[tuple[str, ...], float]:
+    """The kernel modules a hat patch by ``method`` runs, and about how long they take to
+    compile (seconds), for ``core.compilation.announce_if_cold``.
+
+    Examples
+    --------
+    >>> modules, seconds = hat_kernels("bfs")
+    >>> [name.rsplit(".", 1)[1] for name in modules], seconds > HAT_COLD_SECONDS
+    (['_hat_kernels', '_hat_bfs_kernels'], True)
+    """
+    if method == "bfs":
+        return (*HAT_KERNEL_MODULES, f"{PACKAGE}._hat_bfs_kernels"), (
+            HAT_COLD_SECONDS + HAT_BFS_COLD_SECONDS
+        )
+    return HAT_KERNEL_MODULES, HAT_COLD_SECONDS
+
+
 def warm() -> None:
     """Compile every Spectre and hat kernel into Numba's cache (a fraction of a second once cached).
 
@@ -83,3 +104,4 @@ def warm() -> None:
     from tilewright.aperiodic.hat import generate_hats
 
     len(generate_hats(3, 3, seed=1))  # the hat's kite walk
+    len(generate_hats(3, 3, seed=1, method="bfs"))  # and its breadth-first search

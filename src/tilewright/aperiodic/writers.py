@@ -253,6 +253,7 @@ def svg(
     scale: float = SCALE,
     info: Mapping[str, object] | None = None,
     curved: bool = False,
+    base: np.ndarray | None = None,
 ) -> Iterator[bytes]:
     """The patch as SVG, clipped to the region. Compact by default: one path per turn in
     ``<defs>``, a ``<use>`` per tile; ``plain`` writes one closed path per tile, as laser
@@ -271,6 +272,10 @@ def svg(
         Pixels (SVG user units) a tile edge.
     info : mapping, optional
     curved : bool
+    base : numpy.ndarray, optional
+        The exact point ((4,) int64) that ``box`` is measured from, and the tiles with it
+        (``Chunk.xy_from``); None for the tiling's own coordinates.
+        ``Patch.drawing_frame`` gives both, from a vertex near a far region.
 
     Returns
     -------
@@ -296,7 +301,7 @@ def svg(
     x0, y0, x1, y1 = check_picture(box, colouring, scale)
     plain = require_bool(plain, "plain")
     outline = curved_path if require_bool(curved, "curved") else _path
-    return _svg(chunks, (x0, y0, x1, y1), colouring, plain, scale, info, outline)
+    return _svg(chunks, (x0, y0, x1, y1), colouring, plain, scale, info, outline, base)
 
 
 def svg_head(
@@ -320,7 +325,7 @@ def svg_head(
     ).encode()
 
 
-def _svg(chunks, box, colouring, plain, scale, info, outline) -> Iterator[bytes]:
+def _svg(chunks, box, colouring, plain, scale, info, outline, base) -> Iterator[bytes]:
     x0, y0, _, _ = box
     yield svg_head(box, scale, info)
     corner = np.array([x0, y0])
@@ -334,11 +339,12 @@ def _svg(chunks, box, colouring, plain, scale, info, outline) -> Iterator[bytes]
     use = f'<use xlink:href="#s%d" x="{_NUMBER}" y="{_NUMBER}" fill="%s"/>\n'
     for chunk in chunks:
         colours = fills(chunk, colouring)
+        xy = chunk.xy_from(base)
         if plain:
-            pairs = zip(chunk.xy - corner, colours, strict=True)
-            lines = [f'<path d="{outline(xy)}" fill="{c}"/>\n' for xy, c in pairs]
+            pairs = zip(xy - corner, colours, strict=True)
+            lines = [f'<path d="{outline(tile)}" fill="{c}"/>\n' for tile, c in pairs]
         else:
-            first = (chunk.xy[:, 0] - corner).tolist()
+            first = (xy[:, 0] - corner).tolist()
             lines = [
                 use % (t, x, y, c)
                 for t, (x, y), c in zip(chunk.turn.tolist(), first, colours, strict=True)
@@ -376,6 +382,7 @@ def png(
     scale: float = SCALE,
     info: Mapping[str, object] | None = None,
     curved: bool = False,
+    base: np.ndarray | None = None,
 ) -> bytes:
     """The patch as a PNG, ``scale`` pixels a tile edge, drawn tile by tile; ``info`` (seed,
     region, ...) is recorded in text chunks; ``curved`` draws the curved Spectre (each curve
@@ -389,6 +396,8 @@ def png(
     scale : float
     info : mapping, optional
     curved : bool
+    base : numpy.ndarray, optional
+        As :func:`svg`'s.
 
     Returns
     -------
@@ -417,7 +426,8 @@ def png(
     draw = ImageDraw.Draw(image)
     outline = max(1, round(scale / 16))
     for chunk in chunks:
-        outlines = curved_module.sampled(chunk.xy) if curved_edges else chunk.xy
+        xy = chunk.xy_from(base)
+        outlines = curved_module.sampled(xy) if curved_edges else xy
         pixels = (outlines - (x0, y1)) * (scale, -scale)
         for polygon, colour in zip(pixels.tolist(), fills(chunk, colouring), strict=True):
             draw.polygon([tuple(p) for p in polygon], fill=colour, outline=OUTLINE, width=outline)

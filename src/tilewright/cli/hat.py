@@ -21,10 +21,14 @@ from tilewright.cli.options import (
     stderr_is_terminal,
 )
 from tilewright.cli.spectre import (
+    MAX_THREADS,
+    TEXT_FORMATS,
     PointType,
     RegionType,
     _refuse_with_cut,
+    method_option,
     refuse_bad_dataset,
+    refuse_dataset_method,
     refuse_dataset_options,
 )
 from tilewright.core.numbers import quoted
@@ -93,6 +97,7 @@ class ShapeType(click.ParamType):
     is_flag=True,
     help="svg/pdf/dxf: every edge once, cut at the region, unfilled hairlines (laser cutters).",
 )
+@method_option("row by row")
 @click.option(
     "--shape",
     type=ShapeType(),
@@ -111,6 +116,11 @@ class ShapeType(click.ParamType):
     help="csv/jsonl/parquet: each row ends with the ids of the hats across its 14 edges.",
 )
 @click.option(
+    "--threads",
+    type=Whole(1, MAX_THREADS),
+    help="csv/jsonl: walk bands of the region on N threads at once (the same bytes).",
+)
+@click.option(
     "--bands",
     type=Whole(1, 2**31 - 1),
     help="parquet: bands (parts) of whole rows of hexagons (default: about 262k hats each).",
@@ -122,8 +132,8 @@ class ShapeType(click.ParamType):
     "--scheduler", metavar="ADDRESS", help="parquet: make bands on the Dask cluster at ADDRESS."
 )
 def hat(
-    region, seed, origin, fmt, colour, plain, cut, shape, scale, max_side, output, neighbours,
-    bands, workers, scheduler,
+    region, seed, origin, fmt, colour, plain, cut, method, shape, scale, max_side, output,
+    neighbours, threads, bands, workers, scheduler,
 ) -> None:  # fmt: skip
     """Every hat of a hat tiling that meets the REGION WxH at --origin.
 
@@ -138,6 +148,12 @@ def hat(
     --neighbours ends each csv or jsonl row with the ids of the hats across its edges 0-13
     (edge k runs from vertex k to vertex k+1): the tiling's adjacency as data.
 
+    --threads N makes -f csv and -f jsonl on N threads of this process: bands of hexagon
+    rows are walked side by side and their rows written in order, the same bytes.
+
+    --method bfs finds the hats breadth first from the region's first hat, crossing each
+    hat's edges, and holds the whole patch: the hats of the line walk, in another order.
+
     -f parquet cuts the region into bands of hexagon rows, one part each, made here, on
     --workers processes or on a Dask cluster (--scheduler); every hat is written once, the
     hats of -f csv in its order, part after part.
@@ -147,13 +163,19 @@ def hat(
     """
     from tilewright.aperiodic import warm
     from tilewright.aperiodic.hat import SUFFIXES, check_hat_region, generate_hats
+    from tilewright.aperiodic.hat_bfs import check_memory
     from tilewright.aperiodic.hat_shapes import HAT_SHAPE
     from tilewright.aperiodic.writers import picture_scale
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
 
     fmt = output_format(output, fmt, {**SUFFIXES, ".dxf": "dxf", ".parquet": "parquet"}, "svg")
+    if threads is not None and fmt not in TEXT_FORMATS:
+        raise click.UsageError(f"--threads is for -f csv and -f jsonl only, not -f {fmt}")
+    if threads is not None and method != "line":
+        raise click.UsageError("--threads walks bands by the line method: drop --method")
     if fmt == "parquet":
+        refuse_dataset_method(method)
         _write_dataset(region, seed, origin, output, bands, workers, scheduler, neighbours)
         return
     refuse_dataset_options(fmt, bands, workers, scheduler)
@@ -171,11 +193,13 @@ def hat(
     refuse_binary_terminal(fmt, output, ("png", "pdf"))
     width, height = region
     width, height, origin = check_hat_region(width, height, origin)
+    if method == "bfs":
+        check_memory((*origin, origin[0] + width, origin[1] + height), neighbours)
     if fmt in ("svg", "png", "pdf"):
         scale = picture_scale(width, height, scale, max_side)
     check_destination(output)
-    patch = generate_hats(width, height, announce_seed(seed), origin)
-    announce_if_cold("the hat kernels", warm.HAT_KERNEL_MODULES, warm.HAT_COLD_SECONDS)
+    patch = generate_hats(width, height, announce_seed(seed), origin, method)
+    announce_if_cold("the hat kernels", *warm.hat_kernels(method))
     with open_output(output) as sink:
         if cut:
             from tilewright.aperiodic.cut import write_cut
@@ -184,7 +208,13 @@ def hat(
         elif fmt in ("svg", "png", "pdf"):
             patch.write(sink, fmt, colour, plain, scale, max_side, shape or HAT_SHAPE)
         else:
-            _write_text(sink, fmt, patch, neighbours)
+            patch.write(
+                sink,
+                fmt,
+                neighbours=neighbours,
+                threads=threads or 1,
+                progress=_progress_of(patch),
+            )
 
 
 def _write_dataset(region, seed, origin, output, bands, workers, scheduler, neighbours) -> None:
@@ -216,18 +246,3 @@ def _write_dataset(region, seed, origin, output, bands, workers, scheduler, neig
 def _progress_of(patch):
     """A progress bar over the patch's parts, shown for a large patch (stderr a terminal)."""
     return lambda parts: progress(parts, patch.approximate_count, "hat", PROGRESS_FROM)
-
-
-def _write_text(sink, fmt, patch, neighbours) -> None:
-    """The text formats, with a progress bar for a large patch (stderr a terminal)."""
-    from tilewright.aperiodic import hat_writers
-
-    if fmt == "geojson":
-        tiles = _progress_of(patch)(iter(patch))
-        sink.writelines(hat_writers.geojson(tiles, patch.info))
-        return
-    batches = _progress_of(patch)(patch.batches(neighbours))
-    if fmt == "jsonl":
-        sink.writelines(hat_writers.jsonl(batches))
-    else:
-        sink.writelines(hat_writers.csv(batches, neighbours))

@@ -33,7 +33,7 @@ DATASET_FORMATS = ("parquet",)
 COLOURINGS = ("type", "orientation", "four")
 METHODS = ("line", "bfs")
 # what --threads makes (the library's writers.TEXT_FORMATS), and on at most how many
-# threads (stream.MAX_THREADS)
+# threads (threaded.MAX_THREADS)
 TEXT_FORMATS = ("csv", "jsonl")
 MAX_THREADS = 256
 # patches with more tiles than this show a progress bar while written (stderr a terminal)
@@ -76,6 +76,18 @@ class PointType(click.ParamType):
         return x, y
 
 
+def method_option(line: str):
+    """``--method line|bfs``, as the Spectre's and the hat's commands take it; ``line``
+    says how the line method goes through the region."""
+    return click.option(
+        "--method",
+        type=NameChoice(METHODS),
+        default="line",
+        show_default=True,
+        help=f"line: {line} in bounded memory; bfs: breadth first, all in memory.",
+    )
+
+
 @click.command()
 @click.argument("region", type=RegionType())
 @seed_option("Reproduce a tiling (default: random, printed as 'seed: N').")
@@ -105,13 +117,7 @@ class PointType(click.ParamType):
     is_flag=True,
     help="svg/pdf/dxf: every edge once, cut at the region, unfilled hairlines (laser cutters).",
 )
-@click.option(
-    "--method",
-    type=NameChoice(METHODS),
-    default="line",
-    show_default=True,
-    help="line: band by band in bounded memory; bfs: breadth first, all in memory.",
-)
+@method_option("band by band")
 @click.option(
     "--scale",
     type=Real(0.01, 1000),
@@ -222,6 +228,12 @@ def spectre(
         )
 
 
+def refuse_dataset_method(method: str) -> None:
+    """A usage error for ``-f parquet`` by a method other than the line walk's bands."""
+    if method != "line":
+        raise click.UsageError("-f parquet is made band by band by the line walk: drop --method")
+
+
 def refuse_dataset_options(fmt: str, bands, workers, scheduler) -> None:
     """A usage error for the options of ``-f parquet`` given with another format."""
     for name, value in (("--workers", workers), ("--scheduler", scheduler), ("--bands", bands)):
@@ -258,8 +270,7 @@ def _write_dataset(
     from tilewright.datasets.tile_shards import spectre_bands, write_spectre_shards
 
     refuse_bad_dataset(output, workers, scheduler)
-    if method != "line":
-        raise click.UsageError("-f parquet is made band by band by the line walk: drop --method")
+    refuse_dataset_method(method)
     width, height = region
     width, height, origin = check_region(width, height, origin, whole=False)
     check_output(output)

@@ -42,7 +42,7 @@ from tilewright.aperiodic.hat_geometry import (
     REFLECTED_TYPE,
     TYPES,
 )
-from tilewright.aperiodic.hat_walk import found_batches, hexagon_rows, vertices_xy
+from tilewright.aperiodic.hat_walk import found_batches, region_rows, vertices_xy
 from tilewright.core.numbers import require_bool, require_int_between
 from tilewright.core.seeds import MAX_SEED
 from tilewright.datasets.tile_shards import even_cuts, write_bands
@@ -103,7 +103,7 @@ class HatBand:
     def size(self) -> int:
         """At least as many hats as the band writes: six kites a hexagon, so at most six
         kite 0s, in each of its rows' hexagons."""
-        _, firsts, lasts = hexagon_rows(self.region)
+        _, firsts, lasts = region_rows(self.region)
         low, high = self.rows
         return 6 * sum(lasts[r] - firsts[r] + 1 for r in range(low, high))
 
@@ -180,7 +180,7 @@ def hat_bands(
     seed = require_int_between(seed, "seed", 0, MAX_SEED)
     neighbours = require_bool(neighbours, "neighbours")
     x, y = origin
-    rows = len(hexagon_rows((x, y, x + width, y + height))[1])
+    rows = len(region_rows((x, y, x + width, y + height))[1])
     default = round(width * height / HAT_AREA / BAND_HATS)
     what = f"the region's rows of hexagons, {ROW_HEIGHT:g} hat units each"
     cuts = even_cuts(rows, bands, default, what)
