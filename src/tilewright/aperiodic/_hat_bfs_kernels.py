@@ -50,8 +50,10 @@ from tilewright.aperiodic.hat_geometry import (
     hat_kites,
     moved,
 )
+from tilewright.core.compilation import WITHOUT_RUNTIME
 
 DONE, SHALLOW, FULL, ASTRAY = 0, 1, 2, 3
+_RING_FULL = 4  # ``_expand``'s: grow the ring, then go on
 UNSEEN = -1  # ``owner`` of a kite whose hat is not met yet
 EDGES = CROSS_MOVES.shape[1]
 DIRECTIONS = 6
@@ -100,12 +102,12 @@ BACK = _ways_back()
 KITES, ACROSS = _placed_kites()
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def _reflected(types, walker) -> int:
     return 1 if types[0] == REFLECTED_TYPE and walker[HAT] == REFLECTED_INDEX else 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def _kite_slot(x, y, direction, b0, firsts, lasts, offsets) -> int:
     """The number of the kite with its pointy end at (x, y) (a hexagon's centre), facing
     ``direction``, among the region's, or -1 outside them. The hexagons are rows b0 + r,
@@ -117,7 +119,7 @@ def _kite_slot(x, y, direction, b0, firsts, lasts, offsets) -> int:
     return DIRECTIONS * (offsets[r] + a - firsts[r]) + direction
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **WITHOUT_RUNTIME)
 def to_hat(types, indices, walker, saved, a, b) -> bool:
     """Walk to kite 0 of the hat whose kite 0 lies in hexagon (a, b) (there must be one);
     False if the ancestry is too shallow."""
@@ -131,7 +133,7 @@ def to_hat(types, indices, walker, saved, a, b) -> bool:
     return walker[KITE] == 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def _to_kite_zero(types, indices, walker, saved) -> bool:
     """From the kite the walker is at to kite 0 of its hat; False if the ancestry is too
     shallow."""
@@ -148,7 +150,7 @@ def _grown(ring, head, count):
     return longer
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def _meet(found, owner, count, types, indices, walker, box, b0, firsts, lasts, offsets) -> int:
     """The hat whose kite 0 the address is at into row ``count`` of ``found``, and its
     kites' owner; returns its flag (``OUTSIDE``: its box misses the region)."""
@@ -162,7 +164,7 @@ def _meet(found, owner, count, types, indices, walker, box, b0, firsts, lasts, o
     return flag
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def _push(ring_types, ring_indices, ring_walkers, at, types, indices, walker) -> None:
     """An address into row ``at`` of the ring."""
     copy_into(ring_types[at], types)
@@ -199,17 +201,46 @@ def search(
     ring_types = np.empty((ring, types.shape[0]), np.int8)
     ring_indices = np.empty((ring, indices.shape[0]), np.int8)
     ring_walkers = np.empty((ring, walker.shape[0]), np.int64)
-    here_types, here_indices, here_walker = types.copy(), indices.copy(), walker.copy()
+    here = (types.copy(), indices.copy(), walker.copy())
     scratch = (types.copy(), indices.copy(), walker.copy())
-    next_types, next_indices, next_walker = scratch
     _meet(found, owner, 0, types, indices, walker, box, b0, firsts, lasts, offsets)
     _push(ring_types, ring_indices, ring_walkers, 0, types, indices, walker)
-    # typed as int64 from the start: a literal 0 made Numba compile _grown twice over
-    count, head = np.int64(1), np.int64(0)
+    progress = np.array([1, 0], np.int64)  # hats met, and the queue's head
+    while True:
+        status = _expand(
+            found, near, owner, (ring_types, ring_indices, ring_walkers), here, scratch,
+            saved, box, b0, firsts, lasts, offsets, neighbours, progress,
+        )  # fmt: skip
+        if status != _RING_FULL:
+            return found, near, progress[0], status
+        head, count = progress[1], progress[0]
+        ring_types = _grown(ring_types, head, count)
+        ring_indices = _grown(ring_indices, head, count)
+        ring_walkers = _grown(ring_walkers, head, count)
+
+
+@njit(cache=True, nogil=True, **WITHOUT_RUNTIME)
+def _expand(
+    found, near, owner, rings, here, scratch, saved, box, b0, firsts, lasts, offsets,
+    neighbours, progress,
+):  # fmt: skip
+    """``search``'s queue, from ``progress`` = (hats met, head) on, until it is empty
+    (DONE), a status that ends the search, or ``_RING_FULL``: the ring may not hold the
+    hats the head's edges could add, and must grow before the head is crossed from. Kept
+    apart from the allocations so that it runs without Numba's runtime (its reference
+    counts cost more than the moves)."""
+    ring_types, ring_indices, ring_walkers = rings
+    here_types, here_indices, here_walker = here
+    next_types, next_indices, next_walker = scratch
+    capacity = found.shape[0]
+    count, head = progress[0], progress[1]
     while head < count:
         if found[head, 6] == OUTSIDE:
             head += 1
             continue
+        if count - head + EDGES >= ring_walkers.shape[0]:
+            progress[0], progress[1] = count, head
+            return _RING_FULL
         at = head % ring_walkers.shape[0]
         copy_into(here_types, ring_types[at])
         copy_into(here_indices, ring_indices[at])
@@ -224,30 +255,29 @@ def search(
                 if not across(
                     here_types, here_indices, here_walker, saved, scratch, reflected, edge
                 ):
-                    return found, near, count, SHALLOW
+                    progress[0] = count
+                    return SHALLOW
                 # the hat there, by its kite 0: met already (from another of its kites) or new
                 hx, hy, hj = hat_start(next_types, next_walker)
                 zero = _kite_slot(hx, hy, hj, b0, firsts, lasts, offsets)
                 if zero < 0:
-                    return found, near, count, ASTRAY
+                    progress[0] = count
+                    return ASTRAY
                 other = owner[zero]
             if other == UNSEEN:
                 if not _to_kite_zero(next_types, next_indices, next_walker, saved):
-                    return found, near, count, SHALLOW
+                    progress[0] = count
+                    return SHALLOW
                 if count == capacity:
-                    return found, near, count, FULL
+                    progress[0] = count
+                    return FULL
                 flag = _meet(
                     found, owner, count, next_types, next_indices, next_walker, box,
                     b0, firsts, lasts, offsets,
                 )  # fmt: skip
                 if flag != OUTSIDE:
-                    if count - head >= ring_walkers.shape[0]:
-                        ring_types = _grown(ring_types, head, count)
-                        ring_indices = _grown(ring_indices, head, count)
-                        ring_walkers = _grown(ring_walkers, head, count)
-                    at = count % ring_walkers.shape[0]
                     _push(
-                        ring_types, ring_indices, ring_walkers, at,
+                        ring_types, ring_indices, ring_walkers, count % ring_walkers.shape[0],
                         next_types, next_indices, next_walker,
                     )  # fmt: skip
                 other = count
@@ -257,4 +287,5 @@ def search(
                 near[head, edge, 1] = found[other, 1] // HEXAGON_STEP
                 near[head, edge, 2] = found[other, 2]
         head += 1
-    return found, near, count, DONE
+    progress[0] = count
+    return DONE

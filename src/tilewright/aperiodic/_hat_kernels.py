@@ -13,6 +13,11 @@ A rewrite at level d renames (indices[d], indices[d + 1]) and so changes types[d
 rewrites below it change indices[d] again. Python copies the address for each attempt; here
 each level saves what it may change on entry and puts it back when all its names failed,
 so one pair of arrays serves the whole search.
+
+Why no allocation: every kernel here runs without Numba's runtime
+(``core.compilation.WITHOUT_RUNTIME``), whose reference counts on the four arrays of an
+address cost about 80 of the 85 ns of a kite move; the caller hands in every array a
+kernel needs (``walk_rows``'s spare addresses, ``_hat_bfs_kernels.search``'s ring).
 """
 
 import math
@@ -38,6 +43,7 @@ from tilewright.aperiodic.hat_geometry import (
     hat_kites,
     hat_outline,
 )
+from tilewright.core.compilation import WITHOUT_RUNTIME
 
 # the fields of a walker: then, from MAP, the colours that the kitemap's colours 0-2 stand for
 KITE, HAT, X, Y, J, MAP = 0, 1, 2, 3, 4, 5
@@ -144,7 +150,7 @@ LEFT, RIGHT, FORWARD_LEFT, FORWARD_RIGHT = 0, 1, 2, 3
 FOUND_FIELDS = 7
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def _by_kitemap(types, indices, walker, move) -> bool:
     parent = types[1]
     row = (_SLOTS * indices[0] + walker[HAT]) * _KITES + walker[KITE]
@@ -158,7 +164,7 @@ def _by_kitemap(types, indices, walker, move) -> bool:
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **WITHOUT_RUNTIME)
 def _by_metamap(types, indices, walker, move, top, saved) -> bool:
     """Every name of the level-``top`` metatile in its grandparent, each with every rewrite
     below, until the kitemap makes the move; False (the address as it was) if none does.
@@ -194,7 +200,7 @@ def _by_metamap(types, indices, walker, move, top, saved) -> bool:
                 return False
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def _locate(types, indices, walker, move, saved) -> int:
     """Move the address by ``move``: -1 if the kitemap did it at once, else the highest
     level a rewrite renamed, or -2 if the ancestry is too shallow."""
@@ -208,7 +214,7 @@ def _locate(types, indices, walker, move, saved) -> int:
     return -2
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **WITHOUT_RUNTIME)
 def _recolour(walker, before_type, before_index, after_type, after_index, before_map) -> None:
     """The colour map for the kitemap just entered (Tatham 2023). The move was made inside
     the new kitemap, from the previous kite renamed into it, so that kite's metatile has
@@ -231,7 +237,7 @@ def _recolour(walker, before_type, before_index, after_type, after_index, before
             walker[MAP + colour] = missing
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def step(types, indices, walker, move, saved) -> bool:
     """Move the kite (address, place and colour map) by ``move``; False if the ancestry is
     too shallow."""
@@ -266,7 +272,7 @@ def step(types, indices, walker, move, saved) -> bool:
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **WITHOUT_RUNTIME)
 def _cross(types, indices, walker, saved, direction) -> bool:
     """To the neighbouring hexagon in ``direction``: face it, then forward right."""
     turn = (direction - walker[J]) % 6
@@ -277,7 +283,7 @@ def _cross(types, indices, walker, saved, direction) -> bool:
     return step(types, indices, walker, FORWARD_RIGHT, saved)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **WITHOUT_RUNTIME)
 def go_to(types, indices, walker, saved, a, b) -> bool:
     """Walk hexagon by hexagon to hexagon (a, b): rows first, then along the row."""
     while walker[Y] // HEXAGON_STEP != b:
@@ -291,7 +297,7 @@ def go_to(types, indices, walker, saved, a, b) -> bool:
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def box_flag(types, walker, box) -> int:
     """Where the box of the hat whose kite 0 the walker is at lies: ``OUTSIDE`` the open
     rectangle ``box``, ``INSIDE`` it, or meeting its sides (``BORDER``)."""
@@ -310,7 +316,7 @@ def box_flag(types, walker, box) -> int:
     return BORDER
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def record(row, types, indices, walker, flag) -> None:
     """The hat whose kite 0 the walker is at as a found row (``FOUND_FIELDS``)."""
     row[0], row[1], row[2] = walker[X], walker[Y], walker[J]
@@ -320,21 +326,26 @@ def record(row, types, indices, walker, flag) -> None:
     row[6] = flag
 
 
-@njit(cache=True, nogil=True)
-def walk_rows(types, indices, walker, saved, b0, firsts, lasts, box, found, near) -> int:
+@njit(cache=True, nogil=True, **WITHOUT_RUNTIME)
+def walk_rows(
+    types, indices, walker, saved, row, scratch, b0, firsts, lasts, box, found, near
+) -> int:
     """The hats whose kite 0 lies in hexagons ``firsts[r]..lasts[r]`` of rows b0 + r, and
     whose box meets ``box``, into ``found`` (``FOUND_FIELDS`` a row); returns how many, or
     -1 if the ancestry is too shallow. The caller's (types, indices, walker) is the start of
     the row walk, and is left at the last row's first hexagon. When ``near`` has rows (one
-    a row of ``found``), each hat's neighbours' ids go there (``neighbour_ids``)."""
-    row_types, row_indices, row_walker = types.copy(), indices.copy(), walker.copy()
-    scratch = (types.copy(), indices.copy(), walker.copy())
+    a row of ``found``), each hat's neighbours' ids go there (``neighbour_ids``). ``row``
+    and ``scratch`` are spare addresses (arrays shaped as types, indices, walker): the
+    kernel allocates nothing, so runs without Numba's runtime."""
+    row_types, row_indices, row_walker = row
     neighbours = near.shape[0] > 0
     count = 0
     for r in range(firsts.shape[0]):
         if not go_to(types, indices, walker, saved, firsts[r], b0 + r):
             return -1
-        row_types[:], row_indices[:], row_walker[:] = types, indices, walker
+        copy_into(row_types, types)
+        copy_into(row_indices, indices)
+        copy_into(row_walker, walker)
         for a in range(firsts[r], lasts[r] + 1):
             if a > firsts[r] and not _cross(row_types, row_indices, row_walker, saved, 0):
                 return -1
@@ -355,12 +366,12 @@ def walk_rows(types, indices, walker, saved, b0, firsts, lasts, box, found, near
     return count
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **WITHOUT_RUNTIME)
 def _is_reflected(types, walker) -> bool:
     return types[0] == REFLECTED_TYPE and walker[HAT] == REFLECTED_INDEX
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **WITHOUT_RUNTIME)
 def neighbour_ids(types, indices, walker, saved, scratch, out) -> bool:
     """The ids of the hats across the 14 edges of the hat whose kite 0 the address is at,
     into ``out`` (14, 3); False if the ancestry is too shallow. ``scratch`` is three arrays
@@ -374,7 +385,7 @@ def neighbour_ids(types, indices, walker, saved, scratch, out) -> bool:
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def across(types, indices, walker, saved, scratch, reflected, edge) -> bool:
     """``scratch`` (three arrays the size of types, indices and walker) set to the kite
     across edge ``edge`` of the hat whose kite 0 the address is at (mirrored when
@@ -387,7 +398,7 @@ def across(types, indices, walker, saved, scratch, reflected, edge) -> bool:
     return follow(scratch_types, scratch_indices, scratch_walker, saved, way)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def follow(types, indices, walker, saved, moves) -> bool:
     """Move the kite by each of ``moves`` in turn, up to the first -1; False if the
     ancestry is too shallow."""
@@ -399,7 +410,7 @@ def follow(types, indices, walker, saved, moves) -> bool:
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def copy_into(to, source) -> None:
     """``to[:] = source``, written out: a slice assignment compiles Numba's message for a
     mismatch of shapes, for each pair of types (seconds of compiling in all)."""
@@ -407,7 +418,7 @@ def copy_into(to, source) -> None:
         to[k] = source[k]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **WITHOUT_RUNTIME)
 def hat_start(types, walker):
     """The start (kite 0's pointy end) x, y and kite 0's direction of the hat whose kite
     the walker is at."""

@@ -256,6 +256,7 @@ def found_batches(
         b0, firsts, lasts = b0 + rows[0], firsts[rows[0] : rows[1]], lasts[rows[0] : rows[1]]
     types, indices, walker = _start(tiling, frame)
     saved = np.zeros((len(indices), 5), np.int64)
+    spares = [(types.copy(), indices.copy(), walker.copy()) for _ in range(2)]
     firsts_array, lasts_array = np.array(firsts, np.int64), np.array(lasts, np.int64)
     box_array = np.array(frame.box, np.float64)
     per_row = int(max(lasts_array - firsts_array + 1))
@@ -268,6 +269,7 @@ def found_batches(
             indices,
             walker,
             saved,
+            *spares,
             b0 + row,
             firsts_array[row : row + per_batch],
             lasts_array[row : row + per_batch],

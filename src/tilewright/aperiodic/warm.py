@@ -20,11 +20,12 @@ KERNEL_MODULES = (
     f"{PACKAGE}._hat_bfs_kernels",
 )
 HAT_KERNEL_MODULES = (f"{PACKAGE}._hat_kernels",)
-# the hat's walk alone, measured the same way: 8 s elapsed at a load of about 2
-HAT_COLD_SECONDS = 8.0
-# and the hat's breadth-first search on top (it finds its first hat by the walk): 11 s of
-# CPU, 12 s elapsed at a load of about 2, of which a second or two are imports
-HAT_BFS_COLD_SECONDS = 10.0
+# the hat's walk alone, measured the same way on a quiet machine: 10.6-11.0 s elapsed for
+# `tilewright hat 20x20 -f csv`, of which half a second is start-up
+HAT_COLD_SECONDS = 10.0
+# and the hat's breadth-first search on top (it finds its first hat by the walk): 6.7 s
+# elapsed with the walk's kernels cached, 16.8 s with none
+HAT_BFS_COLD_SECONDS = 7.0
 # Measured with an empty cache (a fresh NUMBA_CACHE_DIR) on the project's two-core machine,
 # shared at a load of about 3: one `tilewright spectre 20x20` took 9.3-12.5 s of CPU (line or
 # bfs; SVG, PNG, PDF or JSON Lines; compiling is single-threaded), 10.7-18.4 s elapsed.
