@@ -226,9 +226,10 @@ def _expand(
 ):  # fmt: skip
     """``search``'s queue, from ``progress`` = (hats met, head) on, until it is empty
     (DONE), a status that ends the search, or ``_RING_FULL``: the ring may not hold the
-    hats the head's edges could add, and must grow before the head is crossed from. Kept
-    apart from the allocations so that it runs without Numba's runtime (its reference
-    counts cost more than the moves)."""
+    hats the head's edges could add, and must grow before the head is crossed from. On
+    return ``progress[0]`` is the hats met; ``progress[1]`` is the head only after
+    ``_RING_FULL``. Kept apart from the allocations so that it runs without Numba's
+    runtime (its reference counts cost more than the moves)."""
     ring_types, ring_indices, ring_walkers = rings
     here_types, here_indices, here_walker = here
     next_types, next_indices, next_walker = scratch

@@ -20,8 +20,8 @@ KERNEL_MODULES = (
     f"{PACKAGE}._hat_bfs_kernels",
 )
 HAT_KERNEL_MODULES = (f"{PACKAGE}._hat_kernels",)
-# the hat's walk alone, measured the same way on a quiet machine: 10.6-11.0 s elapsed for
-# `tilewright hat 20x20 -f csv`, of which half a second is start-up
+# the hat's walk alone, with an empty cache but on an otherwise idle machine: 10.6-11.0 s
+# elapsed for `tilewright hat 20x20 -f csv`, of which half a second is start-up
 HAT_COLD_SECONDS = 10.0
 # and the hat's breadth-first search on top (it finds its first hat by the walk): 6.7 s
 # elapsed with the walk's kernels cached, 16.8 s with none
