@@ -306,7 +306,9 @@ def interrupted(request, reference, tmp_path_factory) -> Interrupted:
             process.send_signal(number)
         if stopped != process.pid:
             process.wait(TIMEOUT)  # the command ends while its worker is still mid-write
-        os.kill(stopped, signal.SIGCONT)
+        # a stopped worker may be gone already: the command, ending, kills what it started
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(stopped, signal.SIGCONT)
         status = process.wait(TIMEOUT)
         left = survivors(family, deadline)
     after = Path(shutil.copytree(folder, base / "after"))
