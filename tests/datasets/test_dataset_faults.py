@@ -178,7 +178,10 @@ def killed_worker(reference, tmp_path_factory) -> KilledWorker:
             n_workers=2,
             threads_per_worker=1,
             processes=True,
+            # no dashboard, and the scheduler's HTTP server on a port the system picks: its
+            # default, 8787, may be another cluster's (dashboard_address=None still takes it)
             dashboard_address=None,
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
             silence_logs=logging.CRITICAL,  # the nanny's word on the killed worker
         ) as cluster,
         Client(cluster) as client,

@@ -213,8 +213,10 @@ def _write(
     """One configuration's dataset, or a mixture's when several are given, written after
     every check has passed (the seed is drawn and shown only then)."""
     from tilewright.datasets import Mixture, generate
+    from tilewright.datasets.dask_runs import checked_cluster
     from tilewright.datasets.part_files import check_output
     from tilewright.datasets.selection import checked_where
+    from tilewright.datasets.writing import checked_plan
 
     if workers is not None and scheduler is not None:
         raise click.UsageError("give --workers or --scheduler, not both")
@@ -227,6 +229,8 @@ def _write(
     where = _where(conditions)
     checked_where(config.schema(), where)  # refused before a seed is drawn and shown
     check_output(output)
+    checked_plan(count, part_size, output)
+    checked_cluster(workers, scheduler)
     seed = announce_seed(seed)
     summary = generate(
         config,

@@ -156,12 +156,14 @@ def _write(tiling, fmt, output, colours, cell, max_side, workers, scheduler, dra
 
 def _write_array(tiling, output, colours, cell, workers, scheduler, drawn) -> None:
     """``-f zarr``: the labels as a chunked array, band by band (``datasets.tiling_arrays``)."""
+    from tilewright.datasets.dask_runs import checked_cluster
     from tilewright.datasets.tiling_arrays import write_tiling_zarr
     from tilewright.datasets.zarr_output import check_array_output
 
     if colours is not None or cell is not None:
         raise click.UsageError("-f zarr holds the labels only: drop --colours and --cell")
     check_array_output(output)
+    checked_cluster(workers, scheduler)  # a bad address refused before the seed is shown
     if drawn:
         click.echo(f"seed: {tiling.seed}", err=True)
     summary = write_tiling_zarr(

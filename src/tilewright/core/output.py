@@ -13,6 +13,10 @@ written *through*, never replaced:
 * ``/dev/stdout``, ``/dev/fd/N`` and ``/proc/self/fd/N`` write to the descriptor this
   process already has open, so ``-o /dev/stdout >> log`` appends as the shell asked.
 
+That is the rule for a name the user gave. A name inside a folder tilewright owns (a
+dataset's part or manifest) is opened with ``follow_links=False``: whatever is at it is
+replaced, never written through, so a link there cannot send the file elsewhere.
+
 ``-`` or no name is standard output, written as produced, which lets a million-row maze
 stream through a pipe. Write errors (a full disk, EIO, EDQUOT) become one
 :class:`~tilewright.core.errors.TilewrightError` line naming the file.
@@ -87,7 +91,7 @@ def check_destination(path: str | None) -> None:
 
 
 @contextlib.contextmanager
-def open_output(path: str | None) -> Iterator[BinaryIO]:
+def open_output(path: str | None, *, follow_links: bool = True) -> Iterator[BinaryIO]:
     """A binary stream for ``path`` (standard output for ``None`` or ``-``), all or nothing:
     a regular file changes only when the writing has finished.
 
@@ -96,6 +100,10 @@ def open_output(path: str | None) -> Iterator[BinaryIO]:
     path : str or None
         The output's name; ``None`` or ``-`` is standard output (see the module docstring
         for links, hard links, devices and descriptors).
+    follow_links : bool
+        False for a name in a folder tilewright owns, which the caller has checked: a
+        link, a second name of a file (hard link) or a device at ``path`` is replaced by
+        the new file, never written through.
 
     Yields
     ------
@@ -129,6 +137,11 @@ def open_output(path: str | None) -> Iterator[BinaryIO]:
         with _write_errors_named("standard output"):
             yield sys.stdout.buffer
             sys.stdout.buffer.flush()
+        return
+    if not follow_links:
+        target = os.path.abspath(path)
+        with _write_errors_named(path), _staged(target, _own_file(target)) as stream:
+            yield stream
         return
     check_destination(path)
     descriptor = _open_descriptor(path)
@@ -183,6 +196,17 @@ def _staged(target: str, info: os.stat_result | None) -> Iterator[BinaryIO]:
             os.unlink(temporary)
         unregister_cleanup(token)
         raise
+
+
+def _own_file(path: str) -> os.stat_result | None:
+    """``path``'s own regular file, the only name of it; None when nothing is there or
+    something that renaming the new file over it replaces is (a link, a hard-linked file,
+    a device)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    return info if stat.S_ISREG(info.st_mode) and info.st_nlink == 1 else None
 
 
 def _take_permissions(handle: int, info: os.stat_result | None) -> None:

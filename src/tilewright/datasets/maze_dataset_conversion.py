@@ -7,6 +7,7 @@ as ``solution_paths`` decodes the ``solution`` column: the rows convert without
 translation.
 """
 
+import os
 from typing import Any
 
 import numpy as np
@@ -25,14 +26,15 @@ _GENERATORS = {
 }
 
 
-def to_maze_dataset(table: pa.Table, name: str = "tilewright") -> Any:
+def to_maze_dataset(table: pa.Table | str | os.PathLike, name: str = "tilewright") -> Any:
     """The mazes of ``table`` as maze-dataset's ``MazeDataset`` of ``SolvedMaze``.
 
     Parameters
     ----------
-    table : pyarrow.Table
+    table : pyarrow.Table, str or path
         Rows of a maze dataset (``tilewright.datasets.load`` or ``maze_items``), all of one
-        square size.
+        square size; or a dataset's path, read with ``load`` (each part checked against
+        its manifest).
     name : str
         The ``MazeDatasetConfig``'s name (maze-dataset puts it in file names).
 
@@ -48,8 +50,9 @@ def to_maze_dataset(table: pa.Table, name: str = "tilewright") -> Any:
     ------
     TilewrightError
         When maze-dataset is not installed (``pip install 'tilewright[dataset]'``), the
-        table has no maze columns or no rows, mixes sizes, or its mazes are not square
-        (maze-dataset sizes a dataset by one side, ``grid_n``).
+        dataset at a path does not read (``load``), the table has no maze columns or no
+        rows, mixes sizes, or its mazes are not square (maze-dataset sizes a dataset by one
+        side, ``grid_n``).
 
     Notes
     -----
@@ -81,6 +84,10 @@ def to_maze_dataset(table: pa.Table, name: str = "tilewright") -> Any:
         raise TilewrightError(
             f"maze-dataset does not import: {error} (maze-dataset 1.4 needs muutils<0.9)"
         ) from error
+    if isinstance(table, str | os.PathLike):
+        from tilewright.datasets.reading import load
+
+        table = load(table)
     connections = connection_lists(table)  # checks the maze columns and that sizes agree
     for column in ("solution", "algorithm", "seed", "params"):
         if column not in table.column_names:

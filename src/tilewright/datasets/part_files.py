@@ -6,7 +6,15 @@ The manifest is written last, so its presence is what makes the dataset complete
 is written to a temporary name and renamed (``tilewright.core.output``), so no way a run
 ends leaves a half-written part under a part's name. Each part's Parquet footer holds its
 own record (which dataset, which part), so a rerun keeps the parts already made, makes the
-missing ones, and refuses a folder that holds another dataset.
+missing ones, and refuses a folder that holds another dataset's manifest or any part of it.
+
+The manifest's sizes and SHA-256 digests are what a part is checked against: a reader
+(``reading``) checks the bytes it decodes, and a rerun makes again a listed part whose
+bytes changed. Where no manifest lists a part (a rerun of a run cut short), the part
+checks itself: its footer holds the SHA-256 of the whole file taken with that digest's
+own 64 bytes blanked (``DIGEST_KEY``). The folder is tilewright's: a link, or anything
+but a file, at a part's or the manifest's name is refused, never followed (the
+write-through rule of ``core.output`` is for the ``-o`` name itself).
 
 What a part holds is up to its task: a range of maze items, a band of Spectre tiles. A task
 is a picklable object with a ``number``, a ``size`` (work, for the progress bar), an
@@ -19,6 +27,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Collection, Generator, Sequence
 from dataclasses import dataclass
@@ -37,11 +46,25 @@ MANIFEST = "manifest.json"
 FORMAT = "tilewright-dataset/1"
 # The key of each part file's own record (which dataset, which part) in its Parquet metadata.
 PART_KEY = b"tilewright.part"
+# The key of a part file's own SHA-256 in its Parquet footer: the digest of the file with
+# the value's 64 bytes read as _UNSIGNED (a file cannot hold its own digest otherwise).
+DIGEST_KEY = b"tilewright.sha256"
+_UNSIGNED = b"-" * 64
 _PART_NAME = re.compile(r"^part-(\d+)\.parquet$")
 # A part's temporary file while it is written (``core.output`` names it after the part).
 _PART_TEMPORARY = re.compile(r"^\.part-\d+\.parquet\.\w+$")
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
 # zstd: about half the size of snappy on packed mazes and solutions, and fast to read.
 COMPRESSION = "zstd"
+
+
+@dataclass(frozen=True)
+class ListedPart:
+    """A part file as a manifest lists it: where it is, its size in bytes and SHA-256."""
+
+    path: str
+    size: int
+    sha256: str
 
 
 class PartTask(Protocol):
@@ -101,14 +124,16 @@ def write_parts(
     workers, scheduler, progress
         As ``dask_runs.results_in_order`` takes them; ``progress`` shows a bar on stderr.
     remake : collection of int
-        Parts of a folder to make again even if they are there (each replaced whole).
+        Parts of a folder to make again even if they are there (each replaced whole); a
+        part the manifest lists is made again anyway when its size or SHA-256 changed.
     finish : bool
         Write a folder's manifest (False: the parts are not yet final).
 
     Raises
     ------
     TilewrightError
-        When ``output`` cannot be written or holds another dataset.
+        When ``output`` cannot be written, or holds another dataset's manifest or part, or
+        a link or anything but a file where a part or the manifest goes.
     """
     if output.endswith(".parquet") and not os.path.isdir(output):
         check_destination(output)
@@ -150,15 +175,28 @@ def check_output(output: str | os.PathLike) -> None:
     if output.endswith(".parquet") and not os.path.isdir(output):
         check_destination(output)
     elif not os.path.isdir(output):
-        if os.path.exists(output):
+        try:
+            os.stat(output)
+        except FileNotFoundError:
+            pass  # a new folder, or a link to one yet to be made
+        except OSError as error:  # a loop of links, a name too long, ...
+            raise TilewrightError(f"cannot use {output} as a folder: {error.strerror}") from None
+        else:
             raise TilewrightError(f"{output} is a file: give a folder, or a name ending .parquet")
-        parent = os.path.dirname(os.path.abspath(output))
+        parent = os.path.dirname(os.path.realpath(output))
         if not os.path.isdir(parent):
-            raise TilewrightError(f"the folder {os.path.dirname(output) or '.'} does not exist")
+            shown = parent if os.path.islink(output) else os.path.dirname(output) or "."
+            raise TilewrightError(f"the folder {shown} does not exist")
 
 
 def part_paths(folder: str) -> list[str]:
-    """The part files a complete dataset folder's manifest lists, in order.
+    """The part files a complete dataset folder's manifest lists, in order (unchecked:
+    ``listed_parts`` and ``verified_bytes`` check them)."""
+    return [part.path for part in listed_parts(folder)]
+
+
+def listed_parts(folder: str) -> list[ListedPart]:
+    """The parts a complete dataset folder's manifest lists, in order.
 
     Raises
     ------
@@ -173,11 +211,38 @@ def part_paths(folder: str) -> list[str]:
             "that makes it again to finish it)"
         )
     manifest = read_manifest(manifest_path)
-    files = [os.path.join(folder, entry["file"]) for entry in manifest["parts"]]
-    for file in files:
-        if not os.path.isfile(file):
-            raise TilewrightError(f"{file} is missing: run the command again to remake it")
-    return files
+    parts = [
+        ListedPart(os.path.join(folder, entry["file"]), entry["bytes"], entry["sha256"])
+        for entry in manifest["parts"]
+    ]
+    for part in parts:
+        if not os.path.isfile(part.path):
+            raise TilewrightError(f"{part.path} is missing: run the command again to remake it")
+    return parts
+
+
+def verified_bytes(part: ListedPart) -> bytes:
+    """The bytes of ``part``'s file, read once, checked against the manifest's size and
+    SHA-256 (decoding from them afterwards decodes exactly what was checked).
+
+    Raises
+    ------
+    TilewrightError
+        When the file cannot be read, or is damaged: naming it.
+    """
+    try:
+        with open(part.path, "rb") as handle:
+            # the size first, so that a file grown huge is refused before it is read
+            size = os.fstat(handle.fileno()).st_size
+            data = handle.read(part.size + 1) if size == part.size else b""
+    except OSError as error:
+        raise TilewrightError(f"cannot read {part.path}: {error.strerror}") from None
+    if len(data) != part.size or hashlib.sha256(data).hexdigest() != part.sha256:
+        raise TilewrightError(
+            f"{part.path} is damaged (its size or SHA-256 is not the manifest's): run the "
+            "command that made the dataset again to remake it"
+        )
+    return data
 
 
 def read_manifest(path: str) -> dict[str, Any]:
@@ -193,6 +258,9 @@ def read_manifest(path: str) -> dict[str, Any]:
         isinstance(entry, dict)
         and isinstance(entry.get("file"), str)
         and _PART_NAME.match(entry["file"])
+        and type(entry.get("bytes")) is int
+        and isinstance(entry.get("sha256"), str)
+        and _SHA256.match(entry["sha256"])
         for entry in manifest["parts"]
     ):
         raise TilewrightError(f"{path} does not list its parts as a dataset manifest does")
@@ -218,10 +286,18 @@ def make_part(job: _Job) -> pa.Table | None:
     table = table.replace_schema_metadata({PART_KEY: job.record})
     if job.path is None:
         return table
-    with open_output(job.path) as handle:
-        pq.write_table(
-            table, handle, row_group_size=max(1, table.num_rows), **writer_options(table.schema)
-        )
+    sink = pa.BufferOutputStream()  # whole in memory first, to sign: a part's table is too
+    with pq.ParquetWriter(sink, table.schema, **writer_options(table.schema)) as writer:
+        writer.write_table(table, row_group_size=max(1, table.num_rows))
+        writer.add_key_value_metadata({DIGEST_KEY: _UNSIGNED})
+    data = memoryview(sink.getvalue())  # no copies of the part's bytes from here on
+    footer = bytes(data[-_footer_length(bytes(data[-8:])) - 8 :])
+    at = _digest_place(footer, len(data), _UNSIGNED)
+    digest = hashlib.sha256(data).hexdigest().encode()
+    with open_output(job.path, follow_links=False) as handle:
+        handle.write(data[:at])
+        handle.write(digest)
+        handle.write(data[at + len(digest) :])
     return None
 
 
@@ -246,22 +322,72 @@ def writer_options(schema: pa.Schema) -> dict[str, Any]:
     return {"compression": COMPRESSION, "write_statistics": plain}
 
 
+def parts_in(folder: str) -> set[str]:
+    """The names of the part files in ``folder`` (none when there is no such folder)."""
+    if not os.path.isdir(folder):
+        return set()
+    return {name for name in os.listdir(folder) if _PART_NAME.match(name)}
+
+
+@contextlib.contextmanager
+def undone_on_refusal(folder: str) -> Generator[None, None, None]:
+    """When the block raises ``TilewrightError``, remove the part files it added to
+    ``folder``, and the folder if it was not there: a refused run leaves nothing it made.
+    (An interrupted one keeps its whole parts, for a rerun.)"""
+    existed = os.path.isdir(folder)
+    before = parts_in(folder)
+    try:
+        yield
+    except TilewrightError:
+        for name in parts_in(folder) - before:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(os.path.join(folder, name))
+        if not existed:
+            with contextlib.suppress(OSError):  # not empty: someone else's files are there
+                os.rmdir(os.path.realpath(folder))
+        raise
+
+
 def _write_folder(
     folder, identity, tasks, workers, scheduler, progress, unit, remake, finish
 ) -> list[int]:
     """Make the parts ``folder`` lacks, then its manifest; return the numbers of the parts
-    made."""
-    _prepare_folder(folder)
+    made. A folder this run made is removed again if the run ends with it empty (refused
+    before any part was made); parts made before an interruption stay, for a rerun."""
+    made_folder = _prepare_folder(folder)
+    try:
+        return _fill_folder(
+            folder, identity, tasks, workers, scheduler, progress, unit, remake, finish
+        )
+    except BaseException:
+        if made_folder is not None:
+            with contextlib.suppress(OSError):  # not empty: it holds whole parts
+                os.rmdir(made_folder)
+        raise
+
+
+def _fill_folder(
+    folder, identity, tasks, workers, scheduler, progress, unit, remake, finish
+) -> list[int]:
     names = part_names(len(tasks))
     manifest_path = os.path.join(folder, MANIFEST)
-    if os.path.exists(manifest_path) and read_manifest(manifest_path).get("dataset") != identity:
-        raise TilewrightError(f"{folder} holds another dataset: give another folder")
+    listed: dict[str, dict[str, Any]] = {}
+    if _is_file_here(manifest_path):
+        manifest = read_manifest(manifest_path)
+        if manifest.get("dataset") != identity:
+            raise TilewrightError(f"{folder} holds another dataset: give another folder")
+        listed = {entry["file"]: entry for entry in manifest["parts"]}
     _refuse_other_parts(folder, set(names))
-    jobs = []
-    for task, name in zip(tasks, names, strict=True):
-        path = os.path.join(folder, name)
-        if task.number in remake or not is_part_of(path, identity, task.number):
-            jobs.append(_Job(task, path, _record(identity, task.number)))
+    # every part is looked at, so that another dataset's is refused before any is made
+    kept = {
+        task.number: _is_kept(folder, name, identity, task.number, listed.get(name))
+        for task, name in zip(tasks, names, strict=True)
+    }
+    jobs = [
+        _Job(task, os.path.join(folder, name), _record(identity, task.number))
+        for task, name in zip(tasks, names, strict=True)
+        if task.number in remake or not kept[task.number]
+    ]
     _remove_temporaries(folder)
     token = register_cleanup(lambda: _remove_temporaries(folder))  # a signal skips finally
     try:
@@ -284,7 +410,7 @@ def _write_folder(
         entry.update(bytes=os.path.getsize(path), sha256=_sha256(path))
         entries.append(entry)
     manifest = {"format": FORMAT, "tilewright": __version__, "dataset": identity, "parts": entries}
-    with open_output(manifest_path) as handle:
+    with open_output(manifest_path, follow_links=False) as handle:
         handle.write((json.dumps(manifest, indent=1) + "\n").encode())
     return made
 
@@ -308,6 +434,111 @@ def _made(
         for job, result in zip(jobs, results, strict=True):
             bar.update(job.task.size)
             yield result
+
+
+def _is_kept(
+    folder: str, name: str, identity: dict[str, Any], number: int, entry: dict[str, Any] | None
+) -> bool:
+    """Whether the part file ``name`` is there and is part ``number`` of ``identity``, whole:
+    its footer holds that record and, when the manifest lists it (``entry``), its size and
+    SHA-256 are the manifest's. False for a part to make (missing, damaged, unreadable).
+
+    Raises
+    ------
+    TilewrightError
+        When the file is another dataset's part, or not a file.
+    """
+    path = os.path.join(folder, name)
+    if not _is_file_here(path):
+        return False
+    record = _part_record(path)
+    if isinstance(record, dict) and "dataset" in record and record["dataset"] != identity:
+        raise TilewrightError(f"{folder} holds another dataset's {name}: give another folder")
+    if record != {"dataset": identity, "part": number}:
+        return False
+    if entry is None:
+        return _checks_itself(path)
+    return os.path.getsize(path) == entry["bytes"] and _sha256(path) == entry["sha256"]
+
+
+def _checks_itself(path: str) -> bool:
+    """Whether the part at ``path`` has the SHA-256 its own footer holds (``DIGEST_KEY``);
+    True for a part made before parts held one (its footer alone vouches for it)."""
+    try:
+        digest = (pq.read_metadata(path).metadata or {}).get(DIGEST_KEY)
+        if digest is None:
+            return True
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            handle.seek(size - 8)
+            footer = _footer_length(handle.read(8)) + 8
+            handle.seek(size - footer)
+            at = _digest_place(handle.read(footer), size, digest)
+            hashed = hashlib.sha256()
+            handle.seek(0)
+            _hash_into(hashed, handle, at)
+            hashed.update(_UNSIGNED)
+            handle.seek(at + len(digest))
+            _hash_into(hashed, handle, size - at - len(digest))
+    except (OSError, pa.ArrowException, ValueError):
+        return False
+    return hashed.hexdigest().encode() == digest
+
+
+def _footer_length(tail: bytes) -> int:
+    """The length of a Parquet file's footer, from its last 8 bytes."""
+    if len(tail) != 8 or tail[4:] != b"PAR1":
+        raise ValueError("not the end of a Parquet file")
+    return int.from_bytes(tail[:4], "little")
+
+
+def _digest_place(footer: bytes, size: int, digest: bytes) -> int:
+    """Where in the file of ``size`` bytes ending with ``footer`` its digest's value is."""
+    if len(digest) != len(_UNSIGNED) or footer.count(digest) != 1:
+        raise ValueError("the footer does not hold one digest")
+    return size - len(footer) + footer.index(digest)
+
+
+def _hash_into(hashed: Any, handle: Any, count: int) -> None:
+    """Add the next ``count`` bytes of ``handle`` to ``hashed``, a block at a time."""
+    while count > 0:
+        block = handle.read(min(count, 1 << 20))
+        if not block:
+            raise ValueError("the file ended early")
+        hashed.update(block)
+        count -= len(block)
+
+
+def _part_record(path: str) -> Any:
+    """The record in a part file's footer; None when it has none or does not read."""
+    try:
+        metadata = pq.read_metadata(path).metadata or {}
+        return json.loads(metadata.get(PART_KEY, b"null"))
+    except (OSError, pa.ArrowException, ValueError):
+        return None
+
+
+def _is_file_here(path: str) -> bool:
+    """Whether a file is at ``path`` in a dataset folder (False: nothing is).
+
+    Raises
+    ------
+    TilewrightError
+        When a link or anything but a file is there. A link is refused rather than
+        replaced: tilewright makes none, so someone put it there on purpose, and neither
+        following it (writing outside the folder) nor removing it is this run's to do.
+    """
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    if stat.S_ISLNK(info.st_mode):
+        raise TilewrightError(
+            f"{path} is a link, which a dataset folder's files are never: remove it"
+        )
+    if not stat.S_ISREG(info.st_mode):
+        raise TilewrightError(f"{path} is not a file, which a dataset folder's are: remove it")
+    return True
 
 
 def _record(identity: dict[str, Any], number: int) -> bytes:
@@ -337,14 +568,18 @@ def _remove_temporaries(folder: str) -> None:
                 os.unlink(os.path.join(folder, name))
 
 
-def _prepare_folder(folder: str) -> None:
+def _prepare_folder(folder: str) -> str | None:
+    """Check ``folder`` and make it if missing (where it points, when it is a link to a
+    folder yet to be made); return the folder made, or None when it was there."""
     check_output(folder)
     if os.path.isdir(folder):
-        return
+        return None
+    made = os.path.realpath(folder)
     try:
-        os.mkdir(folder)
+        os.mkdir(made)
     except OSError as error:
         raise TilewrightError(f"cannot make {folder}: {error.strerror}") from None
+    return made
 
 
 def _sha256(path: str) -> str:

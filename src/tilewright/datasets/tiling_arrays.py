@@ -18,6 +18,7 @@ chunks of whole rows, zstd-compressed. Its attributes record ``tilewright``: the
 width, height, missing square (row, column from 0), trominoes and seed.
 """
 
+import contextlib
 import os
 import time
 from dataclasses import dataclass
@@ -32,8 +33,8 @@ from tilewright.datasets.zarr_output import CHUNK_CELLS, staged_array
 
 __all__ = ["write_tiling_zarr"]
 
-# Bands are tasks, listed (and on a cluster submitted) before the first runs: the bound
-# keeps that list small. A million chunks of CHUNK_CELLS is 4 · 10¹² cells, 16 TB of labels.
+# A million chunks of CHUNK_CELLS is 4 · 10¹² cells, 16 TB of labels: more bands are a
+# chunking too fine to be meant (bands are made as the run goes, so memory is no reason).
 MAX_BANDS = 1_000_000
 UNIT = "cells"
 
@@ -116,10 +117,11 @@ def write_tiling_zarr(
         raise TilewrightError(f"rows_per_chunk must be at least 1, got {shown(rows_per_chunk)}")
     rows_per_chunk = min(rows_per_chunk, height)
     check_band(width, rows_per_chunk)
-    if -(-height // rows_per_chunk) > MAX_BANDS:
+    count = -(-height // rows_per_chunk)
+    if count > MAX_BANDS:
         raise TilewrightError(
             f"a {width}x{height} board in chunks of {rows_per_chunk} rows makes "
-            f"{shown(-(-height // rows_per_chunk))} bands, more than {MAX_BANDS:,}"
+            f"{shown(count)} bands, more than {MAX_BANDS:,}"
         )
     workers = checked_cluster(workers, scheduler)
     started = time.perf_counter()
@@ -141,20 +143,31 @@ def write_tiling_zarr(
             "seed": tiling.seed,
         }
         missing = (int(tiling.missing[0]), int(tiling.missing[1]))
-        bands = [
+        bands = (
             _Band(temporary, width, height, missing, first, min(rows_per_chunk, height - first))
             for first in range(0, height, rows_per_chunk)
-        ]
-        done = results_in_order(_write_band, bands, workers=workers, scheduler=scheduler)
-        if progress:
-            from tqdm import tqdm
+        )
+        results = results_in_order(_write_band, bands, workers=workers, scheduler=scheduler)
+        # closed here, not when collected, so that no worker still writes in the folder
+        # when it is removed
+        with contextlib.closing(results):
+            done = results
+            if progress:
+                from tqdm import tqdm
 
-            done = tqdm(done, total=len(bands), unit="band", leave=False)
-        for _ in done:  # each band is in its chunk once its task returns
-            pass
+                done = tqdm(results, total=count, unit="band", leave=False)
+            try:
+                for _ in done:  # each band is in its chunk once its task returns
+                    pass
+            except OSError as error:
+                # a worker's error names no file ([Errno 28] No space left on device):
+                # name the output, as the command line's one line then shows it
+                if error.filename is None and error.strerror:
+                    error.filename = os.fspath(output)
+                raise
     seconds = time.perf_counter() - started
     cells = width * height
-    return Summary(cells, len(bands), len(bands), seconds, os.fspath(output), UNIT)
+    return Summary(cells, count, count, seconds, os.fspath(output), UNIT)
 
 
 def _write_band(band: _Band) -> None:

@@ -6,6 +6,7 @@ files are the same byte for byte whoever makes them and however many workers the
 How parts are written, kept on a rerun and listed in the manifest: see ``part_files``.
 """
 
+import contextlib
 import functools
 import json
 import os
@@ -18,11 +19,19 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int_between
 from tilewright.core.seeds import MAX_SEED
 from tilewright.datasets.config import config_from_json
 from tilewright.datasets.dask_runs import checked_cluster
-from tilewright.datasets.part_files import MANIFEST, check_output, part_names, write_parts
+from tilewright.datasets.part_files import (
+    MANIFEST,
+    check_output,
+    part_names,
+    parts_in,
+    undone_on_refusal,
+    write_parts,
+)
 from tilewright.datasets.selection import (
     Where,
     checked_where,
@@ -36,12 +45,19 @@ __all__ = ["MANIFEST", "PART_SIZE", "Summary", "check_output", "generate"]
 PART_SIZE = 100_000
 MAX_PART_SIZE = 10_000_000
 MAX_ITEMS = 2**48
+# Parts are planned before the first is made (a task each, its file's name, its record):
+# 2.4 KB of memory a part as measured, a quarter of a GB at this bound, where a million
+# parts of one item took a GB before writing any. A single file's writer keeps each row
+# group's metadata until it closes: 27 KB a row group of a maze dataset, as measured.
+MAX_PARTS = 100_000
+MAX_ROW_GROUPS = 10_000
 
 
 @dataclass(frozen=True)
 class Summary:
     """What a run did: ``items`` in ``parts`` (``made`` of them by this run) in ``seconds``;
-    ``redrawn`` items were drawn again to leave no duplicates."""
+    ``redrawn`` items were drawn again to leave no duplicates; the parts ``remade`` were
+    there but damaged, and made again."""
 
     items: int
     parts: int
@@ -50,6 +66,7 @@ class Summary:
     output: str
     unit: str = "mazes"
     redrawn: int = 0
+    remade: tuple[str, ...] = ()
 
     def line(self) -> str:
         """One line for a terminal."""
@@ -57,9 +74,13 @@ class Summary:
         kept = f", {self.parts - self.made} kept" if self.made < self.parts else ""
         speed = f", {rate:,.0f} {self.unit}/s" if self.made == self.parts else ""
         redrawn = f", {self.redrawn:,} duplicates drawn again" if self.redrawn else ""
+        remade = ", ".join(self.remade[:3]) + (
+            f" and {len(self.remade) - 3:,} more" if len(self.remade) > 3 else ""
+        )
+        damaged = f", {remade} damaged: made again" if self.remade else ""
         return (
             f"{self.items:,} {self.unit} in {self.parts} part{'s' * (self.parts != 1)}"
-            f"{kept}{redrawn}, {self.seconds:.1f} s{speed} -> {self.output}"
+            f"{kept}{damaged}{redrawn}, {self.seconds:.1f} s{speed} -> {self.output}"
         )
 
 
@@ -136,8 +157,9 @@ def generate(
     unique : bool
         No two items with the same content: a later duplicate is drawn again.
     part_size : int
-        Items per part (and per row group of a single file), 1 to ``MAX_PART_SIZE``; memory
-        is bounded by one part per process, whatever ``count``.
+        Items per part (and per row group of a single file), 1 to ``MAX_PART_SIZE``, for
+        at most ``MAX_PARTS`` parts (``MAX_ROW_GROUPS`` row groups of a single file); memory
+        is bounded by one part per process and the plan of the parts, whatever ``count``.
     workers : int or None
         Make parts on a ``distributed.LocalCluster`` of this many processes.
     scheduler : str or None
@@ -167,9 +189,8 @@ def generate(
     for method in ("to_json", "schema", "rows", "content_columns", "kind"):
         if not hasattr(config, method):
             raise TypeError(f"config must be a dataset configuration, not {type(config).__name__}")
-    count = require_int_between(count, "count", 1, MAX_ITEMS)
+    count, part_size = checked_plan(count, part_size, output)
     seed = require_int_between(seed, "seed", 0, MAX_SEED)
-    part_size = require_int_between(part_size, "part_size", 1, MAX_PART_SIZE)
     workers = checked_cluster(workers, scheduler)
     if not isinstance(unique, bool):
         raise TypeError(f"unique must be True or False, not {unique!r}")
@@ -204,23 +225,27 @@ def generate(
     )
     redrawn = 0
     single = output.endswith(".parquet") and not os.path.isdir(output)
+    present = set() if single else parts_in(output)  # a part there and made again: damaged
     remake: set[int] = set()
     first_made: list[int] = []
     if unique:
-        if single:
-            check_output(output)
-            found = _keys_from_tasks(tasks, config.content_columns, workers, scheduler)
-        else:
-            # written first so that finding duplicates reads each part once, from disk
-            first_made = write(tasks, finish=False)
-            found = _keys_from_folder(output, len(tasks), config.content_columns)
-        changed, redrawn = unique_draws(config, seed, checked, found)
+        # refused (too few items unlike each other), the run removes the parts it made
+        with contextlib.nullcontext() if single else undone_on_refusal(output):
+            if single:
+                check_output(output)
+                found = _keys_from_tasks(tasks, config.content_columns, workers, scheduler)
+            else:
+                # written first so that finding duplicates reads each part once, from disk
+                first_made = write(tasks, finish=False)
+                found = _keys_from_folder(output, len(tasks), config.content_columns)
+            changed, redrawn = unique_draws(config, seed, checked, found)
         tasks = [
             replace(task, draws=changed[task.number].tobytes()) if task.number in changed else task
             for task in tasks
         ]
         remake = set(changed)
     made = write(tasks, remake=remake)
+    names = part_names(len(tasks))
     return Summary(
         count,
         len(tasks),
@@ -229,7 +254,45 @@ def generate(
         output,
         config.unit,
         redrawn,
+        tuple(names[n] for n in sorted(first_made if unique else made) if names[n] in present),
     )
+
+
+def checked_plan(count: object, part_size: object, output: str | os.PathLike) -> tuple[int, int]:
+    """``count`` items in parts of ``part_size``, checked before any work: each in its
+    range, and no more than ``MAX_PARTS`` parts, or ``MAX_ROW_GROUPS`` row groups of a
+    single ``.parquet`` file ``output``.
+
+    Returns
+    -------
+    tuple of int
+        ``count`` and ``part_size``.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        For a number of the wrong type or out of range, or too many parts.
+
+    Examples
+    --------
+    >>> checked_plan(10**8, 1, "mazes")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: 100,000,000 items in parts of 1 make 100,000,000 \
+parts, more than 100,000: give a larger part size (--part-size)
+    """
+    count = require_int_between(count, "count", 1, MAX_ITEMS)
+    part_size = require_int_between(part_size, "part_size", 1, MAX_PART_SIZE)
+    output = os.fspath(output)
+    parts = -(-count // part_size)
+    single = output.endswith(".parquet") and not os.path.isdir(output)
+    most, what = (MAX_ROW_GROUPS, "row groups of one file") if single else (MAX_PARTS, "parts")
+    if parts > most:
+        raise TilewrightError(
+            f"{count:,} items in parts of {part_size:,} make {parts:,} {what}, more than "
+            f"{most:,}: give a larger part size (--part-size)"
+        )
+    return count, part_size
 
 
 def _keys_from_tasks(tasks, columns, workers, scheduler) -> Iterator:
