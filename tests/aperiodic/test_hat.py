@@ -405,7 +405,7 @@ def test_the_tiles_and_text_of_a_seed_are_pinned():
 
 
 def test_bad_regions_and_shapes_are_refused_in_one_line():
-    with pytest.raises(TilewrightError, match=r"within 1\.126e\+15"):
+    with pytest.raises(TilewrightError, match=r"within 1125899906842624 "):
         generate_hats(10, 10, 1, (1e16, 0))
     with pytest.raises(TilewrightError, match="finite, positive"):
         generate_hats(math.nan, 10, 1)

@@ -15,7 +15,7 @@ from tests.cli.test_hat_cli import run
 from tilewright import TilewrightError
 from tilewright.aperiodic import generate_hats, hat_threads
 from tilewright.aperiodic.hat_coordinates import HatTiling
-from tilewright.aperiodic.hat_threads import band_rows, threaded_batches
+from tilewright.aperiodic.hat_threads import bands, threaded_batches
 from tilewright.aperiodic.hat_walk import found_batches, region_rows
 
 sides = st.floats(0.5, 300, allow_nan=False)
@@ -50,11 +50,11 @@ def test_threads_write_the_bytes_of_one(region, seed, fmt, neighbours, threads, 
 def test_bands_cover_the_rows_once_and_come_back_in_the_walks_order():
     box = (0.0, 0.0, 400.0, 300.0)
     with mock.patch.object(hat_threads, "BAND_HEXAGONS", 500):
-        bands = band_rows(box)
+        cut = [rows for rows, _ in bands(box)]
         made = list(threaded_batches(5, box, False, lambda batch: batch, threads=3))
-    rows = len(region_rows(box)[1])
-    assert [first for first, _ in bands] == [0, *(stop for _, stop in bands[:-1])]
-    assert bands[-1][1] == rows and len(bands) > 2 * 3 + 1  # more than are kept ahead
+    rows = region_rows(box).count
+    assert [first for first, _ in cut] == [0, *(stop for _, stop in cut[:-1])]
+    assert cut[-1][1] == rows and len(cut) > 2 * 3 + 1  # more than are kept ahead
     whole = np.concatenate(list(found_batches(HatTiling(5), box)))
     assert (np.concatenate([batch for batch, _ in made]) == whole).all()
     assert sum(hats for _, hats in made) == len(whole)

@@ -84,7 +84,7 @@ def test_pictures_by_suffix(tmp_path, capsysbinary):
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (("10x10", "--origin", "1e16,0"), "within 1.126e+15"),
+        (("10x10", "--origin", "1e16,0"), "within 1125899906842624 "),
         (("nanx3",), "a region looks like"),
         (("10x10", "--shape", "1,x"), "--shape is a,b"),
         (("10x10", "--shape", "0,0"), "longer than 0"),
@@ -143,4 +143,4 @@ def test_the_command_line_reaches_far_regions(capsysbinary):
     assert status == 0 and out.count(b"\n") > 60
     assert out.split(b"\n")[1].startswith(b"455341801261481:-333333333333334:")
     status, out, err = run(capsysbinary, "30x20", "-s", "3", "--origin", "1e16,0", "-f", "csv")
-    assert status == 2 and out == b"" and err.count("\n") == 1 and "within 1.126e+15" in err
+    assert status == 2 and out == b"" and err.count("\n") == 1 and "within 1125899906842624 " in err

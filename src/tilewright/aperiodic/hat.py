@@ -38,6 +38,7 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.grids import GridKind
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_bool, require_real
+from tilewright.core.pdf import check_pdf_fits
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.polygon_grid import GRID_CORNER_BYTES, PolygonGrid, from_polygons
 from tilewright.core.seeds import resolve_seed
@@ -50,6 +51,10 @@ HAT_VERTICES = 14
 REPR_COUNT_LIMIT = 50_000
 REPR_SVG_LIMIT = 5_000
 REPR_SVG_SIDE = 800
+# bytes a picture holds a hat while it is drawn: its HatTile and outline (measured 820 for
+# the hat, 5,400 redrawn with another shape, whose lifts spread through dicts of vertices)
+PICTURE_BYTES_PER_HAT = 1_000
+SHAPED_BYTES_PER_HAT = 6_000
 
 
 class HatPatch:
@@ -206,7 +211,8 @@ class HatPatch:
         Raises
         ------
         TypeError, TilewrightError
-            For a bad argument, before anything is written.
+            For a bad argument, or a picture past the pixel budget or whose hats would not
+            fit in memory (a picture holds them all), before anything is written.
         """
         checked = self._checked(fmt, colour, plain, scale, max_side, shape, neighbours)
         fmt, colour, plain, scale, shape, neighbours = checked
@@ -313,8 +319,20 @@ class HatPatch:
             scale = writers.picture_scale(self.width, self.height, scale, max_side)
             if fmt == "png":
                 writers.check_png_size(self.region, scale)
+            self._check_picture_memory(fmt, plain, shape)
         scale = scale if scale is not None else writers.SCALE
         return fmt, colour, plain, scale, shape, neighbours
+
+    def _check_picture_memory(self, fmt: str, plain: bool, shape: tuple[float, float]) -> None:
+        """Refuse, before the walk, a picture whose hats would not fit in memory: it holds
+        every hat (a PNG its pixels too, checked with its size), a PDF its SVG as well."""
+        count = self.approximate_count
+        held = count * (PICTURE_BYTES_PER_HAT if shape == HAT_SHAPE else SHAPED_BYTES_PER_HAT)
+        if fmt == "pdf":
+            svg_bytes = count * writers.SVG_BYTES_PER_TILE[plain]
+            check_pdf_fits(svg_bytes, f"about {count:,} hats", held)
+        else:
+            check_fits(held, f"a picture of about {count:,} hats ({fmt})")
 
 
 def check_hat_region(
@@ -337,9 +355,9 @@ def check_hat_region(
     farthest = max(abs(x), abs(y), abs(x + width), abs(y + height))
     if not farthest <= HAT_MAX_COORDINATE:
         raise TilewrightError(
-            f"a hat region must lie within {HAT_MAX_COORDINATE:.4g} hat units of the tiling's "
+            f"a hat region must lie within {HAT_MAX_COORDINATE:.0f} hat units of the tiling's "
             f"centre in x and y (float64 vertices lose a hat's shape beyond); this one "
-            f"reaches {farthest:g}"
+            f"reaches {float(farthest)!r}"  # every digit it takes to differ from the limit
         )
     # a side spans a few steps of the floats there, or x + width would round it away
     smallest = FLOAT_STEPS * float(np.spacing(farthest))

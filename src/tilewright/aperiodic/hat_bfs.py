@@ -31,6 +31,7 @@ from tilewright.aperiodic.hat_coordinates import HatTiling
 from tilewright.aperiodic.hat_geometry import HAT_AREA, HEXAGON_STEP
 from tilewright.aperiodic.hat_walk import (
     HatFrame,
+    HexagonRows,
     _meeting,
     _start,
     found_batches,
@@ -188,8 +189,9 @@ def check_memory(box: tuple[float, float, float, float], neighbours: bool = Fals
     ...
     tilewright.core.errors.TilewrightError: a breadth-first hat patch of 1e+06x1e+06 ...
     """
-    _, firsts, lasts = _hexagons(region_frame(box))
-    hexagons = sum(lasts) - sum(firsts) + len(firsts)
+    # counted, not listed: the lists of a region far too large would outgrow the memory
+    rows = HexagonRows.of(_reach(region_frame(box)))
+    hexagons = rows.count * rows.widest
     hats = _capacity(box)
     x0, y0, x1, y1 = box
     check_fits(
@@ -201,8 +203,13 @@ def check_memory(box: tuple[float, float, float, float], neighbours: bool = Fals
 def _hexagons(frame: HatFrame) -> tuple[int, list[int], list[int]]:
     """The hexagons a search numbers, as ``hat_walk.hexagon_rows`` gives them: those of
     the region ``REACH`` wider on each side, in its frame."""
+    return hexagon_rows(_reach(frame))
+
+
+def _reach(frame: HatFrame) -> tuple[float, float, float, float]:
+    """The frame's box, ``REACH`` wider on each side."""
     x0, y0, x1, y1 = frame.box
-    return hexagon_rows((x0 - REACH, y0 - REACH, x1 + REACH, y1 + REACH))
+    return (x0 - REACH, y0 - REACH, x1 + REACH, y1 + REACH)
 
 
 def _capacity(box: tuple[float, float, float, float]) -> int:

@@ -22,24 +22,37 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_real
 
 HAT_SHAPE = (1.0, math.sqrt(3))
+# Tile(a, b)'s sides, in hat units: each at most SHAPE_LONGEST, the longer at least
+# SHAPE_SHORTEST. Why: a picture of a redrawn patch is its tiles' box with half a hat unit
+# around, fitted to the pixel budget; tiles much smaller than that margin draw a blank
+# picture, and sides near the floats' limit draw none at all (infinite coordinates)
+SHAPE_SHORTEST = 0.1
+SHAPE_LONGEST = 1000.0
 SQRT3 = math.sqrt(3)
 _A_NORM, _B_NORM = 3, 9  # squared lengths of the short and long sides on the grid
 
 
 def check_shape(shape: Sequence[float]) -> tuple[float, float]:
-    """``(a, b)`` checked: finite, not negative, not both 0.
+    """``(a, b)`` checked: each side from 0 to ``SHAPE_LONGEST``, the longer at least
+    ``SHAPE_SHORTEST``.
 
     Examples
     --------
     >>> check_shape((1, 0))
     (1.0, 0.0)
+    >>> check_shape((1e-300, 1e-300))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: a shape a,b needs sides from 0 to 1000, not ...
     """
     if isinstance(shape, str | bytes) or not hasattr(shape, "__len__") or len(shape) != 2:
         raise TypeError("a shape is two side lengths (a, b); the hat is (1, 1.732)")
     a, b = (require_real(value, "a side of the shape") for value in shape)
-    if not (math.isfinite(a) and math.isfinite(b) and a >= 0 and b >= 0 and a + b > 0):
+    # written so that NaN fails every comparison
+    if not (0 <= a <= SHAPE_LONGEST and 0 <= b <= SHAPE_LONGEST and max(a, b) >= SHAPE_SHORTEST):
         raise TilewrightError(
-            f"a shape a,b needs finite sides, not negative, not both 0: {a:g},{b:g}"
+            f"a shape a,b needs sides from 0 to {SHAPE_LONGEST:g}, not both 0: the longer "
+            f"at least {SHAPE_SHORTEST:g}, got {a:g},{b:g}"
         )
     return a, b
 

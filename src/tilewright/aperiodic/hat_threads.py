@@ -3,7 +3,8 @@
 Why bands of hexagon rows: the kite walk writes each hat from the hexagon that holds its
 kite 0, row by row (``hat_walk``), so ``found_batches(..., rows=band)`` gives a band's hats
 and no other band's, in the whole walk's order; the bands' hats, band after band, are the
-walk's, and so their text rows are the same bytes as one thread's. The kernels (the walk
+walk's, and so their text rows are the same bytes as one thread's. A row wider than a band
+is cut into pieces, left to right, which partition it the same way. The kernels (the walk
 and the text rows) release the GIL, so the bands are walked side by side.
 """
 
@@ -16,26 +17,41 @@ from tilewright.aperiodic.hat_coordinates import HatTiling
 from tilewright.aperiodic.hat_walk import found_batches, region_rows
 from tilewright.aperiodic.threaded import Result, in_order, thread_count
 
-# hexagons a band holds, about (a band is at least one row): some 25,000 hats, 8 MB of CSV
-# (11 of JSON Lines; with neighbours about twice). Why this size: each band walks to its
-# first row and lists the region's rows again (``found_batches``), some 0.5 ms of Python
-# near the centre and a few ms far out, against about 25 ms of work a band
+# hexagons a band holds, at most (about: rows differ by one): some 25,000 hats, 8 MB of
+# CSV (11 of JSON Lines; with neighbours about twice). Why this size: each band walks to
+# its first hexagon, or farther than ``hat_walk.NEAR`` locates a kite near it
+# (``found_batches``), some 0.5 ms of Python near the centre and a few ms far out, against
+# about 25 ms of work a band
 BAND_HEXAGONS = 32768
 
 
-def band_rows(box: tuple[float, float, float, float]) -> list[tuple[int, int]]:
+Band = tuple[tuple[int, int], tuple[int, int] | None]
+
+
+def bands(box: tuple[float, float, float, float]) -> Iterator[Band]:
     """The region's rows of hexagons cut into bands of about ``BAND_HEXAGONS``, bottom to
-    top: ``(first, stop)`` each, as ``found_batches`` takes ``rows``.
+    top, as ``found_batches`` takes them: ``(rows, columns)``, whole rows (``columns``
+    None), or in a region wider than a band, pieces of one row, left to right. Made as they
+    are taken: a region may have more bands than memory would hold.
 
     Examples
     --------
-    >>> band_rows((0.0, 0.0, 1000.0, 500.0))  # rows of 295 hexagons, 111 a band
-    [(0, 111), (111, 173)]
+    >>> list(bands((0.0, 0.0, 1000.0, 500.0)))  # rows of 295 hexagons, 111 a band
+    [((0, 111), None), ((111, 173), None)]
+    >>> list(bands((0.0, 0.0, 120000.0, 1.0)))[:2]  # rows of 34,644 hexagons
+    [((0, 1), (0, 32768)), ((0, 1), (32768, 65536))]
     """
-    _, firsts, lasts = region_rows(box)
-    widest = max(last - first + 1 for first, last in zip(firsts, lasts, strict=True))
-    size = max(1, BAND_HEXAGONS // widest)
-    return [(row, min(row + size, len(firsts))) for row in range(0, len(firsts), size)]
+    rows = region_rows(box)
+    widest = rows.widest
+    if widest <= BAND_HEXAGONS:
+        size = BAND_HEXAGONS // widest
+        for row in range(0, rows.count, size):
+            yield (row, min(row + size, rows.count)), None
+        return
+    for row in range(rows.count):
+        first, last = rows.span(row)
+        for column in range(0, last - first + 1, BAND_HEXAGONS):
+            yield (row, row + 1), (column, column + BAND_HEXAGONS)
 
 
 def threaded_batches(
@@ -49,16 +65,17 @@ def threaded_batches(
     neighbours)``, made on ``threads`` threads at once and given in the walk's order:
     ``(result, hats in the batch)``.
 
-    The region's rows of hexagons are cut into bands (:func:`band_rows`); a thread walks a
+    The region's rows of hexagons are cut into bands (:func:`bands`); a thread walks a
     band and applies ``work`` to each of its batches. The hats, their order, and so the
     results joined, are those of one walk of the whole region; only where the batches are
     cut differs. At most ``2 * threads + 1`` bands are made ahead of the one given out
-    (``threaded.in_order``), so memory stays bounded however tall the region (a band is at
-    least one row, so a very wide region's bands are wide too, as its batches are).
+    (``threaded.in_order``), and a band holds about ``BAND_HEXAGONS`` hexagons at most,
+    so memory stays bounded however tall or wide the region.
 
     What a band costs beside its hats: ``found_batches`` walks from the start of the whole
     walk (the start hat, or far out a kite located near the region's corner) to the band's
-    first row, and lists the rows of the whole region; about 2% of the work at 10^6 hats.
+    first hexagon, or locates a kite near it when that is farther than ``hat_walk.NEAR``;
+    about 2% of the work at 10^6 hats.
 
     Parameters
     ----------
@@ -96,10 +113,10 @@ def threaded_batches(
     # drawing from one generator at once would interleave (the seed gives each the same)
     own = threading.local()
 
-    def task(band: tuple[int, int]) -> list[tuple[Result, int]]:
+    def task(band: Band) -> list[tuple[Result, int]]:
         if not hasattr(own, "tiling"):
             own.tiling = HatTiling(seed)
-        batches = found_batches(own.tiling, box, neighbours, band)
+        batches = found_batches(own.tiling, box, neighbours, *band)
         return [(work(batch), len(batch)) for batch in batches]
 
-    return in_order(task, iter(band_rows(box)), threads)
+    return in_order(task, bands(box), threads)

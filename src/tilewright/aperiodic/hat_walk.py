@@ -5,6 +5,9 @@ one hat) are visited row by row, and in each hexagon its six kites in turn, each
 address found from the previous one by a single move. A hat is reported from its kite 0,
 which lies in exactly one hexagon, so every hat is reported once, whatever the region or
 its offset, and only two addresses (the current kite and the start of the row) are held.
+The rows are worked out one at a time and walked in batches of at most ``BATCH_HEXAGONS``
+hexagons, a row wider than that in pieces, its address carried from one to the next: the
+memory is bounded however wide or tall the region.
 The walk runs compiled (``_hat_kernels``); ``tests/aperiodic/hat_reference.py`` is the same
 walk in plain Python, and the tests compare the two.
 
@@ -118,17 +121,56 @@ def grid_xy(points: np.ndarray) -> np.ndarray:
     return np.stack(((2 * x + y) / (2 * SQRT3), y / 2), axis=-1)
 
 
-def hexagon_rows(box: tuple[float, float, float, float]) -> tuple[int, list[int], list[int]]:
-    """The hexagons to visit for a region: the first row b0, and per row from it its first
-    and last a.
+@dataclass(frozen=True)
+class HexagonRows:
+    """The hexagons to visit for a region (its ``box``, with a margin of one hat): rows
+    ``b0`` to ``b0 + count - 1`` of the kite grid, each from its first a to its last
+    (:meth:`span`), worked out a row at a time: a tall region has tens of millions of rows,
+    and lists of them would outgrow the walk.
 
     A hexagon (a, b) has its centre at (√3·(2a + b), 3b) in hat units.
+
+    Examples
+    --------
+    >>> rows = HexagonRows.of((0.0, 0.0, 1000.0, 500.0))
+    >>> rows.count, rows.span(0), rows.widest
+    (173, (-1, 293), 295)
     """
-    x0, y0, x1, y1 = box
-    b0, b1 = math.floor((y0 - MARGIN) / 3), math.ceil((y1 + MARGIN) / 3)
-    firsts = [math.floor(((x0 - MARGIN) / SQRT3 - b) / 2) for b in range(b0, b1 + 1)]
-    lasts = [math.ceil(((x1 + MARGIN) / SQRT3 - b) / 2) for b in range(b0, b1 + 1)]
-    return b0, firsts, lasts
+
+    box: tuple[float, float, float, float]
+    b0: int
+    count: int
+
+    @classmethod
+    def of(cls, box: tuple[float, float, float, float]) -> "HexagonRows":
+        """The rows of ``box`` = (x0, y0, x1, y1)."""
+        _, y0, _, y1 = box
+        b0, b1 = math.floor((y0 - MARGIN) / 3), math.ceil((y1 + MARGIN) / 3)
+        return cls(box, b0, b1 - b0 + 1)
+
+    def span(self, row: int) -> tuple[int, int]:
+        """The first and last a of row ``row``, counted from row b0."""
+        x0, _, x1, _ = self.box
+        b = self.b0 + row
+        return (
+            math.floor(((x0 - MARGIN) / SQRT3 - b) / 2),
+            math.ceil(((x1 + MARGIN) / SQRT3 - b) / 2),
+        )
+
+    @property
+    def widest(self) -> int:
+        """The most hexagons a row holds, about: rows alternate between two counts (far
+        out, the floats may make a row one longer)."""
+        spans = map(self.span, range(min(2, self.count)))
+        return max(last - first + 1 for first, last in spans)
+
+
+def hexagon_rows(box: tuple[float, float, float, float]) -> tuple[int, list[int], list[int]]:
+    """:class:`HexagonRows` as lists: the first row b0, and per row from it its first and
+    last a; for walks that hold their region whole (the breadth-first search)."""
+    rows = HexagonRows.of(box)
+    spans = [rows.span(row) for row in range(rows.count)]
+    return rows.b0, [first for first, _ in spans], [last for _, last in spans]
 
 
 # levels of ancestry the kernels' addresses hold: a walk across 6.85^30 hats would need more
@@ -193,22 +235,31 @@ def region_frame(box: tuple[float, float, float, float]) -> HatFrame:
     return HatFrame(origin, (less(x0, ox), less(y0, oy), less(x1, ox), less(y1, oy)), far=True)
 
 
-def region_rows(box: tuple[float, float, float, float]) -> tuple[int, list[int], list[int]]:
-    """:func:`hexagon_rows` of the region as its walk counts them, from its frame."""
-    return hexagon_rows(region_frame(box).box)
+def region_rows(box: tuple[float, float, float, float]) -> HexagonRows:
+    """The :class:`HexagonRows` of the region as its walk counts them, from its frame."""
+    return HexagonRows.of(region_frame(box).box)
 
 
-def _start(tiling: HatTiling, frame: HatFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _start(
+    tiling: HatTiling, frame: HatFrame, towards: tuple[int, int] = (0, 0)
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The walk's first address (types, indices, walker: see ``_hat_kernels``), in the
-    frame: the start hat's kite 0, or far out a kite found near the frame's origin."""
-    if not frame.far:
+    frame: the start hat's kite 0, or far out a kite found near the frame's origin, or
+    near the hexagon ``towards`` (a, b) of the frame that the walk goes to first when that
+    lies farther than ``NEAR`` (walking there would cost more than the search)."""
+    a, b = towards
+    x_off, y_off = SQRT3 * (2 * a + b), 3.0 * b  # its centre, in hat units
+    beyond = math.hypot(x_off, y_off) > NEAR
+    if not (frame.far or beyond):
         tiling.grow(DEPTH + 1)
         types = [TYPES.index(t) for t in tiling.ancestry.types[: DEPTH + 1]]
         indices = tiling.ancestry.indices[:DEPTH]
         walker = [0, tiling.start.hat, 0, 0, tiling.start_turn, 0, 1, 2]
     else:
         x, y = frame.origin
-        found = locate(tiling, ((2 * x + y) / (2 * SQRT3), y / 2))
+        if not beyond:
+            x_off = y_off = 0.0
+        found = locate(tiling, ((2 * x + y) / (2 * SQRT3) + x_off, y / 2 + y_off))
         depth = max(DEPTH, len(found.indices) + FAR_DEPTH)
         tiling.grow(depth + 1)
         types = [
@@ -221,13 +272,22 @@ def _start(tiling: HatTiling, frame: HatFrame) -> tuple[np.ndarray, np.ndarray, 
     return np.array(types, np.int64), np.array(indices, np.int64), np.array(walker, np.int64)
 
 
+# ``columns`` when not given: every hexagon of a row
+_WHOLE_ROW = (0, 2**62)
+
+
 def found_batches(
     tiling: HatTiling,
     box: tuple[float, float, float, float],
     neighbours: bool = False,
     rows: tuple[int, int] | None = None,
+    columns: tuple[int, int] | None = None,
 ) -> Iterator[np.ndarray]:
     """The hats of ``tiling`` whose interior meets ``box`` = (x0, y0, x1, y1), as arrays.
+
+    Memory is bounded whatever the region: a batch is at most ``BATCH_HEXAGONS`` hexagons,
+    whole rows of them, or pieces of one row too wide for that (the row's address carried
+    from piece to piece, so that the moves, and the hats, are those of the whole row).
 
     Parameters
     ----------
@@ -240,6 +300,10 @@ def found_batches(
         Only the hats of the region's rows of hexagons ``rows[0]`` to ``rows[1] - 1``
         (counted from the bottom row of :func:`region_rows`): a band, whose hats no other
         band has.
+    columns : pair of int, optional
+        Only the hats of hexagons ``columns[0]`` to ``columns[1] - 1`` of each row, counted
+        from the row's first: with ``rows``, a piece of a band, whose hats no other piece
+        has (pieces of one row, left to right, give the row's hats in its order).
 
     Yields
     ------
@@ -251,43 +315,82 @@ def found_batches(
         kite 0's hexagon (a, b) and direction (``HatTile.id``'s three numbers).
     """
     frame = region_frame(box)
-    b0, firsts, lasts = hexagon_rows(frame.box)
-    if rows is not None:
-        b0, firsts, lasts = b0 + rows[0], firsts[rows[0] : rows[1]], lasts[rows[0] : rows[1]]
-    types, indices, walker = _start(tiling, frame)
-    saved = np.zeros((len(indices), 5), np.int64)
-    spares = [(types.copy(), indices.copy(), walker.copy()) for _ in range(2)]
-    firsts_array, lasts_array = np.array(firsts, np.int64), np.array(lasts, np.int64)
-    box_array = np.array(frame.box, np.float64)
-    per_row = int(max(lasts_array - firsts_array + 1))
-    per_batch = max(1, BATCH_HEXAGONS // per_row)
-    found = np.zeros((6 * per_batch * per_row, kernels.FOUND_FIELDS), np.int64)
-    near = np.zeros((len(found) if neighbours else 0, 14, kernels.NEIGHBOUR_FIELDS), np.int64)
-    for row in range(0, len(firsts), per_batch):
+    every = HexagonRows.of(frame.box)
+    first, stop = rows if rows is not None else (0, every.count)
+    low, high = columns if columns is not None else _WHOLE_ROW
+
+    def span(row: int) -> tuple[int, int]:
+        start, last = every.span(row)
+        return start + low, min(last, start + high - 1)
+
+    # a part goes to its first hexagon; the whole walk starts where it always has
+    towards = (span(first)[0], every.b0 + first) if rows or columns else (0, 0)
+    walk = _Walk(tiling, frame, neighbours, towards)
+    widest = max(1, min(every.widest, high - low))
+    if widest <= BATCH_HEXAGONS:
+        per_batch = BATCH_HEXAGONS // widest
+        for row in range(first, stop, per_batch):
+            spans = [span(r) for r in range(row, min(row + per_batch, stop))]
+            yield walk.rows(every.b0 + row, spans)
+        return
+    for row in range(first, stop):
+        start, last = span(row)
+        pieces = range(start, last + 1, BATCH_HEXAGONS)
+        for piece in pieces:
+            part = (piece, min(last, piece + BATCH_HEXAGONS - 1))
+            yield walk.rows(every.b0 + row, [part], along=piece > start)
+
+
+class _Walk:
+    """A walk's addresses and the arrays its kernel fills, for :func:`found_batches`.
+
+    ``address`` stands at the first hexagon of the last row walked, whence the kernel goes
+    to the next row; ``spares[0]`` is the row's address, left at the last hexagon walked,
+    whence the next piece of a row too wide for one batch goes on (``along``).
+    """
+
+    def __init__(
+        self, tiling: HatTiling, frame: HatFrame, neighbours: bool, towards: tuple[int, int]
+    ) -> None:
+        self.frame, self.neighbours = frame, neighbours
+        self.address = _start(tiling, frame, towards)
+        self.saved = np.zeros((len(self.address[1]), 5), np.int64)
+        self.spares = [tuple(part.copy() for part in self.address) for _ in range(3)]
+        self.box = np.array(frame.box, np.float64)
+        self.found = np.zeros((0, kernels.FOUND_FIELDS), np.int64)
+        self.near = np.zeros((0, 14, kernels.NEIGHBOUR_FIELDS), np.int64)
+
+    def rows(self, b0: int, spans: list[tuple[int, int]], along: bool = False) -> np.ndarray:
+        """The hats of rows b0, b0 + 1, ... from their first a to their last (``spans``);
+        ``along``: of the one row whose last piece was walked, further along it."""
+        firsts = np.array([first for first, _ in spans], np.int64)
+        lasts = np.array([last for _, last in spans], np.int64)
+        room = 6 * int(np.sum(np.maximum(lasts - firsts + 1, 0)))
+        if room > len(self.found):
+            self.found = np.zeros((room, kernels.FOUND_FIELDS), np.int64)
+            if self.neighbours:
+                self.near = np.zeros((room, 14, kernels.NEIGHBOUR_FIELDS), np.int64)
+        row, scratch, cursor = self.spares
+        if along:
+            for part, source in zip(cursor, row, strict=True):
+                part[:] = source
+        address = cursor if along else self.address
         count = kernels.walk_rows(
-            types,
-            indices,
-            walker,
-            saved,
-            *spares,
-            b0 + row,
-            firsts_array[row : row + per_batch],
-            lasts_array[row : row + per_batch],
-            box_array,
-            found,
-            near,
+            *address, self.saved, row, scratch, b0, firsts, lasts, self.box, self.found, self.near
         )
         if count < 0:
-            raise RuntimeError(f"a walk needed more than {len(indices)} levels of ancestry")
-        batch = found[:count]
+            raise RuntimeError(f"a walk needed more than {len(self.saved)} levels of ancestry")
+        return self._kept(self.found[:count], self.near[:count])
+
+    def _kept(self, batch: np.ndarray, near: np.ndarray) -> np.ndarray:
+        """The hats found that meet the region, in the frame's origin's terms."""
         keep = batch[:, 6] == kernels.INSIDE
-        keep[~keep] = _meeting(batch[~keep], frame.box)
-        hats = batch[keep, :6] + (*frame.origin, 0, 0, 0, 0)
-        if neighbours:
-            ids = near[:count][keep] + (*frame.hexagon, 0)
-            yield np.hstack((hats, ids.reshape(-1, 42)))
-        else:
-            yield hats
+        keep[~keep] = _meeting(batch[~keep], self.frame.box)
+        hats = batch[keep, :6] + (*self.frame.origin, 0, 0, 0, 0)
+        if not self.neighbours:
+            return hats
+        ids = near[keep] + (*self.frame.hexagon, 0)
+        return np.hstack((hats, ids.reshape(-1, 42)))
 
 
 def _meeting(border: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:

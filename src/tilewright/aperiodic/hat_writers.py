@@ -1,8 +1,8 @@
 """Writers for hat patches: SVG (compact or plain), PNG, JSON Lines, CSV, GeoJSON.
 
 Coordinates are in hat units (the hat's short side 1), y up, with ``DIGITS`` decimals. The
-text formats are written as the walk finds the hats; pictures hold one list of outlines
-(they are bounded by their pixel budget anyway).
+text formats are written as the walk finds the hats; pictures hold one list of outlines,
+so a patch refuses a picture whose hats would not fit in memory (``HatPatch.write``).
 """
 
 import colorsys

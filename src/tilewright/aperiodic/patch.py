@@ -369,9 +369,9 @@ def check_region(
     farthest = max(abs(x), abs(y), abs(x + width), abs(y + height))
     if not farthest <= MAX_COORDINATE:
         raise TilewrightError(
-            f"a region must lie within {MAX_COORDINATE:.4g} tile edges of the tiling's centre "
+            f"a region must lie within {MAX_COORDINATE:.0f} tile edges of the tiling's centre "
             f"in x and y (float64 vertices lose a tile's shape beyond); this one reaches "
-            f"{farthest:g}"
+            f"{float(farthest)!r}"  # every digit it takes to differ from the limit
         )
     # far out the kernels measure from a tile at the region's corner (``Frame``)
     reach = farthest if max(abs(x), abs(y)) <= NEAR else max(width, height) + FAR_START

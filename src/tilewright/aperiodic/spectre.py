@@ -33,6 +33,7 @@ from tilewright.aperiodic.patch import (
 from tilewright.aperiodic.threaded import checked_threads
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import quoted, require_bool
+from tilewright.core.pdf import check_pdf_fits
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
 
@@ -268,7 +269,8 @@ class Patch:
         -----
         SVG, JSON Lines, CSV and GeoJSON are written chunk by chunk, so with the line
         method memory stays bounded however large the patch. PNG holds the image (at most
-        ``max_side`` squared pixels), PDF the SVG it is drawn from.
+        ``max_side`` squared pixels), PDF the SVG it is drawn from (refused before the walk
+        when that would not fit in memory).
         """
         fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side)
         threads = checked_threads(fmt, threads, self.method)
@@ -404,6 +406,10 @@ class Patch:
             writers.check_picture(self.region, colour, scale)
             if fmt == "png":
                 writers.check_png_size(self.region, scale)
+            elif fmt == "pdf":  # drawn from the whole SVG, held in memory
+                count = self.approximate_count
+                svg_bytes = count * writers.SVG_BYTES_PER_TILE[plain]
+                check_pdf_fits(svg_bytes, f"about {count:,} tiles")
         return fmt, colour, plain, scale if scale is not None else writers.SCALE
 
 

@@ -20,14 +20,16 @@ from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import png_text, record, svg_element
-from tilewright.core.numbers import quoted, require_bool, require_int, require_real
-from tilewright.core.picture_size import PIXEL_BUDGET
+from tilewright.core.numbers import quoted, require_bool, require_real
+from tilewright.core.picture_size import PIXEL_BUDGET, check_max_side
 
 DIGITS = 6
 COLOURINGS = ("type", "orientation", "four")
 SCALE = 10.0  # pixels a tile edge in pictures, unless that passes the pixel budget
 # the most pixels a PNG may have (the whole image is drawn in memory, 3 bytes a pixel)
 MAX_PNG_PIXELS = 2**28
+# SVG bytes a tile, compact and plain (measured, Spectres and hats alike: 69-70, 196-299)
+SVG_BYTES_PER_TILE = {False: 80, True: 320}
 # one colour per metatile type, and a darker one for the second Spectre of a Γ
 TYPE_COLOURS = (
     "#e8c26a", "#8fb8de", "#b5d98b", "#d9a3c9", "#f2a07b", "#9ad1c4", "#c7b3e6", "#f5d6a0",
@@ -514,10 +516,14 @@ def check_png_size(box: tuple[float, float, float, float], scale: float) -> tupl
     """
     x0, y0, x1, y1 = check_picture(box, "type", scale)
     scale = require_real(scale, "scale")
-    size = (max(1, round((x1 - x0) * scale)), max(1, round((y1 - y0) * scale)))
+    across, up = (x1 - x0) * scale, (y1 - y0) * scale
+    if not math.isfinite(across * up):
+        raise TilewrightError(f"a PNG at scale {scale:g} would pass {MAX_PNG_PIXELS} pixels")
+    size = (max(1, round(across)), max(1, round(up)))
     if size[0] * size[1] > MAX_PNG_PIXELS:
         raise TilewrightError(
-            f"a {size[0]}x{size[1]} PNG would pass {MAX_PNG_PIXELS} pixels; lower the scale"
+            f"a {_pixels(size[0])}x{_pixels(size[1])} PNG would pass {MAX_PNG_PIXELS} "
+            "pixels; lower the scale"
         )
     check_fits(size[0] * size[1] * 4, f"a {size[0]}x{size[1]} PNG")
     return size
@@ -562,23 +568,35 @@ def picture_scale(
     tilewright.core.errors.TilewrightError: the picture would be 10000x100 pixels, past ...
     """
     width, height = require_real(width, "width"), require_real(height, "height")
-    max_side = require_int(max_side, "max_side")
-    if max_side < 1:
-        raise TilewrightError(f"max_side must be at least 1 pixel, got {max_side}")
+    max_side = check_max_side(max_side)
     largest = max_side / max(width, height)
-    if scale is None:
-        return min(SCALE, largest)
-    scale = require_real(scale, "scale")
+    chosen = scale is None
+    scale = min(SCALE, largest) if scale is None else require_real(scale, "scale")
     if not (math.isfinite(scale) and scale > 0):
         raise TilewrightError(f"scale must be a finite number above 0, got {scale:g}")
-    size = (round(width * scale), round(height * scale))
+    fits = f"scale {_rounded_down(largest):g} fits (or leave the scale out)"
+    # as floats first: a scale may make a side too large to count, or no pixel at all
+    across, up = width * scale, height * scale
+    if not math.isfinite(max(across, up)):
+        raise TilewrightError(f"scale {scale:g} makes a picture too large to count: {fits}")
+    size = (round(across), round(up))
+    if max(size) < 1:
+        hint = "" if chosen else f": scale {1 / max(width, height):.3g} draws one"
+        raise TilewrightError(
+            f"the picture would be {size[0]}x{size[1]} pixels, less than one a side{hint}"
+        )
     if max(size) > max_side:
         raise TilewrightError(
-            f"the picture would be {size[0]}x{size[1]} pixels, past the {max_side}-pixel "
-            f"budget a side: scale {_rounded_down(largest):g} fits (or leave the scale out), or "
-            f"raise the budget to {max(size)} (--max-side)"
+            f"the picture would be {_pixels(size[0])}x{_pixels(size[1])} pixels, past the "
+            f"{max_side}-pixel budget a side: {fits}, or raise the budget to "
+            f"{_pixels(max(size))} (--max-side)"
         )
     return scale
+
+
+def _pixels(count: int) -> str:
+    """A picture's side in pixels for a message: whole, or in three digits past 15."""
+    return f"{count}" if count < 10**15 else f"{count:.3g}"
 
 
 def _rounded_down(value: float, digits: int = 3) -> float:

@@ -6,6 +6,7 @@ exit status 2, never a traceback and never a half-written file.
 """
 
 import contextlib
+import errno
 import importlib
 import os
 import sys
@@ -20,6 +21,10 @@ USAGE_ERROR = 2
 INTERNAL_ERROR = 70  # EX_SOFTWARE
 # an error line quotes what the user gave; beyond this it is cut
 _LONGEST_MESSAGE = 300
+_OUT_OF_MEMORY = "not enough memory: ask for something smaller, or allow more"
+# how the loader says a shared library did not fit (Numba loads LLVM's on first use,
+# Python its extension modules on import): an OSError or ImportError with no errno
+_UNMAPPED = "failed to map segment"
 
 
 # each subcommand's module is imported only when that command runs, so that a command
@@ -76,21 +81,46 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(0)
     except click.exceptions.Abort:
         _fail("interrupted", 130)
-    except (TilewrightError, click.ClickException) as error:
-        message = error.format_message() if isinstance(error, click.ClickException) else error
-        _fail(f"error: {message}", USAGE_ERROR)
-    except MemoryError:
-        _fail("error: out of memory: ask for something smaller", USAGE_ERROR)
     except RecursionError:
         _fail("error: the input is nested too deeply", USAGE_ERROR)
-    except OSError as error:
-        where = f"{error.filename}: " if error.filename else ""
-        _fail(f"error: {where}{error.strerror or error}", USAGE_ERROR)
-    except Exception as error:  # a bug: still one line, and the traceback on request
+    except Exception as error:
+        # a lack of memory, whatever it was reported as on its way up (a message of ours
+        # that already says so, such as a picture too large, is the more precise)
+        ours = isinstance(error, TilewrightError) and "memory" in str(error)
+        if _ran_short_of_memory(error) and not ours:
+            _fail(f"error: {_OUT_OF_MEMORY}", USAGE_ERROR)
+        if isinstance(error, TilewrightError | click.ClickException):
+            message = error.format_message() if isinstance(error, click.ClickException) else error
+            _fail(f"error: {message}", USAGE_ERROR)
+        if isinstance(error, OSError):
+            where = f"{error.filename}: " if error.filename else ""
+            _fail(f"error: {where}{error.strerror or error}", USAGE_ERROR)
+        # a bug: still one line, and the traceback on request
         if os.environ.get("TILEWRIGHT_DEBUG"):
             raise
         name = type(error).__name__
         _fail(f"internal error: {name}: {error} (TILEWRIGHT_DEBUG=1 shows where)", INTERNAL_ERROR)
+
+
+def _ran_short_of_memory(error: BaseException) -> bool:
+    """Whether ``error``, or an error it was raised while handling, is a lack of memory.
+
+    Libraries report one in their own words: Numba's loading of LLVM raises an OSError
+    that blames a missing library, naming the loader's message only in the error it
+    replaced; a writer may wrap it again ("cannot write ...").
+    """
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:  # a chain can loop
+        seen.add(id(current))
+        if isinstance(current, MemoryError):
+            return True
+        if isinstance(current, OSError) and current.errno == errno.ENOMEM:
+            return True
+        if isinstance(current, OSError | ImportError) and _UNMAPPED in str(current):
+            return True
+        current = current.__cause__ or current.__context__
+    return False
 
 
 def _invoke(args: list[str]) -> None:

@@ -36,6 +36,7 @@ from tilewright.core.numbers import quoted
 # the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
 FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
 COLOURINGS = ("type", "orientation", "four", "reflected")
+SHAPE_SHORTEST, SHAPE_LONGEST = 0.1, 1000.0  # hat_shapes': Tile(a, b)'s sides
 # shapes people know by name (Smith, Myers, Kaplan and Goodman-Strauss 2023, figure 6.1)
 NAMED_SHAPES = {
     "chevron": (0.0, 1.0),
@@ -62,14 +63,14 @@ class ShapeType(click.ParamType):
         try:
             if len(parts) != 2:
                 raise ValueError
-            a, b = (parse_real(part, "a side", 0, 1e6) for part in parts)
+            a, b = (parse_real(part, "a side", 0, SHAPE_LONGEST) for part in parts)
         except ValueError:
             self.fail(
                 f"--shape is a,b (two side lengths, such as 1,1.732) or one of "
                 f"{', '.join(NAMED_SHAPES)}, got {quoted(value)}"
             )
-        if a + b <= 0:
-            self.fail("--shape needs a side longer than 0")
+        if max(a, b) < SHAPE_SHORTEST:
+            self.fail(f"--shape needs a side longer than 0, at least {SHAPE_SHORTEST:g}")
         return a, b
 
 

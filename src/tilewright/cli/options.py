@@ -45,7 +45,9 @@ def parse_real(text: str, what: str, low: float, high: float) -> float:
     if not _REAL.match(text):
         raise TilewrightError(f"{what} must be a number such as 0.5, got {quoted(text)}")
     number = float(text)
-    if not (math.isfinite(number) and low <= number <= high):
+    if not math.isfinite(number):  # 1e999: "between -inf and inf" would hold it
+        raise TilewrightError(f"{what} must be a finite number, got {quoted(text)}")
+    if not low <= number <= high:
         raise TilewrightError(f"{what} must be between {low:g} and {high:g}, got {quoted(text)}")
     return number
 

@@ -165,7 +165,8 @@ def read_mask(path: str | os.PathLike) -> np.ndarray:
             raise TilewrightError(f"cannot read {name}: it is not a PNG file (no PNG signature)")
         data = head + _read_text_bytes(stream, name, len(head))
     try:
-        text = data.decode("utf-8")
+        # utf-8-sig: a byte-order mark, as some Windows editors begin a file with, is no cell
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise TilewrightError(
             f"cannot read {name}: it is neither a PNG nor a text mask (rows of {OFF} and {ON})"

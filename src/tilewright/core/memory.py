@@ -130,6 +130,40 @@ def _address_space_room() -> int:
     return max(0, soft - _virtual_size())
 
 
+def check_address_space(needed: float, what: str) -> None:
+    """Raise :class:`TilewrightError` when ``ulimit -v`` leaves less than ``needed`` bytes
+    of address space.
+
+    For what takes address space far beyond the memory it touches (shared libraries,
+    buffers reserved ahead): :func:`check_fits` would also count the machine's free
+    memory, which such mappings mostly never use.
+
+    Parameters
+    ----------
+    needed : float
+        Bytes of address space the work maps.
+    what : str
+        The work, for the message ("starting").
+
+    Raises
+    ------
+    TilewrightError
+        Naming the bytes needed, those taken and the limit ``ulimit -v`` set.
+
+    Examples
+    --------
+    >>> check_address_space(1 << 20, "starting")
+    """
+    room = _address_space_room()
+    if not needed <= room:
+        limit, _ = resource.getrlimit(resource.RLIMIT_AS)
+        raise TilewrightError(
+            f"not enough memory: {what} needs about {human_bytes(needed)} more address "
+            f"space than the {human_bytes(limit - room)} taken, and ulimit -v allows "
+            f"{human_bytes(limit)}"
+        )
+
+
 def _virtual_size() -> int:
     return _kibibytes_line("/proc/self/status", "VmSize:") or 0
 

@@ -19,6 +19,27 @@ from tilewright.core.metadata import describe
 _BYTES_PER_SVG_BYTE = 30
 
 
+def check_pdf_fits(svg_bytes: float, what: str, held: float = 0) -> None:
+    """Refuse, before any drawing, a PDF whose SVG of about ``svg_bytes`` bytes would not
+    fit in memory beside ``held`` bytes: the SVG is held whole, then drawn (as
+    :func:`pdf_from_svg_pages` checks again, once it is made); ``what`` names the picture.
+
+    Raises
+    ------
+    TilewrightError
+        Naming the memory needed and the memory available (``core.memory.check_fits``).
+
+    Examples
+    --------
+    >>> check_pdf_fits(1e6, "a small patch")
+    >>> check_pdf_fits(1e15, "a huge patch")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: a PDF of a huge patch needs about ...
+    """
+    check_fits(held + svg_bytes * (1 + _BYTES_PER_SVG_BYTE), f"a PDF of {what}")
+
+
 def pdf_from_svg(svg: str | bytes, info: Mapping[str, object] | None = None) -> bytes:
     """The SVG document ``svg`` as a one-page vector PDF, with ``info`` in its metadata.
 

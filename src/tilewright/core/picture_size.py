@@ -11,11 +11,38 @@ size it would need, so a huge picture is always asked for, never an accident.
 from collections.abc import Callable
 
 from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import require_int_between, shown
 
 # pixels a side: what image viewers, browsers and print drivers open without trouble
 PIXEL_BUDGET = 8192
+# the largest budget a side that may be asked for, as ``--max-side`` reads it: the most
+# pixels a side a PNG can have (31 bits), and past any picture a program opens
+LARGEST_BUDGET = 2**31 - 1
 
 SizeAt = Callable[[int], tuple[int, int]]
+
+
+def check_max_side(max_side: object) -> int:
+    """A budget a side (``max_side``) checked: a whole number of pixels, 1 to
+    ``LARGEST_BUDGET``.
+
+    Raises
+    ------
+    TypeError
+        When it is not an integer (a bool is not).
+    TilewrightError
+        When it is out of range.
+
+    Examples
+    --------
+    >>> check_max_side(1000)
+    1000
+    >>> check_max_side(0)
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: max_side must be from 1 to 2147483647, got 0
+    """
+    return require_int_between(max_side, "max_side", 1, LARGEST_BUDGET)
 
 
 def fit_cell(size_at: SizeAt, preferred: int, smallest: int = 1, budget: int = PIXEL_BUDGET) -> int:
@@ -88,7 +115,8 @@ def check_budget(
     if max(width, height) <= budget:
         return
     hint = f"--cell {fits} fits (or leave --cell out), or " if fits else ""
+    # shown: a cell asked for may be past any picture, its sides hundreds of digits long
     raise TilewrightError(
-        f"the picture would be {width}x{height} pixels, past the {budget}-pixel budget "
-        f"a side: {hint}raise the budget with --max-side {max(width, height)}"
+        f"the picture would be {shown(width)}x{shown(height)} pixels, past the {budget}-pixel "
+        f"budget a side: {hint}raise the budget with --max-side {shown(max(width, height))}"
     )

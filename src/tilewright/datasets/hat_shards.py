@@ -43,6 +43,7 @@ from tilewright.aperiodic.hat_geometry import (
     TYPES,
 )
 from tilewright.aperiodic.hat_walk import found_batches, region_rows, vertices_xy
+from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_bool, require_int_between
 from tilewright.core.seeds import MAX_SEED
 from tilewright.datasets.tile_shards import even_cuts, write_bands
@@ -103,9 +104,8 @@ class HatBand:
     def size(self) -> int:
         """At least as many hats as the band writes: six kites a hexagon, so at most six
         kite 0s, in each of its rows' hexagons."""
-        _, firsts, lasts = region_rows(self.region)
-        low, high = self.rows
-        return 6 * sum(lasts[r] - firsts[r] + 1 for r in range(low, high))
+        spans = map(region_rows(self.region).span, range(*self.rows))
+        return 6 * sum(last - first + 1 for first, last in spans)
 
     @property
     def entry(self) -> dict[str, Any]:
@@ -180,10 +180,17 @@ def hat_bands(
     seed = require_int_between(seed, "seed", 0, MAX_SEED)
     neighbours = require_bool(neighbours, "neighbours")
     x, y = origin
-    rows = len(region_rows((x, y, x + width, y + height))[1])
+    rows = region_rows((x, y, x + width, y + height))
+    # a band is whole rows: a row too large to build is refused before the bands are
+    # listed (so wide a region may have more rows than a list of bands would hold)
+    check_fits(
+        6 * rows.widest * _bytes_per_hat(neighbours),
+        f"Parquet parts of a row of hexagons (up to {6 * rows.widest:,} {UNIT}, "
+        "built whole in memory)",
+    )
     default = round(width * height / HAT_AREA / BAND_HATS)
     what = f"the region's rows of hexagons, {ROW_HEIGHT:g} hat units each"
-    cuts = even_cuts(rows, bands, default, what)
+    cuts = even_cuts(rows.count, bands, default, what)
     return [HatBand(k, width, height, origin, seed, cut, neighbours) for k, cut in enumerate(cuts)]
 
 
@@ -222,16 +229,20 @@ def write_hat_shards(
         "bands": len(tasks),
         "neighbours": first.neighbours,
     }
-    per_hat = PART_BYTES_PER_HAT + (NEIGHBOUR_BYTES_PER_HAT if neighbours else 0)
     return write_bands(
         tasks,
         output,
         identity,
         schema_for(first.neighbours),
         UNIT,
-        per_hat,
+        _bytes_per_hat(first.neighbours),
         "a band of whole hexagon rows",
         workers=workers,
         scheduler=scheduler,
         progress=progress,
     )
+
+
+def _bytes_per_hat(neighbours: bool) -> int:
+    """A part's memory while it is built, a hat."""
+    return PART_BYTES_PER_HAT + (NEIGHBOUR_BYTES_PER_HAT if neighbours else 0)

@@ -40,7 +40,8 @@ def checked_where(schema: pa.Schema, where: Mapping[str, Any] | None) -> Where:
     ------
     TilewrightError
         For a column that is not a number column of ``schema``, a bound that is not a
-        finite number, or a range with nothing in it.
+        finite number or lies beyond what the column's type holds, or a range with nothing
+        in it.
 
     Examples
     --------
@@ -63,13 +64,14 @@ def checked_where(schema: pa.Schema, where: Mapping[str, Any] | None) -> Where:
             raise TilewrightError(
                 f"cannot filter on {name!r}: the columns are {', '.join(numbers)}"
             )
-        if not _is_number(schema.field(name).type):
+        kind = schema.field(name).type
+        if not _is_number(kind):
             raise TilewrightError(f"cannot filter on {name!r}: it is not a number column")
         try:
             low, high = bounds
         except (TypeError, ValueError):
             raise TilewrightError(f"{name}'s range must be (lowest, highest)") from None
-        low, high = _bound(low, name), _bound(high, name)
+        low, high = _bound(low, name, kind), _bound(high, name, kind)
         if low is not None and high is not None and low > high:
             raise TilewrightError(f"{name}'s range from {low} to {high} holds nothing")
         if low is not None or high is not None:
@@ -244,11 +246,21 @@ def _is_number(kind: pa.DataType) -> bool:
     return bool(pa.types.is_integer(kind) or pa.types.is_floating(kind))
 
 
-def _bound(value: Any, name: str) -> float | None:
+def _bound(value: Any, name: str, kind: pa.DataType) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
         raise TilewrightError(f"{name}'s bounds must be numbers, got {value!r}")
     if isinstance(value, float | np.floating) and not math.isfinite(value):
         raise TilewrightError(f"{name}'s bounds must be finite, got {value}")
-    return value.item() if isinstance(value, np.generic) else value
+    value = value.item() if isinstance(value, np.generic) else value
+    # compared with the column in its own type, a bound must be one of its values (and a
+    # bound beyond them would keep all or nothing)
+    dtype = np.dtype(kind.to_pandas_dtype())
+    info = np.iinfo(dtype) if dtype.kind in "iu" else np.finfo(dtype)
+    lowest, highest = info.min, info.max
+    if not lowest <= value <= highest:
+        raise TilewrightError(
+            f"{name}'s bound {value} is beyond the column's range, {lowest} to {highest}"
+        )
+    return value

@@ -30,12 +30,14 @@ Every file is written through ``tilewright.core.output.open_output``, completely
 all; pictures and texts are made before the file is opened.
 """
 
+import contextlib
 import itertools
 import json
+import math
 import os
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 import numpy as np
@@ -70,6 +72,8 @@ _JSON_ROWS = 1 << 16
 # Bytes a cell, a wall and a vertex take once read: the arrays of the file, the grid
 # rebuilt from its cells (about 85 bytes a corner, six corners a cell) and the graph
 _READ_CELL_BYTES = 700
+# what a mask adds to the size of the grid it cut (``core.masks.masked``)
+_CUT_PARAMS = ("mask", "largest")
 _NPZ_ARRAYS = {
     # name: (dtype kinds allowed, number of dimensions, columns)
     "vertices": ("fiu", 2, 2),
@@ -736,6 +740,7 @@ def _maze_from(fields: dict[str, Any]) -> GridMaze:
     seed = _checked_seed(fields.get("seed"), none=None)
     params = _json_params(fields.get("params"))
     grid = _grid_from(kind, grid_params, fields)
+    _check_kind_and_size(grid)
     passages = fields["open"].astype(np.bool_)
     if passages.shape != (grid.graph.num_slots,):
         raise TilewrightError(
@@ -821,6 +826,51 @@ def _grid_from(kind: str, params: dict[str, Any], fields: dict[str, Any]) -> Pol
         centres=built.centres,
         under=under.astype(np.int32),
     )
+
+
+def _check_kind_and_size(grid: PolygonGrid) -> None:
+    """Refuse a file whose recorded kind and size do not describe its cells: the metrics
+    report the kind, and a reader takes the maze for what the size says.
+
+    For the kinds ``core`` builds, the grid the record names is built again and each cell
+    of the file must be one of its cells: a cut grid (a mask, ``restrict``) keeps the size
+    of the grid it was cut from. A named grid larger than the file's cells is such a cut
+    and is not built (a small file must not make a huge grid). Other kinds are taken as
+    recorded: a patch of an aperiodic tiling is made again only by running the tiling, and
+    a grid of the caller's own (``from_polygons``) has no size tilewright knows.
+    """
+    from tilewright.core import grids
+    from tilewright.core.polygon_grid import square_grid
+
+    builders: dict[str, Callable[..., PolygonGrid]] = {
+        "square": square_grid,
+        "hex": grids.hex_grid,
+        "hexagon": grids.hexagon_grid,
+        "triangle": grids.triangle_grid,
+        "polar": grids.polar_grid,
+        "upsilon": grids.upsilon_grid,
+        "weave": square_grid,  # the squares the crossings are made on
+    }
+    size = {key: value for key, value in grid.params.items() if key not in _CUT_PARAMS}
+    numbers = [value for value in size.values() if type(value) is int]
+    if grid.kind not in builders or math.prod(numbers) > grid.num_cells:
+        return
+    named = None
+    with contextlib.suppress(TypeError, TilewrightError):  # a size this kind does not take
+        named = builders[grid.kind](**size)
+    if named is None or not np.isin(_cell_shapes(grid), _cell_shapes(named)).all():
+        raise TilewrightError(
+            f"a grid maze's cells are not those of the {grid.kind} grid its record names "
+            f"({_json_shown(grid.params)})"
+        )
+
+
+def _cell_shapes(grid: PolygonGrid) -> np.ndarray:
+    """Each cell as one comparable value: its centre, to a millionth of an edge, and its
+    number of corners."""
+    centres = np.round(grid.centres * 1e6).astype(np.int64)
+    rows = np.column_stack([centres, np.diff(grid.polygon_ptr).astype(np.int64)])
+    return np.ascontiguousarray(rows).view(np.dtype((np.void, rows.itemsize * 3))).ravel()
 
 
 def _edge_keys(walls: np.ndarray, vertices: int) -> np.ndarray:

@@ -35,7 +35,7 @@ from tilewright.core.colours import gradient
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_bool, require_int, require_real, shown
-from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, fit_cell
+from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, check_max_side, fit_cell
 from tilewright.core.polygon_grid import OUTSIDE, PolygonGrid
 from tilewright.mazes.grid_maze import GridMaze, check_grid_maze
 from tilewright.mazes.pictures import (
@@ -115,9 +115,10 @@ class GridStyle:
         object.__setattr__(self, "hairline", require_bool(self.hairline, "hairline"))
         if not 2 <= self.cell <= MAX_CELL:
             raise TilewrightError(f"cell size must be 2 to {MAX_CELL}, got {shown(self.cell)}")
-        if not 0 < self.wall < self.cell:
+        if not HAIRLINE <= self.wall < self.cell:
             raise TilewrightError(
-                f"need 0 < wall < cell, got cell {shown(self.cell)} and wall {self.wall:g}"
+                f"need {HAIRLINE:g} (a hairline) <= wall < cell, got cell {shown(self.cell)} "
+                f"and wall {self.wall:g}"
             )
         for name in ("wall_colour", "background", "path_colour"):
             _check_colour(getattr(self, name), name)
@@ -177,10 +178,14 @@ def grid_style(
     2
     """
     _check_grid(grid)
-    budget = PIXEL_BUDGET if max_side is None else require_int(max_side, "max_side")
-    if budget < 1:
-        raise TilewrightError(f"max_side must be at least 1, got {shown(budget)}")
+    budget = PIXEL_BUDGET if max_side is None else check_max_side(max_side)
     line = None if wall is None else require_real(wall, "wall width")
+    # before any size is worked out from them: a wall or cell past every picture would
+    # overflow the floats (GridStyle says how each must relate to the other)
+    if line is not None and not HAIRLINE <= line <= MAX_CELL:
+        raise TilewrightError(f"wall width must be {HAIRLINE:g} to {MAX_CELL}, got {line:g}")
+    if cell is not None and not 2 <= require_int(cell, "cell size") <= MAX_CELL:
+        raise TilewrightError(f"cell size must be 2 to {MAX_CELL}, got {shown(cell)}")
 
     def size_at(size: int) -> tuple[int, int]:
         return _size(grid, size, default_wall(size) if line is None else line)
@@ -190,10 +195,8 @@ def grid_style(
         cell = best
         check_budget(size_at(cell), budget)
     else:
-        cell = require_int(cell, "cell size")
         fits = max(size_at(best)) <= budget and best < cell
-        if cell >= 2:
-            check_budget(size_at(cell), budget, fits=best if fits else None)
+        check_budget(size_at(cell), budget, fits=best if fits else None)
     return GridStyle(
         cell=cell,
         wall=float(default_wall(cell) if line is None else line),

@@ -31,7 +31,7 @@ from tilewright.core.colours import gradient, parse_colour
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import quoted, require_int, shown
-from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, fit_cell
+from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, check_max_side, fit_cell
 from tilewright.mazes.model import Maze, check_maze
 
 # Palette entries of the PNG: then HEAT_LEVELS shades of the heat map.
@@ -178,9 +178,7 @@ def picture_style(
     ...
     tilewright.core.errors.TilewrightError: the picture would be 48002x48002 pixels, ...
     """
-    budget = PIXEL_BUDGET if max_side is None else require_int(max_side, "max_side")
-    if budget < 1:
-        raise TilewrightError(f"max_side must be at least 1, got {shown(budget)}")
+    budget = PIXEL_BUDGET if max_side is None else check_max_side(max_side)
     if wall is not None:
         wall = require_int(wall, "wall width")
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.output import format_by_suffix, open_output
-from tilewright.core.picture_size import PIXEL_BUDGET
+from tilewright.core.picture_size import PIXEL_BUDGET, check_max_side
 from tilewright.rectangles.gameid import Puzzle, format_game_id, picture_info
 
 if TYPE_CHECKING:
@@ -148,7 +148,7 @@ def encode(
     from tilewright.rectangles import pictures
 
     if cell is None:
-        cell = pictures.default_cell(puzzle.width, puzzle.height)
+        cell = picture_cell(puzzle.width, puzzle.height, None, None)
     solution = regions is not None
     if made is not None:
         info = made.info(solution)
@@ -245,9 +245,11 @@ def picture_cell(width: int, height: int, cell: int | None, max_side: int | None
     from tilewright.core.numbers import require_int
     from tilewright.rectangles import pictures
 
-    budget = PIXEL_BUDGET if max_side is None else require_int(max_side, "max_side")
+    budget = PIXEL_BUDGET if max_side is None else check_max_side(max_side)
     if cell is None:
-        return pictures.default_cell(width, height, budget)
+        cell = pictures.default_cell(width, height, budget)
+        pictures.check_cell(width, height, cell, budget)  # the smallest may not fit either
+        return cell
     cell = require_int(cell, "cell")
     pictures.check_cell(width, height, cell, budget)
     return cell

@@ -23,7 +23,7 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import png_text, svg_element
 from tilewright.core.numbers import require_int, shown
-from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, fit_cell
+from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, check_max_side, fit_cell
 from tilewright.tromino.feasibility import check_board
 from tilewright.tromino.tiling import check_band
 
@@ -155,7 +155,7 @@ def picture_cell(
     tilewright.core.errors.TilewrightError: the picture would be 9000x4500 pixels, ...
     """
     width, height = check_board(width, height)
-    max_side = require_int(max_side, "max_side")
+    max_side = check_max_side(max_side)
     margin = 0 if fmt == "png" else 2
 
     def size_at(side: int) -> tuple[int, int]:
