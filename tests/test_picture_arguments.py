@@ -129,3 +129,19 @@ def test_a_default_cell_past_the_budget_is_refused(suffix, tmp_path):
     path = tmp_path / f"board{suffix}"
     puzzle = rectangles(Params(7, 7), seed=1)
     assert "past the 5-pixel budget" in refused(lambda path: puzzle.save(path, max_side=5), path)
+
+
+@pytest.mark.parametrize("suffix", PICTURES)
+@pytest.mark.parametrize(
+    "make",
+    [lambda: generate(100_000, 100_000, seed=1), lambda: generate_hats(12_000, 12_000, seed=1)],
+    ids=["spectre", "hat"],
+)
+def test_a_picture_of_more_tiles_than_a_picture_draws_is_refused_before_the_walk(
+    make, suffix, tmp_path
+):
+    started = time.perf_counter()
+    with pytest.raises(TilewrightError, match="past the 4,000,000 a picture draws"):
+        make().save(tmp_path / f"x{suffix}")
+    assert time.perf_counter() - started < SECONDS
+    assert not list(tmp_path.iterdir())

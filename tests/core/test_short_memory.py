@@ -91,8 +91,16 @@ def _wrapped_by_a_writer() -> TilewrightError:
         ImportError("_socket.cpython-311-x86_64-linux-gnu.so: failed to map segment from ..."),
         _unmapped(),
         _wrapped_by_a_writer(),
+        RuntimeError("can't start new thread"),
     ],
-    ids=["MemoryError", "ENOMEM", "an extension module", "LLVM", "LLVM while writing"],
+    ids=[
+        "MemoryError",
+        "ENOMEM",
+        "an extension module",
+        "LLVM",
+        "LLVM while writing",
+        "a thread's stack",
+    ],
 )
 def test_a_lack_of_memory_is_named_whatever_it_was_reported_as(error, monkeypatch, capsys):
     monkeypatch.setattr(cli, "_invoke", lambda args: _raise(error))

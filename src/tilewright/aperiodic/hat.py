@@ -317,6 +317,7 @@ class HatPatch:
             raise TilewrightError(f"neighbours are written in csv and jsonl, not {fmt}")
         if fmt in PICTURES:
             scale = writers.picture_scale(self.width, self.height, scale, max_side)
+            writers.check_picture_tiles(self.approximate_count, "hats")
             if fmt == "png":
                 writers.check_png_size(self.region, scale)
             self._check_picture_memory(fmt, plain, shape)

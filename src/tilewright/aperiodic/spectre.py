@@ -404,6 +404,7 @@ class Patch:
         if fmt in PICTURES:
             scale = writers.picture_scale(self.width, self.height, scale, max_side)
             writers.check_picture(self.region, colour, scale)
+            writers.check_picture_tiles(self.approximate_count, "tiles")
             if fmt == "png":
                 writers.check_png_size(self.region, scale)
             elif fmt == "pdf":  # drawn from the whole SVG, held in memory

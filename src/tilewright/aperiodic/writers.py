@@ -30,6 +30,10 @@ SCALE = 10.0  # pixels a tile edge in pictures, unless that passes the pixel bud
 MAX_PNG_PIXELS = 2**28
 # SVG bytes a tile, compact and plain (measured, Spectres and hats alike: 69-70, 196-299)
 SVG_BYTES_PER_TILE = {False: 80, True: 320}
+# The most tiles a picture draws: some 300 MB of SVG, or a PNG drawn in about two minutes
+# (27,000 tiles a second), whose 8192-pixel side gives a tile about 17 pixels. Past it a
+# picture is a blur that takes hours and gigabytes: refused before the walk.
+MAX_PICTURE_TILES = 4_000_000
 # one colour per metatile type, and a darker one for the second Spectre of a Γ
 TYPE_COLOURS = (
     "#e8c26a", "#8fb8de", "#b5d98b", "#d9a3c9", "#f2a07b", "#9ad1c4", "#c7b3e6", "#f5d6a0",
@@ -439,6 +443,24 @@ def png(
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", pnginfo=chunks_of_text)
     return buffer.getvalue()
+
+
+def check_picture_tiles(count: int, what: str) -> None:
+    """Refuse a picture of about ``count`` ``what`` (tiles, hats) past
+    ``MAX_PICTURE_TILES``.
+
+    Examples
+    --------
+    >>> check_picture_tiles(10**9, "hats")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: a picture of about 1,000,000,000 hats is past ...
+    """
+    if count > MAX_PICTURE_TILES:
+        raise TilewrightError(
+            f"a picture of about {count:,} {what} is past the {MAX_PICTURE_TILES:,} a picture "
+            "draws: draw a smaller region (csv, jsonl and parquet take any)"
+        )
 
 
 def check_picture(

@@ -25,6 +25,9 @@ _OUT_OF_MEMORY = "not enough memory: ask for something smaller, or allow more"
 # how the loader says a shared library did not fit (Numba loads LLVM's on first use,
 # Python its extension modules on import): an OSError or ImportError with no errno
 _UNMAPPED = "failed to map segment"
+# how Python says a thread's stack could not be mapped (Dask's client and cluster start
+# threads of their own, each with a stack of several MiB of address space)
+_NO_THREAD = "can't start new thread"
 
 
 # each subcommand's module is imported only when that command runs, so that a command
@@ -118,6 +121,8 @@ def _ran_short_of_memory(error: BaseException) -> bool:
         if isinstance(current, OSError) and current.errno == errno.ENOMEM:
             return True
         if isinstance(current, OSError | ImportError) and _UNMAPPED in str(current):
+            return True
+        if isinstance(current, RuntimeError) and _NO_THREAD in str(current):
             return True
         current = current.__cause__ or current.__context__
     return False

@@ -36,6 +36,9 @@ MIN_TASKS_IN_FLIGHT = 8
 # port 8787, and a second cluster then warns that the port is in use); with the dashboard
 # off, it serves on a loopback port the operating system picks.
 _HTTP_ADDRESS = "127.0.0.1:0"
+# Seconds to reach a scheduler (distributed's default is 30): one that answers does so in
+# milliseconds, and a wrong address should say so before a user wonders whether it hangs.
+SCHEDULER_TIMEOUT = 10
 
 
 def checked_cluster(workers: object, scheduler: object) -> int | None:
@@ -138,8 +141,8 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[Any]:
 
     if scheduler is not None:
         try:
-            client = Client(scheduler)
-        except OSError as error:  # distributed's timeout is one, after 30 s of trying
+            client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+        except OSError as error:  # distributed's timeout is one
             raise TilewrightError(
                 f"cannot reach the Dask scheduler at {scheduler}: {error}"
             ) from None
