@@ -10,12 +10,22 @@ answer), ``head`` (large text output into ``| head -c 100``, and into a pipe clo
 100 bytes), ``files`` (crafted files for ``maze-stats``: pickles, zip bombs, lying headers,
 deep JSON, devices, FIFOs), ``determinism`` (every family and format run twice with one
 seed: the same bytes; ``.npz`` by its arrays), ``targets`` (``-o`` through links, onto
-kept permissions, hard links, ``/dev/full``, missing folders, directories) and
-``signals`` (trials of ``tools/signal_stress.py``).
+kept permissions, hard links, ``/dev/full``, missing folders, directories),
+``signals`` (trials of ``tools/signal_stress.py``); in ``hostile_data.py``, ``tamper``
+(dataset folders with flipped bits, cut or swapped parts, another dataset's parts, links
+inside, no manifest, read back by every reader and rerun), ``zarr`` (Zarr groups, foreign
+arrays and folders as ``-o``, links inside, a killed run's leftovers), ``parts`` (huge
+counts in tiny parts), ``dask`` (bad schedulers, a full disk, memory caps, the dashboard's
+port taken); in ``hostile_limits.py``, ``regions`` (huge and thin tiling regions streamed
+under a 1.5 GiB cap, pictures too large for any family), ``caps`` (commands under 200, 300
+and 500 MB of address space) and ``pictures`` (absurd sizes, scales and shapes given to
+every family's ``save``).
 
-Every case runs ``python -m tilewright ARGS`` in a fresh empty folder, with standard input
+Every case runs ``python -m tilewright ARGS`` (or, for the library, Python under
+``hostile_harness.API_WRAPPER``) in a fresh folder its setup prepares, with standard input
 closed (``<&-``), standard output to /dev/null unless the case reads or fills it, an
-address-space limit of 8 GiB (``RLIMIT_AS``) and a time bound (20 s; killed beyond).
+address-space limit (``RLIMIT_AS``: 8 GiB unless the case says less) and a time bound (20 s;
+killed beyond; a case meant to run longer is sent SIGINT first and must end on it).
 A case *held* when
 
 * the exit status is 0; or 1 or 3 from ``rect solve`` (no or more than one solution; guess
@@ -28,7 +38,9 @@ A case *held* when
 * and whatever the class adds: the pipe cases exit 0 with nothing on stderr; the two runs
   of a determinism pair agree; an output target ends as promised (a link stays a link, a
   0600 file stays 0600, both names of a hard link see the new contents); a signal trial
-  passes ``signal_stress``'s own checks.
+  passes ``signal_stress``'s own checks; and each case's own checks (a rerun restores the
+  clean dataset byte for byte, a refused run leaves the folder as it was, a refusal names
+  the damaged part or says memory ran short, a picture's sizes are finite and sane).
 
 The cases are fixed by ``--seed``. The summary table goes to standard output with every
 case that did not hold (its arguments, exit status and first 300 characters of stderr);
@@ -37,39 +49,34 @@ the exit status is 1 when any case did not hold.
 
 import argparse
 import concurrent.futures
-import contextlib
-import importlib.util
 import io
 import json
 import os
 import pickle
 import random
 import re
-import resource
-import select
-import shlex
 import shutil
-import signal
 import struct
-import subprocess
 import sys
 import tempfile
 import time
 import zipfile
 import zlib
-from collections import Counter, defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from hostile_data import DATA_CLASSES, data_cases
+from hostile_harness import (
+    Case,
+    _output_of,
+    _signal_stress,
+    report,
+    survey,
+)
+from hostile_limits import LIMIT_CLASSES, limit_cases
 from numpy.lib import format as npy_format
 
-TOOLS = Path(__file__).resolve().parent
-COMMAND = (sys.executable, "-m", "tilewright")
-MEMORY_LIMIT = 8 << 30
-STDERR_SHOWN = 300
-STDERR_READ = 1 << 20
 CLASSES = {
     "ids": "game IDs (rect solve)",
     "numbers": "bad sizes and numbers",
@@ -78,382 +85,10 @@ CLASSES = {
     "determinism": "determinism pairs",
     "targets": "output targets",
     "signals": "signals",
+    **DATA_CLASSES,
+    **LIMIT_CLASSES,
 }
 FIVE_THOUSAND_DIGITS = "7" + "3" * 4999
-
-
-# --- cases and results ------------------------------------------------------------------
-
-
-@dataclass
-class Case:
-    """One run (or a pair, or a pipe, or a signal trial) and what it must do."""
-
-    kind: str  # a key of CLASSES
-    argv: tuple[str, ...]
-    output: str | None = None  # the one new name the folder may hold after exit 0
-    expect: str = "held"  # "held", "ok" (exit 0) or "error" (exit 2)
-    stdout: str = "null"  # "null", "full", "capture", "pipe" or "shell" (| head)
-    setup: tuple[tuple, ...] = ()  # ("write", name, bytes), ("link", name, target), ...
-    checks: tuple[tuple, ...] = ()  # ("link", name), ("content", name, bytes), ...
-    twin: str | None = None  # determinism: "bytes" or "npz", how to compare the two runs
-    trial: tuple[str, str, float] | None = None  # signals: job, signal, delay
-    slow: bool = False  # submitted first, so the pool does not end waiting on it
-
-    @property
-    def answers(self) -> bool:
-        """Exit 1 and 3 are answers, not failures, for ``rect solve``."""
-        return self.argv[:2] == ("rect", "solve")
-
-
-@dataclass
-class Result:
-    kind: str
-    shown: str
-    status: int | None
-    stderr: str
-    problem: str | None
-    seconds: float
-    rss_kib: int = 0
-    notes: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Run:
-    status: int | None  # None: killed at the time bound
-    stderr: bytes
-    stdout: bytes
-    seconds: float
-    rss_kib: int
-
-
-def _described(case: Case) -> str:
-    """The case's arguments and, in brackets, its folder and standard output."""
-    words = []
-    for action, name, *rest in case.setup:
-        if action == "link":
-            words.append(f"{name} -> {rest[0]}")
-        elif action == "hardlink":
-            words.append(f"{name} hard link to {rest[0]}")
-        elif action == "chmod":
-            words.append(f"{name} mode {rest[0]:04o}")
-        else:
-            words.append(f"{action} {name}")
-    words += {
-        "full": ["> /dev/full"],
-        "pipe": ["pipe closed after 100 bytes"],
-        "shell": ["| head -c 100"],
-        "capture": ["stdout to a file"],
-    }.get(case.stdout, [])
-    if case.twin:
-        words.append("run twice")
-    return shown_argv(case.argv) + (f"  [{'; '.join(words)}]" if words else "")
-
-
-def shown_argv(argv: tuple[str, ...] | list[str], limit: int = 100) -> str:
-    """``tilewright ARGS`` as a shell would take it, long arguments cut, oddities escaped."""
-    words = ["tilewright"]
-    for arg in argv:
-        cut = arg if len(arg) <= limit else f"{arg[: limit - 30]}…({len(arg)} chars)"
-        if cut.isprintable() and not re.search(r"[\ud800-\udfff]", cut):
-            words.append(shlex.quote(cut))
-        else:
-            escaped = cut.encode("unicode_escape", "backslashreplace").decode("ascii")
-            words.append("$'" + escaped.replace("'", "\\'") + "'")
-    return " ".join(words)
-
-
-# --- running one case (in a worker process) ---------------------------------------------
-
-
-def _child_limits() -> None:
-    """In the child before exec: bounded address space, standard input closed."""
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    with contextlib.suppress(OSError):
-        os.close(0)
-
-
-def _listing(folder: str) -> dict[str, str]:
-    """Every name under ``folder`` (hidden ones too, links not followed) and its kind."""
-    found = {}
-    for root, dirs, files in os.walk(folder):
-        for name in dirs + files:
-            path = os.path.join(root, name)
-            kind = "link" if os.path.islink(path) else "dir" if os.path.isdir(path) else "file"
-            found[os.path.relpath(path, folder)] = kind
-    return found
-
-
-def _wait(process: subprocess.Popen, deadline: float) -> tuple[int | None, int]:
-    """Reap ``process`` (its peak RSS in KiB too), killing its group at ``deadline``."""
-    pause = 0.002
-    while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
-            process.returncode = os.waitstatus_to_exitcode(status)
-            return process.returncode, usage.ru_maxrss
-        if time.monotonic() > deadline:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            _, status, usage = os.wait4(process.pid, 0)
-            process.returncode = os.waitstatus_to_exitcode(status)
-            return None, usage.ru_maxrss
-        time.sleep(pause)
-        pause = min(pause * 2, 0.05)
-
-
-def _read_pipe(stream, count: int, deadline: float) -> bytes:
-    """Up to ``count`` bytes from a pipe, giving up at ``deadline``."""
-    got = b""
-    while len(got) < count:
-        left = deadline - time.monotonic()
-        if left <= 0 or not select.select([stream], [], [], left)[0]:
-            break
-        chunk = os.read(stream.fileno(), count - len(got))
-        if not chunk:
-            break
-        got += chunk
-    return got
-
-
-def run_command(argv: tuple[str, ...], folder: str, stdout: str, timeout: float) -> Run:
-    """Run ``tilewright argv`` in ``folder``; stdout as ``stdout`` says."""
-    command = [*COMMAND, *argv]
-    if stdout == "shell":  # a real shell pipeline; pipefail gives tilewright's status
-        command = ["bash", "-c", 'set -o pipefail; "$@" | head -c 100 >/dev/null', "-", *command]
-    err_path, out_path = folder + ".err", folder + ".out"
-    with contextlib.ExitStack() as stack:
-        err = stack.enter_context(open(err_path, "w+b"))
-        if stdout in ("null", "shell"):
-            sink = stack.enter_context(open(os.devnull, "wb"))
-        elif stdout == "full":
-            sink = stack.enter_context(open("/dev/full", "wb"))
-        elif stdout == "capture":
-            sink = stack.enter_context(open(out_path, "w+b"))
-        else:
-            sink = subprocess.PIPE
-        start = time.monotonic()
-        deadline = start + timeout
-        process = subprocess.Popen(
-            command,
-            cwd=folder,
-            stdout=sink,
-            stderr=err,
-            preexec_fn=_child_limits,
-            start_new_session=True,
-        )
-        captured = b""
-        if stdout == "pipe":
-            captured = _read_pipe(process.stdout, 100, deadline)
-            process.stdout.close()  # the reader goes away, as head does
-        status, rss = _wait(process, deadline)
-        seconds = time.monotonic() - start
-        err.seek(0)
-        stderr = err.read(STDERR_READ)
-        if stdout == "capture":
-            sink.seek(0)
-            captured = sink.read()
-    for path in (err_path, out_path):
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(path)
-    return Run(status, stderr, captured, seconds, rss)
-
-
-def _prepare(folder: str, setup: tuple[tuple, ...]) -> None:
-    for step in setup:
-        action, name, *rest = step
-        path = os.path.join(folder, name)
-        if action == "write":
-            Path(path).write_bytes(rest[0])
-        elif action == "link":
-            os.symlink(rest[0], path)
-        elif action == "hardlink":
-            os.link(os.path.join(folder, rest[0]), path)
-        elif action == "mkdir":
-            os.makedirs(path)
-        elif action == "fifo":
-            os.mkfifo(path)
-        elif action == "chmod":
-            os.chmod(path, rest[0])
-        else:
-            raise ValueError(f"unknown setup step {step!r}")
-
-
-def _check(folder: str, check: tuple, run: Run) -> str | None:
-    """What ``check`` found wrong after the run, or None."""
-    action, *rest = check
-    if action == "stdout":
-        return None if run.stdout == rest[0] else f"stdout was {run.stdout[:60]!r}"
-    path = os.path.join(folder, rest[0])
-    if action == "link":
-        return None if os.path.islink(path) else f"{rest[0]} is no longer a symbolic link"
-    if action == "content":
-        try:
-            data = Path(path).read_bytes()
-        except OSError as error:
-            return f"cannot read {rest[0]}: {error.strerror}"
-        return None if data == rest[1] else f"{rest[0]} holds {data[:60]!r}"
-    if action == "mode":
-        mode = os.stat(path).st_mode & 0o7777
-        return None if mode == rest[1] else f"{rest[0]} has mode {mode:04o}, not {rest[1]:04o}"
-    if action == "inode":
-        same = os.path.samefile(path, os.path.join(folder, rest[1]))
-        return None if same else f"{rest[0]} and {rest[1]} are no longer one file"
-    if action == "absent":
-        return None if not os.path.lexists(path) else f"{rest[0]} exists"
-    if action == "empty":
-        return None if not os.listdir(path) else f"{rest[0]} is not empty"
-    raise ValueError(f"unknown check {check!r}")
-
-
-def judge(case: Case, run: Run, before: dict[str, str], after: dict[str, str]) -> str | None:
-    """Why ``run`` of ``case`` did not hold, or None when it held."""
-    text = run.stderr.decode("utf-8", "replace")
-    status = run.status
-    if status is None:
-        return "timed out (killed)"
-    if status < 0:
-        return f"killed by {signal.Signals(-status).name}"
-    if "Traceback" in text:
-        return "traceback"
-    if "MemoryError" in text or "out of memory: ask" in text:
-        return "MemoryError reached the top level"
-    lines = text.splitlines()
-    if status == 2:
-        if len(lines) != 1 or not lines[0].startswith("tilewright: error:"):
-            return f"exit 2 with {len(lines)} stderr lines"
-    elif status not in ((0, 1, 3) if case.answers else (0,)):
-        return f"exit status {status}"
-    if case.expect == "ok" and status != 0:
-        return f"exit {status}, expected 0"
-    if case.expect == "error" and status != 2:
-        return f"exit {status}, expected 2"
-    if case.stdout in ("pipe", "shell") and text:
-        return "stderr after the reader went away"
-    allowed = set(before)
-    if status == 0 and case.output:
-        allowed.add(case.output)
-    stray = sorted(set(after) - allowed)
-    if stray:
-        return f"left {stray}"
-    return None
-
-
-def _display_stray(problem: str) -> str:
-    """Group temporaries under one name: ``.out.txt.k3j_x`` → ``.out.txt.*``."""
-    return re.sub(r"'(\.[^'/]+?\.)[^'./]+'", r"'\1*'", problem)
-
-
-def _npz_arrays(data: bytes) -> dict[str, np.ndarray]:
-    with np.load(io.BytesIO(data), allow_pickle=False) as archive:
-        return {name: archive[name] for name in archive.files}
-
-
-def _same_npz(first: bytes, second: bytes) -> bool:
-    a, b = _npz_arrays(first), _npz_arrays(second)
-    return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
-
-
-def run_case(case: Case, base: str, timeout: float) -> Result:
-    """Run ``case`` in fresh folders under ``base`` and judge it (a worker's task)."""
-    if case.trial is not None:
-        return _run_trial(case)
-    shown = _described(case)
-    folder = tempfile.mkdtemp(dir=base)
-    try:
-        _prepare(folder, case.setup)
-        before = _listing(folder)
-        run = run_command(case.argv, folder, case.stdout, timeout)
-        after = _listing(folder)
-        problem = judge(case, run, before, after)
-        if problem is None:
-            failed = (_check(folder, check, run) for check in case.checks)
-            problem = next((p for p in failed if p), None)
-        result = Result(
-            case.kind,
-            shown,
-            run.status,
-            run.stderr.decode("utf-8", "replace")[:STDERR_SHOWN],
-            problem,
-            run.seconds,
-            run.rss_kib,
-        )
-        if case.twin and problem is None:
-            first = Path(folder, case.output).read_bytes()
-            os.unlink(os.path.join(folder, case.output))
-            _compare_twin(case, first, base, timeout, result)
-        return result
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def _compare_twin(case: Case, first: bytes, base: str, timeout: float, result: Result) -> None:
-    """Run ``case`` again in a new folder; the outputs must agree."""
-    again = tempfile.mkdtemp(dir=base)
-    try:
-        run = run_command(case.argv, again, case.stdout, timeout)
-        after = _listing(again)
-        result.seconds += run.seconds
-        result.rss_kib = max(result.rss_kib, run.rss_kib)
-        result.problem = judge(case, run, {}, after)
-        if result.problem:
-            result.status, result.stderr = run.status, run.stderr.decode(errors="replace")
-            result.stderr = result.stderr[:STDERR_SHOWN]
-            return
-        second = Path(again, case.output).read_bytes()
-        if case.twin == "npz":
-            same = "the same bytes" if first == second else "different bytes (zip timestamps)"
-            result.notes.append(f"npz pairs whose two files had {same}")
-            if not _same_npz(first, second):
-                result.problem = "the two runs' arrays differ"
-        elif first != second:
-            pairs = enumerate(zip(first, second, strict=False))
-            where = next((i for i, (x, y) in pairs if x != y), min(len(first), len(second)))
-            result.problem = f"the two runs differ (sizes {len(first)}, {len(second)}; at {where})"
-    finally:
-        shutil.rmtree(again, ignore_errors=True)
-
-
-_STRESS = None
-
-
-def _signal_stress():
-    global _STRESS
-    if _STRESS is None:
-        spec = importlib.util.spec_from_file_location("signal_stress", TOOLS / "signal_stress.py")
-        assert spec is not None and spec.loader is not None
-        _STRESS = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(_STRESS)
-    return _STRESS
-
-
-def _run_trial(case: Case) -> Result:
-    stress = _signal_stress()
-    job, name, delay = case.trial
-    start = time.monotonic()
-    trial = stress.run_trial(job, name, delay)
-    shown = f"{shown_argv(stress.JOBS[job])}  [{name} after {delay:.2f} s]"
-    return Result(
-        case.kind,
-        shown,
-        trial.status,
-        trial.stderr[:STDERR_SHOWN],
-        trial.problem,
-        time.monotonic() - start,
-    )
-
-
-# --- inputs made once, before the cases -------------------------------------------------
-
-
-def _output_of(argv: list[str]) -> bytes:
-    """Standard output of a run that must succeed (valid IDs, reference outputs)."""
-    done = subprocess.run(
-        [*COMMAND, *argv], capture_output=True, stdin=subprocess.DEVNULL, timeout=300
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"{shown_argv(argv)} failed: {done.stderr.decode()[-500:]}")
-    return done.stdout
 
 
 def valid_ids(quick: bool) -> dict[str, list[str]]:
@@ -1464,6 +1099,13 @@ DEFAULT_COUNTS = {
     "determinism": 100,
     "targets": 120,
     "signals": 30,
+    "tamper": 200,
+    "zarr": 30,
+    "parts": 8,
+    "dask": 12,
+    "regions": 60,
+    "caps": 36,
+    "pictures": 300,
 }
 QUICK_COUNTS = {
     "ids": 100,
@@ -1473,6 +1115,13 @@ QUICK_COUNTS = {
     "determinism": 10,
     "targets": 20,
     "signals": 4,
+    "tamper": 16,
+    "zarr": 6,
+    "parts": 2,
+    "dask": 3,
+    "regions": 6,
+    "caps": 6,
+    "pictures": 20,
 }
 
 
@@ -1496,78 +1145,13 @@ def build_cases(classes: list[str], seed: int, quick: bool, base: Path) -> list[
             cases += determinism_cases(rng, total)
         elif kind == "targets":
             cases += target_cases(rng, total)
-        else:
+        elif kind == "signals":
             cases += signal_cases(rng, total)
+        elif kind in DATA_CLASSES:
+            cases += data_cases(kind, rng, total, base)
+        else:
+            cases += limit_cases(kind, rng, total, base)
     return cases
-
-
-def survey(cases: list[Case], base: str, workers: int, timeout: float, verbose: bool):
-    """Run the cases in a pool; yields results as they come."""
-    order = sorted(range(len(cases)), key=lambda i: not cases[i].slow)  # slow ones first
-    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
-        futures = {pool.submit(run_case, cases[i], base, timeout): cases[i] for i in order}
-        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-            try:
-                result = future.result()
-            except Exception as error:  # the survey's own fault: shown, never hidden
-                case = futures[future]
-                result = Result(
-                    case.kind, _described(case), None, "", f"survey error: {error!r}", 0
-                )
-            if verbose or result.problem:
-                verdict = "ok" if result.problem is None else f"NOT HELD: {result.problem}"
-                print(f"  [{result.kind}] {result.shown[:160]}  → {verdict}", file=sys.stderr)
-            elif done % 100 == 0:
-                print(f"  {done}/{len(cases)} done", file=sys.stderr)
-            yield result
-
-
-def report(results: list[Result], seconds: float) -> int:
-    by_class: dict[str, list[Result]] = defaultdict(list)
-    for result in results:
-        by_class[result.kind].append(result)
-    failed = [r for r in results if r.problem]
-    for kind, group in by_class.items():
-        bad = [r for r in group if r.problem]
-        if not bad:
-            continue
-        print(f"\n== {CLASSES[kind]}: {len(bad)} did not hold")
-        for result in sorted(bad, key=lambda r: (_display_stray(r.problem), r.shown)):
-            print(f"- {result.shown[:400]}")
-            print(
-                f"  {_display_stray(result.problem)}; exit {result.status}; {result.seconds:.1f} s"
-            )
-            if result.stderr:
-                print(f"  stderr: {result.stderr!r}")
-    notes = Counter(note for r in results for note in r.notes)
-    if notes:
-        print()
-        for note, count in notes.items():
-            print(f"note: {note} ({count} pairs)")
-    print(f"\n{'class':<26} {'tried':>6} {'held':>6} {'slowest':>9} {'peak RSS':>9}")
-    for kind, label in CLASSES.items():
-        group = by_class.get(kind)
-        if not group:
-            continue
-        held = sum(r.problem is None for r in group)
-        slowest = max(r.seconds for r in group)
-        peak = max(r.rss_kib for r in group) / 1024
-        shown = f"{peak:>6.0f} MiB" if peak else f"{'-':>10}"  # signal trials: not measured
-        print(f"{label:<26} {len(group):>6} {held:>6} {slowest:>8.1f}s {shown}")
-    held = len(results) - len(failed)
-    print(f"{'total':<26} {len(results):>6} {held:>6}")
-    print()
-    for kind in CLASSES:
-        group = by_class.get(kind)
-        if not group:
-            continue
-        slowest = max(group, key=lambda r: r.seconds)
-        largest = max(group, key=lambda r: r.rss_kib)
-        print(f"{kind}: slowest {slowest.seconds:.1f} s: {slowest.shown[:120]}")
-        if largest.rss_kib:
-            print(f"{kind}: largest {largest.rss_kib / 1024:.0f} MiB: {largest.shown[:120]}")
-    print(f"\n{len(results)} cases in {seconds / 60:.1f} min; {len(failed)} did not hold")
-    return 1 if failed else 0
 
 
 def main() -> None:
@@ -1587,7 +1171,7 @@ def main() -> None:
         results = list(survey(cases, str(base), options.workers, options.timeout, options.verbose))
     finally:
         shutil.rmtree(base, ignore_errors=True)
-    sys.exit(report(results, time.monotonic() - start))
+    sys.exit(report(results, time.monotonic() - start, CLASSES))
 
 
 if __name__ == "__main__":
