@@ -1,7 +1,7 @@
 """Try the command line as a careless or hostile user would, class by class.
 
-    python tools/hostile_survey.py               # about 2,000 cases, 20 minutes on 2 cores
-    python tools/hostile_survey.py --quick       # about 200 cases, 2 to 3 minutes
+    python tools/hostile_survey.py               # about 2,700 cases, 25 minutes on 2 cores
+    python tools/hostile_survey.py --quick       # about 260 cases, 3 to 4 minutes
     python tools/hostile_survey.py --classes ids files --seed 7 --verbose
 
 Classes: ``ids`` (fuzzed and crafted game IDs for ``rect solve``), ``numbers`` (bad sizes
@@ -1157,7 +1157,7 @@ def build_cases(classes: list[str], seed: int, quick: bool, base: Path) -> list[
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=0, help="fixes every case (default 0)")
-    parser.add_argument("--quick", action="store_true", help="about 200 cases, not 2,000")
+    parser.add_argument("--quick", action="store_true", help="about 260 cases, not 2,700")
     parser.add_argument("--classes", nargs="*", choices=list(CLASSES), default=list(CLASSES))
     parser.add_argument("--workers", type=int, default=2, help="cases run at once (2)")
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds a case (20)")
