@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tilewright.aperiodic import generate, generate_hats, hat_shapes
+from tilewright.aperiodic import generate, generate_hats, hat_shapes, writers
 from tilewright.aperiodic.cut import save_cut
 from tilewright.cli import hat as hat_cli
 from tilewright.core.errors import TilewrightError
@@ -108,15 +108,20 @@ def test_the_command_line_reads_the_librarys_shape_limits():
 
 @pytest.mark.parametrize("suffix", PICTURES)
 @pytest.mark.parametrize("shape", [hat_shapes.HAT_SHAPE, (1, 1)])
-def test_a_hat_picture_past_the_memory_is_refused_before_the_walk(suffix, shape, tmp_path):
-    """Every hat of a picture is held while it is drawn: 7·10¹⁰ of them never fit."""
+def test_a_hat_picture_past_the_memory_is_refused_before_the_walk(
+    suffix, shape, tmp_path, monkeypatch
+):
+    """Every hat of a picture is held while it is drawn: 7·10¹⁰ of them never fit. (The
+    limit on a picture's tiles comes first here; a smaller machine meets memory first.)"""
+    monkeypatch.setattr(writers, "MAX_PICTURE_TILES", 10**15)
     path = tmp_path / f"hats{suffix}"
     patch = generate_hats(1e6, 1e6, seed=1)
     assert "of memory" in refused(lambda path: patch.save(path, shape=shape), path)
 
 
-def test_a_spectre_pdf_past_the_memory_is_refused_before_the_walk(tmp_path):
-    """A PDF is drawn from its whole SVG."""
+def test_a_spectre_pdf_past_the_memory_is_refused_before_the_walk(tmp_path, monkeypatch):
+    """A PDF is drawn from its whole SVG (past the limit on a picture's tiles, as above)."""
+    monkeypatch.setattr(writers, "MAX_PICTURE_TILES", 10**15)
     path = tmp_path / "tiles.pdf"
     patch = generate(1e6, 1e6, seed=1)
     assert "a PDF of about" in refused(lambda path: patch.save(path), path)
