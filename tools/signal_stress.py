@@ -28,7 +28,7 @@ JOBS: dict[str, tuple[str, ...]] = {
     "maze-kernel": ("maze", "6000x6000", "-a", "kruskal", "-s", "1", "-o", "out.npz"),
     "maze-picture": ("maze", "2500x2500", "-a", "wilson", "-s", "1", "--solve", "-o", "out.png"),
     "rect-large": ("rect", "generate", "3000x3000", "-s", "1", "-o", "out.txt"),
-    "rect-count": ("rect", "generate", "60x60", "--count", "100000", "-o", "out.jsonl"),
+    "rect-count": ("rect", "generate", "60x60", "--count", "100000", "-s", "1", "-o", "out.jsonl"),
     "spectre-csv": ("spectre", "20000x20000", "-s", "1", "-f", "csv", "-o", "out.csv"),
     "spectre-bfs": ("spectre", "3000x3000", "-s", "1", "--method", "bfs", "-o", "out.csv"),
     "hat-csv": ("hat", "20000x20000", "-s", "1", "-f", "csv", "-o", "out.csv"),
