@@ -42,6 +42,30 @@ _DESCRIPTOR = re.compile(r"^/(?:proc/(self|thread-self|\d+)/fd|dev/fd)/(\d+)$")
 _MAX_LINK_HOPS = 40
 
 
+def resolves(path: str, refusal: str) -> bool:
+    """Whether ``path`` names something once its links are followed; False when nothing is
+    there (a new name, or a link to one yet to be made).
+
+    Raises
+    ------
+    TilewrightError
+        ``refusal`` and the system's reason, when the name cannot be resolved at all (a
+        loop of links, a name too long, a folder on the way that is not one).
+
+    Examples
+    --------
+    >>> resolves("no-such-file.txt", "cannot write no-such-file.txt")
+    False
+    """
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return False
+    except OSError as error:
+        raise TilewrightError(f"{refusal}: {error.strerror}") from None
+    return True
+
+
 def check_destination(path: str | None) -> None:
     """Fail early, before any work, when ``path`` cannot be written.
 
@@ -74,12 +98,7 @@ def check_destination(path: str | None) -> None:
             message = f"cannot write {_shown(path)}: it names a closed descriptor"
             raise TilewrightError(message) from None
         return
-    try:
-        os.stat(path)
-    except FileNotFoundError:
-        pass  # a new file, or a link to one yet to be made
-    except OSError as error:  # a loop of links, a name too long, ...
-        raise TilewrightError(f"cannot write {_shown(path)}: {error.strerror}") from None
+    resolves(path, f"cannot write {_shown(path)}")
     target = os.path.realpath(path)
     if os.path.isdir(target):
         raise TilewrightError(f"{_shown(path)} is a directory")

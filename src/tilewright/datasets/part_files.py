@@ -39,7 +39,7 @@ import pyarrow.parquet as pq
 from tilewright import __version__
 from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import register_cleanup, unregister_cleanup
-from tilewright.core.output import check_destination, open_output
+from tilewright.core.output import check_destination, open_output, resolves
 from tilewright.datasets.dask_runs import results_in_order
 
 MANIFEST = "manifest.json"
@@ -175,13 +175,7 @@ def check_output(output: str | os.PathLike) -> None:
     if output.endswith(".parquet") and not os.path.isdir(output):
         check_destination(output)
     elif not os.path.isdir(output):
-        try:
-            os.stat(output)
-        except FileNotFoundError:
-            pass  # a new folder, or a link to one yet to be made
-        except OSError as error:  # a loop of links, a name too long, ...
-            raise TilewrightError(f"cannot use {output} as a folder: {error.strerror}") from None
-        else:
+        if resolves(output, f"cannot use {output} as a folder"):
             raise TilewrightError(f"{output} is a file: give a folder, or a name ending .parquet")
         parent = os.path.dirname(os.path.realpath(output))
         if not os.path.isdir(parent):
