@@ -185,3 +185,31 @@ def far_table(title: str, items: str, seconds: Callable[[float, bool], tuple[flo
         if distance in CENTRE_WALK_DISTANCES:
             walked = f"{seconds(distance, True)[0] * 1000:.1f}"
         print(f"| {distance:g} | {count} | {best * 1000:.1f} | {walked} |")
+
+
+def whole_process(command: Sequence[str], repeat: int) -> tuple[float, float, int, int]:
+    """``command`` run as a whole process, its standard output read and counted, the best of
+    ``repeat`` runs after one untimed run (which fills Numba's cache, if need be): (CPU
+    seconds, user and system from the process's own accounting through ``wait4``; wall
+    seconds; lines and bytes it wrote)."""
+    import os
+    import subprocess
+
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    best_cpu = best_wall = math.inf
+    lines = size = 0
+    for _ in range(max(1, repeat)):
+        lines = size = 0
+        started = time.perf_counter()
+        run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        assert run.stdout is not None
+        while piece := run.stdout.read(1 << 20):
+            lines += piece.count(b"\n")
+            size += len(piece)
+        _, status, usage = os.wait4(run.pid, 0)
+        best_wall = min(best_wall, time.perf_counter() - started)
+        run.returncode = os.waitstatus_to_exitcode(status)
+        if run.returncode:
+            raise subprocess.CalledProcessError(run.returncode, command)
+        best_cpu = min(best_cpu, usage.ru_utime + usage.ru_stime)
+    return best_cpu, best_wall, lines, size

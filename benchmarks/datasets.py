@@ -26,7 +26,8 @@ What it measures, and why
    the best of 9 runs of each, taken in turns, after one untimed read (the files in the
    page cache, as a second read finds them). The cost of the check, as the ratio of the
    two times, is to stay at most 1.3.
-``--only`` runs one of the tables (``mazes`` for 1 to 3, ``sharded``, ``read``).
+``--only`` runs one of the tables (``mazes`` for 1 to 3, ``sharded``, ``read``). Where
+``--workers`` starts to pay off, by count and maze size: ``benchmarks/dask_crossover.py``.
 The goal set for it: 100,000 solved 15×15 mazes per second per core written to Parquet.
 """
 

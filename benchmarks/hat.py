@@ -48,10 +48,11 @@ import argparse
 import math
 import resource
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 
-from _harness import environment, far_table, int_list, print_table, speedup
+from _harness import environment, far_table, int_list, print_table, speedup, whole_process
 
 from tilewright.aperiodic import hat_walk
 from tilewright.aperiodic.hat import HAT_AREA, HatPatch, generate_hats
@@ -167,6 +168,16 @@ def reference_run(binary: str, target: int, seed: int, repeat: int) -> tuple[str
                                          best_cpu)  # fmt: skip
 
 
+def whole_command(target: int, seed: int, repeat: int) -> tuple[str, tuple]:
+    """``tilewright hat ... -f csv`` as a user runs it, start-up included, on about
+    ``target`` hats: its size and row."""
+    side = math.ceil(math.sqrt(target * HAT_AREA))
+    size = f"{side}x{side}"
+    command = [sys.executable, "-m", "tilewright", "hat", size, "-f", "csv", "-s", str(seed)]
+    cpu, wall, lines, written_bytes = whole_process(command, repeat)
+    return size, ("tilewright hat -f csv (whole command)", lines - 1, written_bytes, wall, cpu)
+
+
 def size_table(target: int, seed: int, repeat: int, reference: str | None) -> None:
     """tilewright's rows at about ``target`` hats, and the C program's when it is given."""
     sizes_and_rows: list[tuple[str, tuple]] = []
@@ -178,6 +189,7 @@ def size_table(target: int, seed: int, repeat: int, reference: str | None) -> No
         c_per_hat = (cpu / hats, wall / hats)
     side, rows = tilewright_rows(target, seed, repeat)
     sizes_and_rows += [(side, row) for row in rows]
+    sizes_and_rows.append(whole_command(target, seed, repeat))
     table = []
     for size, (name, hats, written_bytes, wall, cpu) in sizes_and_rows:
         ratios = ["-", "-"]

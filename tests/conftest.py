@@ -23,8 +23,13 @@ def _kernel_cache_folder() -> Path:
     return Path(tempfile.gettempdir()) / f"tilewright-tests-numba-{digest.hexdigest()[:16]}"
 
 
-# before any test module imports Numba; the CLI's subprocesses inherit it
-os.environ["NUMBA_CACHE_DIR"] = str(_kernel_cache_folder())
+# before any test module imports Numba; the CLI's subprocesses inherit it. A session that
+# edits no kernel may name a folder of its own in TILEWRIGHT_TEST_KERNEL_CACHE, so that an
+# edit to a picture or a command does not cost a re-warm (Numba's own time-stamp check still
+# recompiles a kernel whose file changed; a kernel edit wants the keyed folder).
+os.environ["NUMBA_CACHE_DIR"] = os.environ.get("TILEWRIGHT_TEST_KERNEL_CACHE") or str(
+    _kernel_cache_folder()
+)
 
 # Kernels compile on their first call; a per-example deadline would time that, not the code.
 settings.register_profile("tilewright", deadline=None, max_examples=40)

@@ -1,4 +1,5 @@
-"""Every snippet in README.md runs as pasted.
+"""Every snippet in README.md and in the Markdown pages of the documentation (``docs/``)
+runs as pasted.
 
 Each fenced ``python`` block runs on its own, as a fresh script in an empty folder (so a
 block may not lean on names defined by an earlier one). In ``sh``, ``bash``, ``console``
@@ -35,7 +36,13 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+# the README, then every Markdown page of the site's sources (not what a build writes)
+BUILT = {"_build", "auto_examples", "gen_modules"}  # folders a docs build writes
+DOCS = sorted(
+    path for path in (ROOT / "docs").rglob("*.md") if not BUILT & set(path.relative_to(ROOT).parts)
+)
+PAGES = [ROOT / "README.md", *DOCS]
 SHELLS = {"sh", "bash", "console", "shell"}
 SETUP = {"pip", "git", "cd"}  # commands that install or fetch: never run by the tests
 SKIP_BLOCK = re.compile(r"^<!--\s*not run by the tests\b.*-->$")
@@ -50,6 +57,7 @@ FILE_BLOCKS = 512 * 1024
 
 @dataclass(frozen=True)
 class Block:
+    page: str  # the Markdown file, relative to the repository
     language: str
     line: int  # of the first line of code, counted from 1
     code: str
@@ -57,7 +65,7 @@ class Block:
     shown: str | None = None  # a one-command block: the start of its output, if shown
 
 
-def readme_blocks(text: str) -> list[Block]:
+def markdown_blocks(text: str, page: str = "README.md") -> list[Block]:
     """The fenced blocks of a Markdown text, with the language of their fence."""
     blocks, lines = [], text.splitlines()
     number = 0
@@ -72,7 +80,7 @@ def readme_blocks(text: str) -> list[Block]:
         previous = lines[start - 2].strip() if start >= 2 else ""
         skipped = previous if SKIP_BLOCK.match(previous) else None
         code = "\n".join(lines[start:number]) + "\n"
-        blocks.append(Block(fence.group(1).lower(), start + 1, code, skipped))
+        blocks.append(Block(page, fence.group(1).lower(), start + 1, code, skipped))
         number += 1  # the closing fence
         output = blocks[-1].language == "" and len(blocks) > 1 and blocks[-2]
         between = lines[output.line + output.code.count("\n") : start - 1] if output else []
@@ -102,9 +110,19 @@ def shell_commands(block: Block) -> list[tuple[int, str, int | None]]:
     return commands
 
 
-BLOCKS = readme_blocks(README.read_text(encoding="utf-8"))
+BLOCKS = [
+    block
+    for path in PAGES
+    for block in markdown_blocks(
+        path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix()
+    )
+]
 PYTHON = [block for block in BLOCKS if block.language == "python"]
 SHELL = [block for block in BLOCKS if block.language in SHELLS and shell_commands(block)]
+
+
+def _id(block: Block, kind: str) -> str:
+    return f"{block.page}-{kind}-line-{block.line}"
 
 
 def _run(command: list[str], folder: Path) -> subprocess.CompletedProcess:
@@ -124,17 +142,17 @@ def _tail(text: str, lines: int = 8) -> str:
     return "\n".join(text.strip().splitlines()[-lines:])
 
 
-@pytest.mark.parametrize("block", PYTHON, ids=[f"python-line-{b.line}" for b in PYTHON])
+@pytest.mark.parametrize("block", PYTHON, ids=[_id(b, "python") for b in PYTHON])
 def test_python_snippet(block, tmp_path):
     if block.skipped:
         pytest.skip(block.skipped)
     script = tmp_path / "snippet.py"
     script.write_text(block.code, encoding="utf-8")
     done = _run([sys.executable, str(script)], tmp_path)
-    assert done.returncode == 0, f"README.md line {block.line}:\n{_tail(done.stderr)}"
+    assert done.returncode == 0, f"{block.page} line {block.line}:\n{_tail(done.stderr)}"
 
 
-@pytest.mark.parametrize("block", SHELL, ids=[f"shell-line-{b.line}" for b in SHELL])
+@pytest.mark.parametrize("block", SHELL, ids=[_id(b, "shell") for b in SHELL])
 def test_shell_snippet(block, tmp_path):
     if block.skipped:
         pytest.skip(block.skipped)
@@ -147,15 +165,15 @@ def test_shell_snippet(block, tmp_path):
         done = _run(["bash", "-o", "pipefail", "-c", command], tmp_path)
         if done.returncode != expected:
             failures.append(
-                f"README.md line {line}: {command}\n"
+                f"{block.page} line {line}: {command}\n"
                 f"  exit {done.returncode}, expected {expected}: {_tail(done.stderr, 3)}"
             )
         elif block.shown is not None and len(commands) == 1:
             printed = done.stdout[: len(block.shown)]
             if printed != block.shown:
                 failures.append(
-                    f"README.md line {line}: {command}\n  prints\n{printed}\n"
-                    f"  where the README shows\n{block.shown}"
+                    f"{block.page} line {line}: {command}\n  prints\n{printed}\n"
+                    f"  where {block.page} shows\n{block.shown}"
                 )
     assert not failures, "\n".join(failures)
 
@@ -180,7 +198,7 @@ def test_conventions_are_read():
         "print(1)\n"
         "```\n"
     )
-    shell, output, python = readme_blocks(text)
+    shell, output, python = markdown_blocks(text)
     assert shell.shown == "line 1" and output.language == ""
     assert shell_commands(shell) == [
         (3, "tilewright d", 0),

@@ -51,9 +51,9 @@ CASES = {
     "maze-solved": ["maze", "12x8", "-s", "1", "--solve"],
     "maze-heatmap": ["maze", "12x8", "-s", "1", "--heatmap"],
     "rect-puzzle": ["rect", "generate", "7x7", "-s", "1"],
-    "rect-solution": ["rect", "generate", "7x7", "-s", "1", "--solution"],
-    "tromino": ["tromino", "tile", "8x8", "--missing", "1,1"],
-    "tromino-colours": ["tromino", "tile", "8x8", "--missing", "1,1", "--colours", "4"],
+    "rect-solution": ["rect", "generate", "7x7", "-s", "1", "--solve"],
+    "tromino": ["tromino", "tile", "8x8", "--missing", "0,0"],
+    "tromino-colours": ["tromino", "tile", "8x8", "--missing", "0,0", "--colour", "four"],
     "spectre": ["spectre", "12x8", "-s", "1"],
     "spectre-plain": ["spectre", "12x8", "-s", "1", "--plain"],
 }

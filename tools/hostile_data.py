@@ -27,13 +27,13 @@ DATA_CLASSES = {
 }
 
 # The clean dataset every tamper case starts from, and its rerun.
-DATASET = ("dataset", "mazes", "--size", "9x9", "-a", "wilson", "--count", "600")
+DATASET = ("dataset", "mazes", "9x9", "-a", "wilson", "--count", "600")
 DATASET += ("--part-size", "200", "-s", "1", "-o", "data")
 PARTS = ("part-00000.parquet", "part-00001.parquet", "part-00002.parquet")
 OTHER_SEED = (*DATASET[:-3], "2", "-o", "data")
-OTHER_CONFIG = ("dataset", "mazes", "--size", "9x9", "-a", "kruskal", "--count", "600")
+OTHER_CONFIG = ("dataset", "mazes", "9x9", "-a", "kruskal", "--count", "600")
 OTHER_CONFIG += ("--part-size", "200", "-s", "1", "-o", "data")
-OTHER_FAMILY = ("dataset", "tromino", "--size", "8x8", "--count", "600", "--part-size", "200")
+OTHER_FAMILY = ("dataset", "tromino", "8x8", "--count", "600", "--part-size", "200")
 OTHER_FAMILY += ("-s", "1", "-o", "data")
 # The library's readers of a dataset, each of which must refuse a damaged part.
 READERS = {
@@ -110,7 +110,7 @@ def tamper_cases(rng: random.Random, total: int, base: Path) -> list[Case]:
         cases.append(rerun(damage, checks=(("same", "data", reference), ("stderr", PARTS[1]))))
         cases.append(read(rng.choice(list(READERS)), damage))
         # with no manifest (as an interrupted run leaves the folder) the footer must tell
-        cases.append(rerun(("remove", "data/manifest.json"), damage))
+        cases.append(rerun(("remove", "data/.manifest.json"), damage))
     cases += [rerun(*swapped), read("load", *swapped), read("iter_mazes", *swapped)]
     for reader in READERS:
         cases.append(read(reader, damages[0]))
@@ -118,7 +118,7 @@ def tamper_cases(rng: random.Random, total: int, base: Path) -> list[Case]:
     refused = tuple(("same", f"data/{name}", f"{reference}/{name}") for name in PARTS)
     foreign = ("copy", part, str(other / "data" / PARTS[1]))
     for argv in (OTHER_SEED, OTHER_CONFIG, OTHER_FAMILY):
-        for setup in ((), (("remove", "data/manifest.json"),)):
+        for setup in ((), (("remove", "data/.manifest.json"),)):
             cases.append(Case("tamper", argv, expect="error", setup=(copy, *setup), checks=refused))
     cases += [
         Case("tamper", DATASET, expect="error", setup=(copy, ("remove", part), foreign)),
@@ -126,7 +126,7 @@ def tamper_cases(rng: random.Random, total: int, base: Path) -> list[Case]:
             "tamper",
             DATASET,
             expect="error",
-            setup=(copy, ("remove", "data/manifest.json"), ("remove", part), foreign),
+            setup=(copy, ("remove", "data/.manifest.json"), ("remove", part), foreign),
         ),
         # a link in the way inside the folder is never written through
         rerun(
@@ -143,13 +143,13 @@ def tamper_cases(rng: random.Random, total: int, base: Path) -> list[Case]:
             checks=(("content", "outside.parquet", OUTSIDE),),
         ),
         rerun(
-            ("remove", "data/manifest.json"),
-            ("link", "data/manifest.json", "../outside.json"),
+            ("remove", "data/.manifest.json"),
+            ("link", "data/.manifest.json", "../outside.json"),
             expect="held",
             checks=(("absent", "outside.json"),),
         ),
-        rerun(("write", "data/manifest.json", b"{not json"), expect="held", checks=()),
-        rerun(("write", "data/manifest.json", b"[]"), expect="held", checks=()),
+        rerun(("write", "data/.manifest.json", b"{not json"), expect="held", checks=()),
+        rerun(("write", "data/.manifest.json", b"[]"), expect="held", checks=()),
         # a folder that is a loop of links, and runs refused before any work
         Case(
             "tamper",
@@ -163,7 +163,6 @@ def tamper_cases(rng: random.Random, total: int, base: Path) -> list[Case]:
             (
                 "dataset",
                 "mazes",
-                "--size",
                 "9x9",
                 "--count",
                 "10",
@@ -180,7 +179,6 @@ def tamper_cases(rng: random.Random, total: int, base: Path) -> list[Case]:
             (
                 "dataset",
                 "mazes",
-                "--size",
                 "2x2",
                 "--count",
                 "50",
@@ -202,7 +200,7 @@ def tamper_cases(rng: random.Random, total: int, base: Path) -> list[Case]:
 # --- Zarr targets -----------------------------------------------------------------------
 
 ZARR_COMMANDS = {
-    "tromino": ("tromino", "tile", "64x64", "--missing", "1,1", "-o", "t.zarr"),
+    "tromino": ("tromino", "tile", "64x64", "--missing", "0,0", "-o", "t.zarr"),
     "maze": ("maze", "40x30", "-s", "1", "-o", "t.zarr"),
 }
 # A Zarr group with an array in it, and an array written by someone else: made by zarr.
@@ -297,7 +295,7 @@ def part_cases(rng: random.Random, total: int, base: Path) -> list[Case]:
     cases = []
     for count, part_size in ((100_000_000, 1), (2**48, 1), (2**48, 7), (10**9, 1000)):
         for output in ("d", "d.parquet"):
-            argv = ("dataset", "mazes", "--size", "5x5", "--count", str(count))
+            argv = ("dataset", "mazes", "5x5", "--count", str(count))
             argv += ("--part-size", str(part_size), "-s", "1", "-o", output)
             cases.append(
                 Case(
@@ -316,9 +314,9 @@ def part_cases(rng: random.Random, total: int, base: Path) -> list[Case]:
 # --- Dask faults ------------------------------------------------------------------------
 
 WORKERS = ("--workers", "2")
-DASK_DATASET = ("dataset", "mazes", "--size", "9x9", "--count", "400", "--part-size", "100")
+DASK_DATASET = ("dataset", "mazes", "9x9", "--count", "400", "--part-size", "100")
 DASK_DATASET += ("-s", "1")
-DASK_TILING = ("tromino", "tile", "2048x2048", "--missing", "1,1")
+DASK_TILING = ("tromino", "tile", "2048x2048", "--missing", "0,0")
 
 
 def dask_cases(rng: random.Random, total: int, base: Path) -> list[Case]:

@@ -55,7 +55,7 @@ def region_cases(rng: random.Random, total: int, base: Path) -> list[Case]:
         ("maze", "100000x100000", "-o", "x.png"),
         ("maze", "30000x30000", "-o", "x.svg"),
         ("maze", "20000x20000", "--grid", "hex", "-o", "x.svg"),
-        ("tromino", "tile", "100000x100000", "--missing", "1,1", "-o", "x.png"),
+        ("tromino", "tile", "100000x100000", "--missing", "0,0", "-o", "x.png"),
         ("rect", "generate", "5000x5000", "-s", "1", "-o", "x.svg"),
     ):
         cases.append(Case("regions", argv, argv[-1], memory=REGION_MEMORY, slow=True))
@@ -70,11 +70,11 @@ CAPPED = (
     ("maze", "20x20", "--grid", "hex", "-s", "1", "-o", "out.svg"),
     ("rect", "solve", "4x4:a2a2a2a3_2_2c3b"),  # one solution
     ("rect", "generate", "7x7", "-s", "1"),
-    ("tromino", "tile", "8x8", "--missing", "1,1"),
+    ("tromino", "tile", "8x8", "--missing", "0,0"),
     ("tromino", "classic", "8", "1", "1"),
     ("spectre", "3x3", "-s", "1", "-f", "csv"),
     ("hat", "3x3", "-s", "1", "-f", "csv"),
-    ("dataset", "mazes", "--size", "5x5", "--count", "10", "-s", "1", "-o", "out"),
+    ("dataset", "mazes", "5x5", "--count", "10", "-s", "1", "-o", "out"),
     ("maze", "9x7", "-a", "wilson", "-s", "1", "-o", "out.npz"),
     ("--version",),
 )

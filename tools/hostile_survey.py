@@ -465,12 +465,12 @@ SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("tromino", "classic", "{}", "1", "1"), None),
     (("tromino", "classic", "8", "{}", "1"), None),
     (("tromino", "classic", "8", "1", "{}"), None),
-    (("tromino", "tile", "{}x10", "--missing", "1,1"), None),
-    (("tromino", "tile", "10x{}", "--missing", "1,1"), None),
-    (("tromino", "tile", "10x10", "--missing", "{},1"), None),
-    (("tromino", "tile", "10x10", "--missing", "1,{}"), None),
-    (("tromino", "tile", "10x10", "--missing", "1,1", "--cell", "{}", "-o", "t.png"), "t.png"),
-    (("tromino", "tile", "10x10", "--missing", "1,1", "--colours", "{}", "-o", "t.svg"), "t.svg"),
+    (("tromino", "tile", "{}x10", "--missing", "0,0"), None),
+    (("tromino", "tile", "10x{}", "--missing", "0,0"), None),
+    (("tromino", "tile", "10x10", "--missing", "{},0"), None),
+    (("tromino", "tile", "10x10", "--missing", "0,{}"), None),
+    (("tromino", "tile", "10x10", "--missing", "0,0", "--cell", "{}", "-o", "t.png"), "t.png"),
+    (("tromino", "tile", "10x10", "--missing", "0,0", "--colour", "{}", "-o", "t.svg"), "t.svg"),
     (("rect", "generate", "{}x7", "-s", "1"), None),
     (("rect", "generate", "7x{}", "-s", "1"), None),
     (("rect", "generate", "9x9e{}", "-s", "1"), None),
@@ -483,7 +483,7 @@ SLOTS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("spectre", "10x{}", "-s", "1", "-f", "csv"), None),
     (("spectre", "10x10", "-s", "1", "-f", "csv", "--origin", "{},0"), None),
     (("spectre", "10x10", "-s", "1", "-f", "csv", "--origin", "0,{}"), None),
-    (("spectre", "10x10", "-s", "1", "--scale", "{}", "-o", "s.png"), "s.png"),
+    (("spectre", "10x10", "-s", "1", "--cell", "{}", "-o", "s.png"), "s.png"),
     (("spectre", "10x10", "-s", "{}", "-f", "jsonl"), None),
 )
 # requests a careless user might make: far, huge, tiny, past every limit
@@ -517,7 +517,7 @@ SPECIALS: tuple[tuple[tuple[str, ...], str | None], ...] = (
             "tile",
             "1000000000x1000000000",
             "--missing",
-            "1,1",
+            "0,0",
             "-f",
             "npy",
             "-o",
@@ -525,13 +525,13 @@ SPECIALS: tuple[tuple[tuple[str, ...], str | None], ...] = (
         ),
         "t.npy",
     ),
-    (("tromino", "tile", "100000x100000", "--missing", "1,1", "-f", "png", "-o", "t.png"), "t.png"),
-    (("tromino", "tile", "100000x100000", "--missing", "1,1", "-o", "t.svg"), "t.svg"),
+    (("tromino", "tile", "100000x100000", "--missing", "0,0", "-f", "png", "-o", "t.png"), "t.png"),
+    (("tromino", "tile", "100000x100000", "--missing", "0,0", "-o", "t.svg"), "t.svg"),
     (
-        ("tromino", "tile", "50000x50000", "--missing", "7,7", "--colours", "3", "-o", "t.png"),
+        ("tromino", "tile", "50000x50000", "--missing", "6,6", "--colour", "three", "-o", "t.png"),
         "t.png",
     ),
-    (("tromino", "tile", "10x10", "--missing", "11,1"), None),
+    (("tromino", "tile", "10x10", "--missing", "10,0"), None),
     (("rect", "generate", "10000x10000"), None),
     (("rect", "generate", "7x7", "--max-area", "99999999999999999999999"), None),
     (("rect", "generate", "7x7", "--max-area", "1"), None),
@@ -591,12 +591,12 @@ HEAD_JOBS: tuple[tuple[str, ...], ...] = (
     ("maze", "1000x1000", "-a", "kruskal", "-s", "1", "-f", "json"),
     ("maze", "1000x1000", "-a", "wilson", "-s", "1", "-f", "svg"),
     ("maze", "--list"),
-    ("tromino", "tile", "65536x65536", "--missing", "1,1"),
+    ("tromino", "tile", "65536x65536", "--missing", "0,0"),
     ("tromino", "classic", "4096", "1", "1"),
-    ("tromino", "tile", "1000x1000", "--missing", "5,5", "-f", "svg"),
+    ("tromino", "tile", "1000x1000", "--missing", "4,4", "-f", "svg"),
     ("rect", "generate", "12x12", "--count", "100000", "-s", "1"),
     ("rect", "generate", "10x10", "--count", "100000", "-s", "1", "-f", "json"),
-    ("rect", "generate", "300x300", "-s", "1", "-f", "text", "--solution"),
+    ("rect", "generate", "300x300", "-s", "1", "-f", "text", "--solve"),
     ("spectre", "20000x20000", "-s", "1", "-f", "csv"),
     ("spectre", "20000x20000", "-s", "1", "-f", "jsonl"),
     ("spectre", "5000x5000", "-s", "1", "-f", "geojson"),
@@ -869,7 +869,7 @@ def file_cases(rng: random.Random, folder: Path, total: int, quick: bool) -> lis
 def determinism_cases(rng: random.Random, total: int) -> list[Case]:
     runs: list[tuple[tuple[str, ...], str]] = []
     for algorithm in ("backtracker", "wilson", "eller", "growing-tree"):
-        for fmt in ("unicode", "ascii", "json", "npz", "svg", "png"):
+        for fmt in ("text", "ascii", "json", "npz", "svg", "png"):
             runs.append((("maze", "37x23", "-a", algorithm, "-s", "11", "-f", fmt), fmt))
     runs += [
         (("maze", "40x25", "-a", "kruskal", "-s", "3", "--solve", "--heatmap", "-f", "png"), "png"),
@@ -884,18 +884,18 @@ def determinism_cases(rng: random.Random, total: int) -> list[Case]:
         ),
     ]
     for fmt in ("text", "npy", "png", "svg"):
-        runs.append((("tromino", "tile", "22x13", "--missing", "4,9", "-f", fmt), fmt))
+        runs.append((("tromino", "tile", "22x13", "--missing", "3,8", "-f", fmt), fmt))
         runs.append((("tromino", "classic", "16", "3", "5", "-f", fmt), fmt))
     runs += [
-        (("tromino", "tile", "20x14", "--missing", "3,5", "--colours", "4", "-f", "svg"), "svg"),
-        (("tromino", "tile", "16x16", "--missing", "3,5", "--colours", "3", "-f", "png"), "png"),
+        (("tromino", "tile", "20x14", "--missing", "2,4", "--colour", "four", "-f", "svg"), "svg"),
+        (("tromino", "tile", "16x16", "--missing", "2,4", "--colour", "three", "-f", "png"), "png"),
     ]
     for fmt in ("id", "text", "json", "svg", "png"):
         runs.append((("rect", "generate", "15x15", "-s", "4", "-f", fmt), fmt))
     runs += [
-        (("rect", "generate", "30x20e0.5", "-s", "9", "-f", "json", "--solution"), "json"),
+        (("rect", "generate", "30x20e0.5", "-s", "9", "-f", "json", "--solve"), "json"),
         (("rect", "generate", "12x12", "-s", "2", "--count", "20", "-f", "id"), "id"),
-        (("rect", "generate", "20x14", "-s", "6", "-f", "png", "--solution"), "png"),
+        (("rect", "generate", "20x14", "-s", "6", "-f", "png", "--solve"), "png"),
     ]
     for fmt in ("svg", "png", "jsonl", "csv", "geojson"):
         runs.append((("spectre", "60x40", "-s", "3", "-f", fmt), fmt))
@@ -925,13 +925,13 @@ def determinism_cases(rng: random.Random, total: int) -> list[Case]:
 
 TARGET_COMMANDS = {
     "maze": ("maze", "6x4", "-s", "1", "-f", "ascii"),
-    "tromino": ("tromino", "tile", "4x4", "--missing", "1,1"),
+    "tromino": ("tromino", "tile", "4x4", "--missing", "0,0"),
     "rect": ("rect", "generate", "7x7", "-s", "1", "-f", "text"),
     "spectre": ("spectre", "4x4", "-s", "1", "-f", "csv"),
 }
 BINARY_COMMANDS = {
     "maze": ("maze", "6x4", "-s", "1", "-f", "png"),
-    "tromino": ("tromino", "tile", "4x4", "--missing", "1,1", "-f", "npy"),
+    "tromino": ("tromino", "tile", "4x4", "--missing", "0,0", "-f", "npy"),
     "rect": ("rect", "generate", "7x7", "-s", "1", "-f", "png"),
     "spectre": ("spectre", "4x4", "-s", "1", "-f", "png"),
 }

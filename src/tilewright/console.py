@@ -44,6 +44,9 @@ def main() -> None:
         # return without exception set"), and the line is written without allocating
         os.write(2, _NO_MEMORY_LEFT)
         status = 2
+    compilation = sys.modules.get("tilewright.core.compilation")
+    if compilation is not None:  # helpers compiling beside a first run end with it
+        compilation.end_helpers()
     for stream in (sys.stdout, sys.stderr):
         if stream is None or stream.closed:
             continue  # closed on purpose (a reader that went away)

@@ -64,8 +64,8 @@ def _svg(**style) -> bytes:
 @pytest.mark.parametrize(
     ("plain", "digest"),
     [
-        (False, "ddd72b03f9a3357a696013c89506d6df98671c7d9a4b5bbaa33bec1d20bdd536"),
-        (True, "8617d160d66fe0934f8ec3330f73c7e4d11b850b86e5ec20dfd4fe08687db763"),
+        (False, "755c1d7282deb891da2776e86697ae90d296ef973288e4cf5a6dbf3b9afc633b"),
+        (True, "6c2e2fdd99f1b72fc4bccef5b2c2c67b3c9bc720d3261b0b12763c569d0a93c8"),
     ],
 )
 def test_curved_svg_is_pinned(plain, digest):

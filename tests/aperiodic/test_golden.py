@@ -62,8 +62,8 @@ IDS_AND_JSONL = {
 # the 40x30 patch of seed 3 at (-20.5, 7), drawn at 10 pixels a tile edge
 PICTURE = (40, 30, 3, (-20.5, 7))
 SVG = {
-    ("type", False): "ad2a90c09f40e3b668abda7f5a1aafc9d8f3e6755050e5e6b9c9c9de785cd928",
-    ("type", True): "e6bc92a8263f2fc40891e23fa1180b50bb04d4b89d0e36ee2f20d69fe720c7ea",
+    ("type", False): "785cae23981f442f5b18ab30741b1855e260ed3f1cb5608dc8e5322f2706238b",
+    ("type", True): "5174aeff8fc9eeae8e242b4cfd0d80af03cc8ce4b06a830733bb5d7257b4d028",
     ("orientation", False): "cfa002dea4e9ef9a41bb98b504ef11627554bcfd9b1d788626d2d0f59b124249",
     ("orientation", True): "6a926b1c2ae10617650ec90bede3ba959d70ee7370b3c00b3eb7526bd394517b",
     ("four", False): "7959dcce337f7fd3f686599a2e53b3475251fc71ca4bbcd97ffdc05c6dd6077c",
@@ -71,7 +71,7 @@ SVG = {
 }
 CSV = "705d80ed0fa6b3cd21e1fe378d6e4bd3d365ebfa41da664ee7f5542be5a4c912"
 GEOJSON_FEATURES = "d08802c27abe7a76fa695b6457a21e5c4893191717f143c8153e8d983707932d"
-PNG_PIXELS = "5d70ca71b9f9caf872d0b0ea1bd890b4d95ce45224ea6e58e4493a5bd8c1bc19"
+PNG_PIXELS = "9608d704dc2e522eaca38d4ae1a810e3138780e99853e7eec259a74ec33454dd"
 
 
 def sha256(data: bytes) -> str:

@@ -68,7 +68,7 @@ def test_a_breadth_first_patch_is_searched_once(monkeypatch):
 
 def test_the_notebook_picture_is_drawn_only_when_small():
     svg = generate(20, 10, seed=2)._repr_svg_()
-    assert svg.startswith("<svg") and 'width="200.00" height="100.00"' in svg  # 10 px an edge
+    assert svg.startswith("<svg") and 'width="800.00" height="400.00"' in svg  # 40 px an edge
     assert 'width="800.00" height="400.00"' in generate(200, 100, seed=2)._repr_svg_()
     assert generate(1000, 1000, seed=2)._repr_svg_() is None
 
@@ -125,8 +125,9 @@ def test_pictures_fit_the_pixel_budget_by_default(tmp_path):
     patch = generate(40, 30, seed=1)
     patch.save(tmp_path / "small.png", max_side=64)
     assert Image.open(tmp_path / "small.png").size == (64, 48)
-    assert picture_scale(40, 30) == 10.0
-    assert picture_scale(16384, 100) == 0.5
+    assert picture_scale(40, 30) == 25.0  # a long side of 1000 pixels
+    assert picture_scale(400, 30) == 4.0  # 1600: no smaller than 4 pixels an edge
+    assert picture_scale(16384, 100) == 0.5  # but within the budget
     assert picture_scale(100, 100, scale=81.92) == 81.92
     with pytest.raises(TilewrightError, match=r"8193x8193 pixels.*scale 81\.9 fits"):
         picture_scale(100, 100, scale=81.93)

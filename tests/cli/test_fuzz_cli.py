@@ -29,7 +29,7 @@ WARM_UP = (
     ["maze", "4x3", "-a", "wilson", "-f", "png", "--solve"],
     ["maze", "4x3", "-a", "kruskal", "-f", "svg", "--braid", "0.5"],
     ["maze", "4x3", "-a", "eller"],
-    ["tromino", "tile", "5x5", "--missing", "1,1", "-f", "png", "--colours", "4"],
+    ["tromino", "tile", "5x5", "--missing", "0,0", "-f", "png", "--colour", "four"],
     ["tromino", "classic", "4", "1", "1"],
     ["rect", "generate", "9x9e1", "-s", "8", "-f", "json"],  # stretches and repairs
     ["rect", "solve", "2x2:2b2"],
@@ -101,8 +101,10 @@ maze_argv = st.builds(
             "--max-side": number,
             "--start": cell,
             "--goal": cell,
-            "-f": st.sampled_from(["unicode", "ASCII", "json", "npz", "svg", "png", "pdf", "gif"]),
+            "-f": st.sampled_from(["text", "ASCII", "json", "npz", "svg", "png", "pdf", "gif"]),
             "-o": paths,
+            "--answer": paths,
+            "--paper": st.sampled_from(["a4", "LETTER", "a5"]),
         }
     ),
     st.lists(junk_option, max_size=1),
@@ -120,7 +122,7 @@ tromino_argv = st.one_of(
         _options(
             {
                 "-f": st.sampled_from(["text", "NPY", "png", "svg", "pdf", "gif"]),
-                "--colours": number,
+                "--colour": st.one_of(st.sampled_from(["three", "Four", "fuor"]), number),
                 "--cell": number,
                 "--max-side": number,
                 "-o": paths,
@@ -172,7 +174,7 @@ spectre_argv = st.builds(
     _options(
         {
             "--origin": st.builds(lambda x, y: f"{x},{y}", number, number),
-            "--scale": number,
+            "--cell": number,
             "-s": number,
             "-f": st.sampled_from(["svg", "png", "pdf", "jsonl", "csv", "geojson", "CSV"]),
             "--colour": st.sampled_from(["type", "four", "plaid", "FOUR"]),
@@ -190,7 +192,7 @@ hat_argv = st.builds(
     _options(
         {
             "--origin": st.builds(lambda x, y: f"{x},{y}", number, number),
-            "--scale": number,
+            "--cell": number,
             "-s": number,
             "-f": st.sampled_from(["svg", "png", "pdf", "jsonl", "csv", "geojson", "dxf", "CSV"]),
             "--colour": st.sampled_from(["type", "four", "reflected", "plaid", "FOUR"]),

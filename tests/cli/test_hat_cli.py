@@ -75,7 +75,7 @@ def test_pictures_by_suffix(tmp_path, capsysbinary):
         args = ("25x20", "-s", "1", "--colour", "four", "-o", str(target))
         assert run(capsysbinary, *args)[0] == 0
     assert (tmp_path / "hats.pdf").read_bytes().startswith(b"%PDF")
-    assert Image.open(io.BytesIO((tmp_path / "hats.png").read_bytes())).size == (250, 200)
+    assert Image.open(io.BytesIO((tmp_path / "hats.png").read_bytes())).size == (1000, 800)
     plain = tmp_path / "plain.svg"
     assert run(capsysbinary, "25x20", "-s", "1", "--plain", "-o", str(plain))[0] == 0
     assert plain.read_text().count("<path d=") == len(generate_hats(25, 20, 1))
@@ -91,7 +91,7 @@ def test_pictures_by_suffix(tmp_path, capsysbinary):
         (("10x10", "--shape", "turtle", "-f", "csv"), "--shape draws"),
         (("10x10", "--plain", "-f", "png", "-o", "x.png"), "--plain draws"),
         (("10x10", "-o", "x.gif"), ".gif"),
-        (("10x10", "--scale", "1000", "-f", "svg"), "pixels"),
+        (("10x10", "--cell", "1000", "-f", "svg"), "pixels"),
         (("10x10", "--cut", "-f", "png", "-o", "x.png"), "--cut (and dxf) writes"),
         (("10x10", "--neighbours", "-f", "svg"), "--neighbours is for"),
         (("10x10", "--cut", "--colour", "four"), "drop --colour"),

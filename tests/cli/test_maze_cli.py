@@ -114,7 +114,7 @@ def test_every_suffix_writes_its_format(tmp_path, capsysbinary):
         status, _, _ = run(capsysbinary, "6x4", "-s", "3", "-o", str(path))
         assert status == 0, suffix
         data = path.read_bytes()
-        if fmt == "unicode":
+        if fmt == "text":
             assert data.decode().startswith("┌")
         elif fmt in ("npz", "json"):
             assert read_maze(path) == generate(6, 4, seed=3)
@@ -194,7 +194,7 @@ def test_a_large_maze_draws_by_default_and_an_explicit_cell_past_the_budget_is_r
     path = tmp_path / "wide.png"
     status, _, err = run(capsysbinary, "1000x60", "-s", "1", "--solve", "-o", str(path))
     assert status == 0, err
-    assert Image.open(path).size == (1000 * 8 + 1, 60 * 8 + 1)  # cell 8, wall 1
+    assert Image.open(path).size == (1000 * 4 + 1, 60 * 4 + 1)  # the legible cell 4, wall 1
     small = tmp_path / "small.svg"
     status, _, err = run(capsysbinary, "300x100", "-s", "1", "--max-side", "1000", "-o", str(small))
     assert status == 0 and 'width="901" height="301"' in small.read_text()  # cell 3

@@ -160,7 +160,7 @@ def test_maze_stats_reads_a_saved_grid_maze(capsysbinary, tmp_path):
     assert run(capsysbinary, "7x5", "--grid", "hex", "-s", "4", "-o", str(path))[0] == 0
     capsysbinary.readouterr()
     try:
-        main(["maze-stats", str(path), "--json"])
+        main(["maze-stats", str(path), "-f", "json"])
     except SystemExit as ended:
         assert ended.code in (0, None)
     stats = json.loads(capsysbinary.readouterr().out)

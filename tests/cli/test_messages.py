@@ -35,7 +35,7 @@ from tilewright.mazes import generate_on
 def test_a_bound_past_any_value_is_refused_in_one_line(condition, message, capsys, tmp_path):
     output = tmp_path / "out.parquet"
     status, err = run_cli(
-        capsys, "dataset", "mazes", "--size", "5x5", "--count", "3", "-s", "1",
+        capsys, "dataset", "mazes", "5x5", "--count", "3", "-s", "1",
         "-o", str(output), "--where", condition,
     )  # fmt: skip
     assert status == 2

@@ -33,7 +33,7 @@ def test_the_command_line_knows_the_library_formats():
     from tilewright.rectangles import formats
 
     assert rect.FORMATS == formats.FORMATS and rect.SUFFIXES == formats.SUFFIXES
-    assert rect.PICTURES == formats.PICTURES and rect.BINARY == formats.BINARY
+    assert rect.PICTURES == formats.PICTURES
 
 
 @pytest.mark.parametrize("name", ["p.gif", "p.PDFX", "p.npz"])
@@ -68,7 +68,7 @@ def test_format_names_ignore_case_and_near_misses_get_a_suggestion():
     done = tilewright("generate", "5x5", "-s", "1", "-f", "jsn")
     assert done.returncode == 2 and b"did you mean json?" in done.stderr
     typo = tilewright("generate", "5x5", "--sead", "3")
-    assert typo.returncode == 2 and b"Did you mean '--seed'?" in typo.stderr
+    assert typo.returncode == 2 and b"Did you mean" in typo.stderr and b"'--seed'" in typo.stderr
 
 
 def test_a_drawn_seed_is_printed_and_recorded_everywhere(tmp_path):
@@ -149,12 +149,12 @@ def test_answer_with_count_holds_one_solution_a_line(tmp_path):
     [
         (["--answer", "a.id"], b"shows the solution"),
         (["--answer", "a.gif"], b"cannot write .gif"),
-        (["--answer", "a.txt", "--solution"], b"leave out --solution"),
+        (["--answer", "a.txt", "--solve"], b"drop --solve"),
         (["--answer", "same.txt", "-o", "same.txt"], b"same place"),
         (["--answer", "-"], b"same place"),
         (["--answer", "a.svg", "--count", "2"], b"one puzzle"),
         (["-o", "p.svg", "--count", "2"], b"one puzzle"),
-        (["--solution"], b"--solution needs"),
+        (["--solve"], b"--solve needs"),
     ],
 )
 def test_answer_and_solution_refusals(tmp_path, extra, message):

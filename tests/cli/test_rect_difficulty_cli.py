@@ -23,10 +23,10 @@ def tilewright(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_the_command_line_knows_the_library_levels():
-    from tilewright.cli import rect
+    from tilewright.cli import rect_sheet
     from tilewright.rectangles import difficulty
 
-    assert rect.LEVELS == difficulty.LEVELS
+    assert rect_sheet.LEVELS == difficulty.LEVELS
 
 
 def test_explain_prints_numbered_steps_the_rating_and_then_the_solution():
@@ -36,12 +36,12 @@ def test_explain_prints_numbered_steps_the_rating_and_then_the_solution():
     assert done.stdout.endswith(plain.stdout)
     lines = done.stdout[: -len(plain.stdout)].splitlines()
     assert lines == [
-        "1. clue 3 at row 1, column 4: only one rectangle fits (row 1, columns 2-4)",
-        "2. clue 2 at row 1, column 1: only one rectangle fits (rows 1-2, column 1)",
-        "3. the square at row 3, column 1: only clue 3 at row 3, column 3 can reach it",
-        "4. clue 3 at row 3, column 3: only one rectangle fits (row 3, columns 1-3)",
-        "5. clue 2 at row 2, column 2: only one rectangle fits (row 2, columns 2-3)",
-        "6. clue 2 at row 2, column 4: only one rectangle fits (rows 2-3, column 4)",
+        "1. clue 3 at row 0, column 3: only one rectangle fits (row 0, columns 1-3)",
+        "2. clue 2 at row 0, column 0: only one rectangle fits (rows 0-1, column 0)",
+        "3. the square at row 2, column 0: only clue 3 at row 2, column 2 can reach it",
+        "4. clue 3 at row 2, column 2: only one rectangle fits (row 2, columns 0-2)",
+        "5. clue 2 at row 1, column 1: only one rectangle fits (row 1, columns 1-2)",
+        "6. clue 2 at row 1, column 3: only one rectangle fits (rows 1-2, column 3)",
         "difficulty: easy (6 steps: 5 single, 1 reach)",
     ]
 

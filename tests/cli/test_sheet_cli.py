@@ -194,7 +194,7 @@ def test_the_sheets_help_speaks_of_their_own_command():
         done = tilewright(family, "sheet", "--help")
         assert done.returncode == 0
         assert done.stdout.startswith(f"Usage: tilewright {family} sheet [OPTIONS] ")
-        assert "--per-page N" in done.stdout and "[default: a4]" in done.stdout
+        assert "--per-page N" in done.stdout and "--paper NAME" in done.stdout
 
 
 def test_tilewright_maze_works_as_before(capsysbinary):

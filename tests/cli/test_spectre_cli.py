@@ -217,23 +217,23 @@ def svg_size(svg: bytes) -> tuple[float, float]:
 
 def test_the_default_scale_fits_the_pixel_budget(capsysbinary):
     status, out, _ = run(capsysbinary, "40x30", "-s", "1")
-    assert status == 0 and svg_size(out) == (400, 300)  # 10 px a tile edge when it fits
+    assert status == 0 and svg_size(out) == (1000, 750)  # a long side of 1000 pixels
     status, out, _ = run(capsysbinary, "2000x1000", "-s", "1", "--max-side", "512")
     assert status == 0 and svg_size(out) == (512, 256)  # smaller, to fit --max-side
 
 
 def test_a_scale_past_the_budget_is_refused_naming_the_size(tmp_path, capsysbinary):
     path = tmp_path / "big.png"
-    status, _, err = run(capsysbinary, "1000x300", "-s", "1", "--scale", "10", "-o", str(path))
+    status, _, err = run(capsysbinary, "1000x300", "-s", "1", "--cell", "10", "-o", str(path))
     assert status == 2 and len(err.splitlines()) == 1
     assert "10000x3000 pixels" in err and "8192" in err and "scale 8.19 fits" in err
     assert list(tmp_path.iterdir()) == []
-    status, _, _ = run(capsysbinary, "100x30", "-s", "1", "--scale", "10", "--max-side", "1000")
+    status, _, _ = run(capsysbinary, "100x30", "-s", "1", "--cell", "10", "--max-side", "1000")
     assert status == 0
 
 
 def test_text_formats_ignore_the_picture_budget(capsysbinary):
-    status, out, _ = run(capsysbinary, "1000x2", "-s", "1", "--scale", "100", "-f", "csv")
+    status, out, _ = run(capsysbinary, "1000x2", "-s", "1", "--cell", "100", "-f", "csv")
     assert status == 0 and out.startswith(b"id,type")
 
 
@@ -262,4 +262,4 @@ def test_binary_formats_are_not_written_to_a_terminal(tmp_path):
         "main(['spectre', '4x4', '-s', '1', '-f', 'pdf'])\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=300)
-    assert done.returncode == 2 and b"pdf is binary" in done.stderr
+    assert done.returncode == 2 and b"pdf is a picture" in done.stderr

@@ -65,15 +65,15 @@ def test_a_drawn_square_prints_its_seed_and_the_seed_makes_it_again(capsysbinary
 
 
 def test_a_given_square_draws_no_seed(capsysbinary):
-    status, out, err = run(capsysbinary, "tile", "22x13", "--missing", "4,9")
+    status, out, err = run(capsysbinary, "tile", "22x13", "--missing", "3,8")
     assert status == 0 and err == ""
-    assert out.decode().splitlines()[3].split()[8] == "0"  # row 4, column 9 from 1
+    assert out.decode().splitlines()[3].split()[8] == "0"  # row 3, column 8, from 0
 
 
 def test_the_seed_is_recorded_in_png_svg_and_pdf(tmp_path):
     for suffix in (".png", ".svg", ".pdf"):
         path = tmp_path / f"t{suffix}"
-        done = tilewright("tromino", "tile", "10x10", "--colours", "4", "-o", str(path))
+        done = tilewright("tromino", "tile", "10x10", "--colour", "four", "-o", str(path))
         assert done.returncode == 0, done.stderr
         seed = int(re.fullmatch(rb"seed: (\d+)\n", done.stderr).group(1))
         if suffix == ".png":
@@ -92,7 +92,7 @@ def test_the_seed_is_recorded_in_png_svg_and_pdf(tmp_path):
 @pytest.mark.parametrize(("name", "fmt"), [("t.txt", "text"), ("t.NPY", "npy"), ("t.Png", "png")])
 def test_the_suffix_names_the_format(tmp_path, capsysbinary, name, fmt):
     path = tmp_path / name
-    status, _, _ = run(capsysbinary, "tile", "8x8", "--missing", "2,3", "-o", str(path))
+    status, _, _ = run(capsysbinary, "tile", "8x8", "--missing", "1,2", "-o", str(path))
     assert status == 0
     data = path.read_bytes()
     if fmt == "text":
@@ -106,7 +106,7 @@ def test_the_suffix_names_the_format(tmp_path, capsysbinary, name, fmt):
 @pytest.mark.parametrize("name", ["t.gif", "t.jpg", "t.json"])
 def test_a_suffix_it_cannot_write_is_refused(tmp_path, capsysbinary, name):
     status, out, err = run(
-        capsysbinary, "tile", "8x8", "--missing", "1,1", "-o", str(tmp_path / name)
+        capsysbinary, "tile", "8x8", "--missing", "0,0", "-o", str(tmp_path / name)
     )
     assert status == 2 and out == b""
     assert len(err.splitlines()) == 1 and ".npy, .pdf, .png, .svg, .txt" in err
@@ -114,9 +114,9 @@ def test_a_suffix_it_cannot_write_is_refused(tmp_path, capsysbinary, name):
 
 
 def test_names_in_any_case_and_near_misses(capsysbinary):
-    status, out, _ = run(capsysbinary, "tile", "4x4", "--missing", "1,1", "-f", "SVG")
+    status, out, _ = run(capsysbinary, "tile", "4x4", "--missing", "0,0", "-f", "SVG")
     assert status == 0 and out.startswith(b"<?xml")
-    status, _, err = run(capsysbinary, "tile", "4x4", "--missing", "1,1", "-f", "pgn")
+    status, _, err = run(capsysbinary, "tile", "4x4", "--missing", "0,0", "-f", "pgn")
     assert status == 2 and "did you mean png?" in err
 
 
@@ -124,7 +124,7 @@ def test_names_in_any_case_and_near_misses(capsysbinary):
     ("args", "hint"),
     [
         (["tile", "10x10", "--sead", "3"], "Did you mean '--seed'?"),
-        (["tile", "10x10", "--colour", "4"], "Did you mean '--colours'?"),
+        (["tile", "10x10", "--colur", "four"], "'--colour'"),
         (["classic", "8", "2", "3", "--max-sid", "4"], "Did you mean '--max-side'?"),
     ],
 )
@@ -137,14 +137,14 @@ def test_typos_are_caught(capsysbinary, args, hint):
     ("args", "message"),
     [
         (["tile", "8x8", "--missing", "a"], "ROW,COL"),
-        (["tile", "8x8", "--missing", "0,1"], "ROW,COL"),
+        (["tile", "8x8", "--missing", "-1,0"], "ROW,COL"),
         (["tile", "8x8", "--missing", "1,2,3"], "ROW,COL"),
         (["tile", "9x7"], "no square of a 9x7 board"),
         (
-            ["tile", "8x8", "--missing", "1,1", "-f", "npy", "--colours", "4"],
+            ["tile", "8x8", "--missing", "0,0", "-f", "npy", "--colour", "four"],
             "colours colour pictures",
         ),
-        (["tile", "8x8", "--missing", "1,1", "--colours", "5", "-f", "svg"], "--colours"),
+        (["tile", "8x8", "--missing", "0,0", "--colour", "5", "-f", "svg"], "--colour"),
         (["classic", "-1", "2", "3"], "-1"),
     ],
 )
@@ -156,19 +156,21 @@ def test_bad_input_is_one_line(capsysbinary, args, message):
 
 def test_a_failure_the_seed_decides_comes_after_the_seed(capsysbinary):
     for _ in range(20):  # a drawn square whose tiling has no 3-colouring: most of them
-        status, out, err = run(capsysbinary, "tile", "20x14", "--colours", "3", "-f", "svg")
+        status, out, err = run(capsysbinary, "tile", "20x14", "--colour", "three", "-f", "svg")
         if status == 2:
             break
     seed_line, error = err.splitlines()
     assert seed_line.startswith("seed: ") and "no 3-colouring" in error and out == b""
-    again = run(capsysbinary, "tile", "20x14", "--colours", "3", "-s", seed_line[6:], "-f", "svg")
+    again = run(
+        capsysbinary, "tile", "20x14", "--colour", "three", "-s", seed_line[6:], "-f", "svg"
+    )
     assert again == (2, b"", error + "\n")
 
 
 def test_pdf_is_a_vector_page(tmp_path, capsysbinary):
     path = tmp_path / "t.pdf"
     status, _, _ = run(
-        capsysbinary, "tile", "20x14", "--missing", "3,5", "--colours", "4", "-o", str(path)
+        capsysbinary, "tile", "20x14", "--missing", "2,4", "--colour", "four", "-o", str(path)
     )
     assert status == 0
     data = path.read_bytes()
@@ -177,17 +179,17 @@ def test_pdf_is_a_vector_page(tmp_path, capsysbinary):
 
 def test_the_default_cell_fits_max_side(tmp_path, capsysbinary):
     path = tmp_path / "t.png"
-    status, _, _ = run(capsysbinary, "tile", "400x400", "--missing", "1,1", "--max-side", "1000",
+    status, _, _ = run(capsysbinary, "tile", "400x400", "--missing", "0,0", "--max-side", "1000",
                        "-o", str(path))  # fmt: skip
     assert status == 0 and Image.open(path).size == (800, 800)
-    status, out, _ = run(capsysbinary, "tile", "400x400", "--missing", "1,1", "--max-side", "1000",
+    status, out, _ = run(capsysbinary, "tile", "400x400", "--missing", "0,0", "--max-side", "1000",
                          "-f", "svg")  # fmt: skip
     assert status == 0 and b'width="802"' in out[:400]
 
 
 def test_an_explicit_cell_past_the_budget_is_refused(tmp_path, capsysbinary):
     path = tmp_path / "t.png"
-    status, out, err = run(capsysbinary, "tile", "100x100", "--missing", "1,1", "--cell", "100",
+    status, out, err = run(capsysbinary, "tile", "100x100", "--missing", "0,0", "--cell", "100",
                            "-o", str(path))  # fmt: skip
     assert status == 2 and out == b"" and len(err.splitlines()) == 1
     assert "10000x10000 pixels" in err and "--cell 81 fits" in err
@@ -196,7 +198,7 @@ def test_an_explicit_cell_past_the_budget_is_refused(tmp_path, capsysbinary):
 
 def test_a_board_wider_than_the_budget_still_streams(tmp_path, capsysbinary):
     path = tmp_path / "wide.png"
-    status, _, err = run(capsysbinary, "tile", "9001x4", "--missing", "1,1", "-o", str(path))
+    status, _, err = run(capsysbinary, "tile", "9001x4", "--missing", "0,0", "-o", str(path))
     assert status == 0, err
     assert Image.open(path).size == (9001, 4)
 
@@ -211,7 +213,7 @@ def test_a_cold_cache_is_announced_before_the_kernels_run(capsysbinary, monkeypa
         return ["a kernel"]
 
     monkeypatch.setattr(compilation, "cold_kernels", cold)
-    status, out, err = run(capsysbinary, "tile", "16x16", "--missing", "3,5", "--colours", "3",
+    status, out, err = run(capsysbinary, "tile", "16x16", "--missing", "2,4", "--colour", "three",
                            "-f", "svg")  # fmt: skip
     assert status == 0 and out.startswith(b"<?xml")
     assert err.startswith("tilewright: compiling the tromino kernels once, about ")
@@ -220,8 +222,8 @@ def test_a_cold_cache_is_announced_before_the_kernels_run(capsysbinary, monkeypa
 
 
 def test_a_warm_cache_says_nothing(capsysbinary):
-    for args in (["classic", "4", "1", "1"], ["tile", "5x5", "--missing", "1,1", "-f", "svg",
-                 "--colours", "3"]):  # fmt: skip
+    for args in (["classic", "4", "1", "1"], ["tile", "5x5", "--missing", "0,0", "-f", "svg",
+                 "--colour", "three"]):  # fmt: skip
         status, _, err = run(capsysbinary, *args)
         assert status == 0 and err == ""
 
@@ -231,7 +233,7 @@ def test_binary_formats_are_not_written_to_a_terminal():
         "import sys\n"
         "sys.stdout.isatty = lambda: True\n"
         "from tilewright.cli import main\n"
-        "main(['tromino', 'tile', '4x4', '--missing', '1,1', '-f', 'pdf'])\n"
+        "main(['tromino', 'tile', '4x4', '--missing', '0,0', '-f', 'pdf'])\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=300)
-    assert done.returncode == 2 and b"pdf is binary" in done.stderr and done.stdout == b""
+    assert done.returncode == 2 and b"pdf is a picture" in done.stderr and done.stdout == b""

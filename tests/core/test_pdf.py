@@ -1,5 +1,5 @@
-"""PDF from SVG: a vector page of the SVG's size, with the record (the seed above all) in
-its document information."""
+"""PDF from SVG: a vector page of A4 or Letter (or of the SVG's own size), with the
+record (the seed above all) in its document information."""
 
 import re
 import shutil
@@ -10,7 +10,8 @@ from PIL import Image
 
 from tilewright import TilewrightError, __version__
 from tilewright.core import pdf as pdf_module
-from tilewright.core.pdf import pdf_from_svg, pdf_from_svg_pages
+from tilewright.core.pdf import pdf_from_svg, pdf_from_svg_pages, placement
+from tilewright.core.sheets import MARGIN, PAPERS
 
 # 40x20 user units: a black square on the left half, nothing on the right
 SQUARE = (
@@ -46,9 +47,45 @@ def test_text_beyond_ascii_is_kept():
     assert info["Subject"].endswith("note=é<>() seed=9")
 
 
-def test_the_page_is_the_svgs_size_at_96_units_an_inch():
-    media_box = re.search(rb"/MediaBox \[ ?([\d. ]+?) ?\]", pdf_from_svg(SQUARE))
-    assert [float(v) for v in media_box.group(1).split()] == [0, 0, 30, 15]  # points
+def media_boxes(pdf: bytes) -> list[list[float]]:
+    boxes = re.findall(rb"/MediaBox \[ ?([\d. ]+?) ?\]", pdf)
+    return [[float(v) for v in box.split()] for box in boxes]
+
+
+def test_without_paper_the_page_is_the_svgs_size_at_96_units_an_inch():
+    assert media_boxes(pdf_from_svg(SQUARE, paper=None)) == [[0, 0, 30, 15]]  # points
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "A4", "Letter"])
+def test_the_page_is_the_paper_turned_as_the_picture(paper):
+    sheet = PAPERS[paper.lower()]
+    tall = SQUARE.replace('width="40" height="20"', 'width="20" height="40"', 1)
+    for svg, turned in ((SQUARE, True), (tall, False)):
+        (box,) = media_boxes(pdf_from_svg(svg, paper=paper))
+        size = (sheet.height, sheet.width) if turned else (sheet.width, sheet.height)
+        assert box[:2] == [0, 0] and box[2:] == pytest.approx(size, abs=1e-3)
+
+
+def test_a4_is_the_default_paper():
+    (box,) = media_boxes(pdf_from_svg(SQUARE))
+    assert box[2:] == pytest.approx([297 * 72 / 25.4, 210 * 72 / 25.4], abs=1e-3)
+
+
+@pytest.mark.parametrize("size", [(40, 20), (20, 40), (10, 10), (5000, 30)])
+def test_the_picture_fills_the_page_inside_the_margin_centred(size):
+    page_width, page_height, left, top, scale = placement(*size, "letter")
+    width, height = size[0] * scale, size[1] * scale
+    assert left >= MARGIN - 1e-9 and top >= MARGIN - 1e-9
+    assert left + width <= page_width - MARGIN + 1e-9
+    assert top + height <= page_height - MARGIN + 1e-9
+    assert min(left, top) == pytest.approx(MARGIN)  # as large as fits
+    assert left + width / 2 == pytest.approx(page_width / 2)
+    assert top + height / 2 == pytest.approx(page_height / 2)
+
+
+def test_an_unknown_paper_is_refused_in_one_line():
+    with pytest.raises(TilewrightError, match="unknown paper 'a3': choose a4 or letter"):
+        pdf_from_svg(SQUARE, paper="a3")
 
 
 def test_a_plain_drawing_stays_vector():
@@ -58,7 +95,7 @@ def test_a_plain_drawing_stays_vector():
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils)")
 def test_the_page_renders_as_drawn(tmp_path):
-    (tmp_path / "square.pdf").write_bytes(pdf_from_svg(SQUARE))
+    (tmp_path / "square.pdf").write_bytes(pdf_from_svg(SQUARE, paper=None))
     subprocess.run(
         ["pdftoppm", "-r", "96", "-png", "-singlefile", "square.pdf", "square"],
         cwd=tmp_path,
@@ -67,6 +104,22 @@ def test_the_page_renders_as_drawn(tmp_path):
     page = Image.open(tmp_path / "square.png").convert("L")
     assert page.size == (40, 20)
     assert page.getpixel((5, 10)) < 30 and page.getpixel((35, 10)) > 225
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils)")
+def test_on_paper_the_picture_is_scaled_into_the_margins(tmp_path):
+    (tmp_path / "square.pdf").write_bytes(pdf_from_svg(SQUARE, paper="a4"))
+    subprocess.run(
+        ["pdftoppm", "-r", "72", "-png", "-singlefile", "square.pdf", "square"],
+        cwd=tmp_path,
+        check=True,
+    )
+    page = Image.open(tmp_path / "square.png").convert("L")
+    width, height = page.size  # A4 turned, about a pixel a point
+    assert abs(width - 842) <= 1 and abs(height - 595) <= 1
+    assert page.getpixel((20, height // 2)) > 225  # the margin
+    assert page.getpixel((60, height // 2)) < 30  # the black half, scaled up
+    assert page.getpixel((width - 60, height // 2)) > 225
 
 
 def test_an_svg_without_a_size_is_refused_in_one_line():

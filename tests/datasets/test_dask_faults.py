@@ -95,7 +95,7 @@ def test_tasks_are_drawn_as_the_run_goes():
     "command",
     [
         ["tromino", "tile", "16x16", "-o", "b.zarr"],  # the seed drawn, and not shown
-        ["dataset", "mazes", "--size", "5x5", "--count", "10", "-s", "1", "-o", "d"],
+        ["dataset", "mazes", "5x5", "--count", "10", "-s", "1", "-o", "d"],
     ],
     ids=["tromino", "dataset"],
 )
@@ -161,7 +161,7 @@ def test_more_parts_than_can_be_planned_are_refused_at_once(tmp_path, output, wh
     took a few kilobytes each, and ran out of memory under this cap after a minute)."""
     run = subprocess.run(
         [
-            *(sys.executable, "-m", "tilewright", "dataset", "mazes", "--size", "5x5"),
+            *(sys.executable, "-m", "tilewright", "dataset", "mazes", "5x5"),
             *("--count", "100000000", "--part-size", "1", "-s", "1", "-o", str(tmp_path / output)),
         ],
         stdin=subprocess.DEVNULL,

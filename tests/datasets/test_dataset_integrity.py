@@ -34,7 +34,7 @@ CONFIG = MazeConfig(9, 9, "wilson")
 COUNT, SEED, PART_SIZE = 60, 1, 20
 PART = "part-00001.parquet"
 ARGS = [
-    *("dataset", "mazes", "--size", "9x9", "-a", "wilson", "--count", str(COUNT)),
+    *("dataset", "mazes", "9x9", "-a", "wilson", "--count", str(COUNT)),
     *("-s", str(SEED), "--part-size", str(PART_SIZE), "-o"),
 ]
 READERS: dict[str, Callable[..., object]] = {
@@ -268,7 +268,7 @@ def test_a_refused_run_leaves_no_folder_behind(tmp_path, monkeypatch):
 def test_a_refused_unique_run_leaves_nothing_it_made(tmp_path, capsys, existing):
     if existing:
         (tmp_path / "d").mkdir()
-    args = ["dataset", "tromino", "--size", "2x2", "--count", "10", "--unique", "-s", "1"]
+    args = ["dataset", "tromino", "2x2", "--count", "10", "--unique", "-s", "1"]
     status, err = run_cli(capsys, *args, "-o", str(tmp_path / "d"))
     assert status == 2 and "found nothing unlike the earlier items" in err
     assert sorted(os.listdir(tmp_path)) == (["d"] if existing else [])

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from tests.helpers import run_cli
 from tilewright import TilewrightError
 from tilewright.datasets import (
+    MANIFEST,
     MazeConfig,
     Mixture,
     config_from_dict,
@@ -165,7 +166,7 @@ def test_an_interrupted_unique_run_resumes_to_the_same_bytes(tmp_path, monkeypat
     monkeypatch.setattr(on_disk, "make_part", dies_remaking)
     with pytest.raises(KeyboardInterrupt):
         generate(config, 14, 1, tmp_path / "cut", part_size=4, unique=True)
-    assert not (tmp_path / "cut" / "manifest.json").exists()
+    assert not (tmp_path / "cut" / MANIFEST).exists()
     monkeypatch.setattr(on_disk, "make_part", made)
     generate(config, 14, 1, tmp_path / "cut", part_size=4, unique=True)
     whole = {p.name: p.read_bytes() for p in (tmp_path / "whole").iterdir()}
@@ -204,9 +205,7 @@ def test_the_command_mixes_filters_and_removes_duplicates(tmp_path, capsys):
     out = str(tmp_path / "d")
     status, err = run(
         capsys,
-        "--size",
         "5x5",
-        "--size",
         "7x4",
         "-a",
         "wilson",
@@ -273,6 +272,6 @@ def test_bad_mixture_or_filter_options_are_one_line_and_exit_2(
     tmp_path, capsys, monkeypatch, args, message
 ):
     monkeypatch.chdir(tmp_path)
-    status, err = run(capsys, "--size", "5x5", "--count", "3", "-o", "x", *args)
+    status, err = run(capsys, "5x5", "--count", "3", "-o", "x", *args)
     assert status == 2 and message in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "x").exists()

@@ -113,7 +113,7 @@ def run(capsys, *args: str) -> tuple[int, str]:
 
 def test_the_rectangles_command_writes_puzzles_the_collection_reads(tmp_path, capsys):
     out = str(tmp_path / "r.parquet")
-    status, err = run(capsys, "rectangles", "--size", "7x5", "--count", "6", "-s", "1", "-o", out)
+    status, err = run(capsys, "rectangles", "7x5", "--count", "6", "-s", "1", "-o", out)
     assert status == 0 and "6 puzzles in 1 part" in err
     table = pq.read_table(out)
     clues, regions = puzzle_grids(table)
@@ -127,7 +127,7 @@ def test_the_rectangles_command_writes_puzzles_the_collection_reads(tmp_path, ca
 def test_the_tromino_command_writes_tilings_and_colours(tmp_path, capsys):
     out = str(tmp_path / "t")
     status, err = run(
-        capsys, "tromino", "--size", "10x7", "--count", "5", "--colours", "-s", "2", "-o", out
+        capsys, "tromino", "10x7", "--count", "5", "--colour", "four", "-s", "2", "-o", out
     )
     assert status == 0 and "5 tilings in 1 part" in err
     table = load(out)
@@ -138,13 +138,13 @@ def test_the_tromino_command_writes_tilings_and_colours(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["rectangles", "--size", "10x10q"], "parameters look like"),
-        (["rectangles", "--size", "1x1"], "at least"),
-        (["rectangles", "--size", "9x9", "--where", "clues>=3"], "clues"),
-        (["rectangles", "--size", "9x9", "--weights", "1,2"], "--weights"),
-        (["tromino", "--size", "9x7"], "no square of a 9x7 board"),
-        (["tromino", "--size", "4x4", "--size", "8x8", "--weights", "1"], "weights"),
-        (["tromino", "--size", "99999999999999999999x4"], "20 digits"),
+        (["rectangles", "10x10q"], "parameters look like"),
+        (["rectangles", "1x1"], "at least"),
+        (["rectangles", "9x9", "--where", "clues>=3"], "clues"),
+        (["rectangles", "9x9", "--weights", "1,2"], "--weights"),
+        (["tromino", "9x7"], "no square of a 9x7 board"),
+        (["tromino", "4x4", "8x8", "--weights", "1"], "weights"),
+        (["tromino", "99999999999999999999x4"], "20 digits"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, said):

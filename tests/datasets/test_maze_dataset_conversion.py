@@ -121,5 +121,8 @@ def test_what_maze_dataset_cannot_hold_is_refused(make, message):
 
 def test_without_maze_dataset_the_error_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "maze_dataset", None)  # import fails as if absent
-    with pytest.raises(TilewrightError, match=r"needs maze-dataset: pip install"):
+    with pytest.raises(
+        TilewrightError,
+        match=r"needs the maze-dataset extra: pip install 'tilewright\[maze-dataset\]'",
+    ):
         to_maze_dataset(maze_items(MazeConfig(3, 3), 1, 0, 1))

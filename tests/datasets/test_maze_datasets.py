@@ -185,7 +185,6 @@ def test_the_command_writes_a_dataset_and_says_so(tmp_path, capsys):
     status, err = run(
         capsys,
         "mazes",
-        "--size",
         "6x4",
         "-a",
         "wilson",
@@ -205,13 +204,13 @@ def test_the_command_writes_a_dataset_and_says_so(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--size", "6x4", "--count", "0", "-o", "x"], "count"),
-        (["--size", "6", "--count", "3", "-o", "x"], "WIDTHxHEIGHT"),
-        (["--size", "6x4", "--count", "3", "-o", "no/such/folder/x"], "does not exist"),
-        (["--size", "2000x2000", "--count", "3", "-o", "x"], "at most"),
-        (["--size", "6x4", "--count", "3", "-a", "kruskal", "--join", "0.5", "-o", "x"], "join"),
+        (["6x4", "--count", "0", "-o", "x"], "count"),
+        (["6", "--count", "3", "-o", "x"], "WIDTHxHEIGHT"),
+        (["6x4", "--count", "3", "-o", "no/such/folder/x"], "does not exist"),
+        (["2000x2000", "--count", "3", "-o", "x"], "at most"),
+        (["6x4", "--count", "3", "-a", "kruskal", "--join", "0.5", "-o", "x"], "join"),
         (
-            ["--size", "6x4", "--count", "3", "--workers", "2", "--scheduler", "a:1", "-o", "x"],
+            ["6x4", "--count", "3", "--workers", "2", "--scheduler", "a:1", "-o", "x"],
             "not both",
         ),
     ],

@@ -134,7 +134,7 @@ def test_the_command_writes_the_tiling_it_would_print(tmp_path, capsys):
     out = tmp_path / "b.zarr"
     status, err = run_cli(capsys, "tromino", "tile", "10x10", "--missing", "3,4", "-o", str(out))
     assert status == 0 and "100 cells in 1 part" in err
-    expected = generate(10, 10, missing=(2, 3)).labels
+    expected = generate(10, 10, missing=(3, 4)).labels
     assert np.array_equal(zarr.open_array(out, mode="r")[:], expected)
 
 
@@ -142,7 +142,7 @@ def test_the_command_writes_the_tiling_it_would_print(tmp_path, capsys):
     ("args", "said"),
     [
         (["-f", "zarr"], "give -o BOARD.zarr"),
-        (["-o", "b.zarr", "--colours", "4"], "labels only"),
+        (["-o", "b.zarr", "--colour", "four"], "labels only"),
         (["-o", "b.npy", "--workers", "2"], "for -f zarr only"),
         (["-o", "b.zarr", "--workers", "2", "--scheduler", "tcp://x:1"], "not both"),
         (["-o", "missing-folder/b.zarr"], "no folder"),

@@ -148,7 +148,7 @@ def test_cli_measures_good_files(tmp_path, capsys):
         write_npz(MAZE, stream)
     js.write_bytes(b"".join(json_chunks(MAZE)))
     for path in (npz, js):
-        main(["maze-stats", str(path), "--json"])
+        main(["maze-stats", str(path), "-f", "json"])
         assert json.loads(capsys.readouterr().out)["width"] == 6
 
 

@@ -138,13 +138,16 @@ class _AnySoftware:
 ANY_SOFTWARE = _AnySoftware()
 
 
-def test_default_style_fits_the_budget_and_keeps_12_2_when_it_fits():
-    assert (picture_style(30, 15).cell, picture_style(30, 15).wall) == (12, 2)
-    big = picture_style(4000, 4000)
+def test_the_default_style_gives_a_long_side_of_800_to_1000_pixels_or_legible_cells():
+    assert (picture_style(30, 15).cell, picture_style(30, 15).wall) == (33, 6)  # 996 px
+    for width, height in [(2, 2), (5, 40), (30, 15), (100, 100), (249, 10)]:
+        style = picture_style(width, height)
+        assert 800 <= max(width, height) * style.cell + style.wall <= 1000
+    assert picture_style(400, 300).cell == 4  # 1601 px: no smaller a cell by default
+    big = picture_style(4000, 4000)  # 4 would pass the budget: the largest that fits
     assert (big.cell, big.wall) == (2, 1) and PIXEL_BUDGET >= 4000 * 2 + 1
-    middle = picture_style(1000, 300)
-    assert middle.cell == 8 and middle.wall == 1  # 8001 px wide; 9 would pass 8192
-    assert picture_style(1000, 300, wall=3).cell == 8
+    assert picture_style(1000, 300).cell == 4 and picture_style(1000, 300, wall=3).cell == 4
+    assert picture_style(3000, 300).cell == 2  # 6001 px; 3 would pass 8192
     assert picture_style(100, 100, max_side=500).cell == 4
 
 

@@ -311,20 +311,20 @@ def test_hand_checked_steps():
     # single then, but only the bottom 3 reaches the bottom-left square
     texts = [step.text for step in explain(parse_game_id(EASY))]
     assert texts[:4] == [
-        "clue 3 at row 1, column 4: only one rectangle fits (row 1, columns 2-4)",
-        "clue 2 at row 1, column 1: only one rectangle fits (rows 1-2, column 1)",
-        "the square at row 3, column 1: only clue 3 at row 3, column 3 can reach it",
-        "clue 3 at row 3, column 3: only one rectangle fits (row 3, columns 1-3)",
+        "clue 3 at row 0, column 3: only one rectangle fits (row 0, columns 1-3)",
+        "clue 2 at row 0, column 0: only one rectangle fits (rows 0-1, column 0)",
+        "the square at row 2, column 0: only clue 3 at row 2, column 2 can reach it",
+        "clue 3 at row 2, column 2: only one rectangle fits (row 2, columns 0-2)",
     ]
-    # HARD: the 4 along the top row cannot start in column 2: the 6 below could then not
+    # HARD: the 4 along the top row cannot start in column 1: the 6 below could then not
     # reach the corner square either
     first = explain(parse_game_id(HARD))[0]
     assert first.rule == "combine" and first.rectangle == (0, 1, 1, 4)
-    assert first.text.endswith("the square at row 1, column 1 could not be covered")
+    assert first.text.endswith("the square at row 0, column 0 could not be covered")
     # FIENDISH: the tall 4 leaves the 3 below it no room three steps on
     step = explain(parse_game_id(FIENDISH))[4]
     assert step.rule == "lookahead" and step.rectangle == (1, 1, 4, 1)
-    assert "leads 2 steps later" in step.text and "clue 3 at row 4, column 3" in step.text
+    assert "leads 2 steps later" in step.text and "clue 3 at row 3, column 2" in step.text
 
 
 def test_search_steps_when_look_ahead_has_no_work_left():
@@ -362,7 +362,7 @@ def test_puzzles_without_one_solution_are_refused(game_id, message):
 
 def test_bad_arguments():
     with pytest.raises(TypeError):
-        rate("4x3:2b3a2a2b3a")
+        rate(42)  # a game ID is read; a number is refused
     with pytest.raises(TilewrightError, match="no level 'extreme'"):
         generate_rated(Params(6, 6), "extreme")
     with pytest.raises(TilewrightError, match="leave out 'a'"):

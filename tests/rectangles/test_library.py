@@ -32,10 +32,10 @@ def made() -> Generated:
 
 
 def test_reprs_are_one_short_line(made):
-    assert repr(made) == "<Rectangles 10x7 seed=2: 19 rectangles>"
+    assert repr(made) == "<Generated 10x7 seed=2: 19 rectangles>"
     assert repr(parse_game_id(SAMPLE_ID)) == "<Puzzle 7x7: 16 clues>"
     limited = generate(Params(8, 6, expansion=0.5, max_area=8, singles=True), seed=1)
-    assert repr(limited).startswith("<Rectangles 8x6e0.5 max_area=8 singles seed=1: ")
+    assert repr(limited).startswith("<Generated 8x6e0.5 max_area=8 singles seed=1: ")
     assert repr(Puzzle(np.array([[2, 0]]))) == "<Puzzle 2x1: 1 clue>"
 
 
@@ -198,11 +198,12 @@ def test_a_cold_start_compiles_on_two_cores_and_leaves_nothing_cold(tmp_path):
     proven puzzle needs (its helper process included), and nothing compiles after."""
     code = """
 from numba.core import event
+from tilewright.core import compilation
 from tilewright.core.compilation import cold_kernels
 from tilewright.rectangles import Params, generate, warm
 # the helper is left out on a loaded machine (other tests running beside this one): what
 # is tested here is the split, so the core counts as idle
-warm._idle_core = lambda: True
+compilation.idle_core = lambda: True
 warm.compile_on_two_cores(expansion=True, unique=True)
 compiled = []
 class Listener(event.Listener):

@@ -73,16 +73,16 @@ TEXT = {
         "ceea07848fd33616f7a82434f596ba4c18ababf4054415978e6702c5cea23d03"
     ),
     ("classic", "1", "1", "1"): "8f00d8ae8b3ede1f054cedda279a434966e569c60cba29de016eb31972ea180a",
-    ("tile", "22x13", "--missing", "4,9"): (
+    ("tile", "22x13", "--missing", "3,8"): (
         "3fb95a6c1ca83291af578bd4a931efe00df0781722ed0e861800c8971b8e7394"
     ),
-    ("tile", "1001x1004", "--missing", "501,501"): (
+    ("tile", "1001x1004", "--missing", "500,500"): (
         "f45925e5b900d2c417ee9f46aff444aba2d31e4cc2c6496f8135c06547fd60f0"
     ),
-    ("tile", "16x16", "--missing", "3,5"): (
+    ("tile", "16x16", "--missing", "2,4"): (
         "5dba7352d1bc094abcb821d2680ac4fabde8c4e6576b60239e902eb7687be2d7"
     ),
-    ("tile", "22x13", "--missing", "4,9", "-f", "npy"): (
+    ("tile", "22x13", "--missing", "3,8", "-f", "npy"): (
         "ac3fe9ff4dd33ba7274e28fae4ca916e399b29ef02f0e829157e2548a7a4940b"
     ),
 }
@@ -90,30 +90,30 @@ TEXT = {
 # sha256 of a PNG's size, palette and pixels (palette indices), not of its bytes: the
 # record of what made it (a text chunk) is not part of the picture
 PNG_PIXELS = {
-    ("tile", "22x13", "--missing", "4,9", "--cell", "5"): (
-        "5d25d34b51c0f5299bcde771a79458f28649ed2b579206e7625c87ee87f44a59"
+    ("tile", "22x13", "--missing", "3,8", "--cell", "5"): (
+        "4a67f3e34335e268516fc50b6a80d3ffb20a27a0f6d35b46d9b3db8e6dd9d657"
     ),
-    ("tile", "20x14", "--missing", "3,5", "--colours", "4", "--cell", "7"): (
-        "0873d7f54d783e926689dfd3e4bdb6f7dac57fee27bee25e662c5e1e15956534"
+    ("tile", "20x14", "--missing", "2,4", "--colour", "four", "--cell", "7"): (
+        "877c6b5fe0aa83a26c9c42db71e62b574427420e5992c807365f91f7784d512c"
     ),
-    ("tile", "16x16", "--missing", "3,5", "--colours", "3", "--cell", "2"): (
-        "d1e269cbe64efdbd75803f77a9380362550576cdf8b325a8bc0f5fe8268124f2"
+    ("tile", "16x16", "--missing", "2,4", "--colour", "three", "--cell", "2"): (
+        "1d1d60371d206820c9069750fb7c63bda3391abf69b41d4f2554bc6a47c6f325"
     ),
-    ("tile", "8x8", "--missing", "2,3", "--cell", "24"): (
-        "afa84156146fe3cdbb367e8f6bcfc0b7edc9d77da6f36a25ffd630c956ee60db"
+    ("tile", "8x8", "--missing", "1,2", "--cell", "24"): (
+        "d48ee491e91715c717fc8f2791c0b137b116a70a50c2dd725c7d29bba7054d3c"
     ),
 }
 
 # sha256 of the SVG without its <metadata> record
 SVG = {
-    ("tile", "16x16", "--missing", "3,5", "--colours", "3", "--cell", "10"): (
+    ("tile", "16x16", "--missing", "2,4", "--colour", "three", "--cell", "10"): (
         "5d1e84b8d34334e698864cccda58dae4f5452705f34ab3f16a2cad5d85b30549"
     ),
-    ("tile", "20x14", "--missing", "3,5", "--colours", "4", "--cell", "20"): (
+    ("tile", "20x14", "--missing", "2,4", "--colour", "four", "--cell", "20"): (
         "9d25cc3ca059dbf325f5c5b6496cc7965e60d6c675e66a854361851b603919d6"
     ),
-    ("tile", "22x13", "--missing", "4,9", "--cell", "12"): (
-        "7badbadfcc0d6727fb865901867b000cccb1d11d629a21eb1696b1002e9abf27"
+    ("tile", "22x13", "--missing", "3,8", "--cell", "12"): (
+        "afd6c3de85e310a40b67dcea67c41208f76b0e29bfdfc57888aad77075f057cb"
     ),
 }
 

@@ -27,24 +27,59 @@ References
 ----------
 .. [1] D. Smith, J. S. Myers, C. S. Kaplan and C. Goodman-Strauss, "A chiral aperiodic
    monotile", Combinatorial Theory 4(2), 2024.
-.. [2] S. Tatham, "Combinatorial coordinates for the aperiodic Spectre tiling", 2023.
+.. [2] Simon Tatham, "Combinatorial coordinates for the aperiodic Spectre tiling", 2023.
 .. [3] D. Smith, J. S. Myers, C. S. Kaplan and C. Goodman-Strauss, "An aperiodic monotile",
    Combinatorial Theory 4(1), 2024.
-.. [4] S. Tatham, "Combinatorial coordinates for the aperiodic hat tiling", 2023.
+.. [4] Simon Tatham, "Combinatorial coordinates for the aperiodic hat tiling", 2023.
 """
 
-from tilewright.aperiodic.coordinates import Tiling
-from tilewright.aperiodic.cut import FORMATS as CUT_FORMATS
-from tilewright.aperiodic.cut import CutPaths, cut_dxf, cut_paths, cut_svg, save_cut, write_cut
-from tilewright.aperiodic.hat import HatPatch, generate_hats, hat_grid
-from tilewright.aperiodic.hat_coordinates import HatTiling
-from tilewright.aperiodic.hat_validation import validate_hats
-from tilewright.aperiodic.hat_walk import HatTile
-from tilewright.aperiodic.maze_grid import spectre_grid
-from tilewright.aperiodic.patch import Chunk, Placed, Tile, check_region
-from tilewright.aperiodic.spectre import FORMATS, METHODS, SUFFIXES, Patch, generate
-from tilewright.aperiodic.validation import validate
-from tilewright.aperiodic.writers import COLOURINGS, picture_scale
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names as the type checker sees them
+    from tilewright.aperiodic.coordinates import Tiling
+    from tilewright.aperiodic.cut import FORMATS as CUT_FORMATS
+    from tilewright.aperiodic.cut import CutPaths, cut_dxf, cut_paths, cut_svg, save_cut, write_cut
+    from tilewright.aperiodic.hat import HatPatch, generate_hats, hat_grid
+    from tilewright.aperiodic.hat_coordinates import HatTiling
+    from tilewright.aperiodic.hat_validation import validate_hats
+    from tilewright.aperiodic.hat_walk import HatTile
+    from tilewright.aperiodic.maze_grid import spectre_grid
+    from tilewright.aperiodic.patch import Chunk, Placed, Tile, check_region
+    from tilewright.aperiodic.spectre import FORMATS, METHODS, SUFFIXES, Patch, generate
+    from tilewright.aperiodic.validation import validate
+    from tilewright.aperiodic.writers import COLOURINGS, picture_scale
+
+# Each name is imported on first use (PEP 562): a command that writes Spectres as CSV
+# loads neither the hat, nor the laser cut, nor the pictures.
+_LAZY = {
+    "Tiling": ("tilewright.aperiodic.coordinates", "Tiling"),
+    "CUT_FORMATS": ("tilewright.aperiodic.cut", "FORMATS"),
+    "CutPaths": ("tilewright.aperiodic.cut", "CutPaths"),
+    "cut_dxf": ("tilewright.aperiodic.cut", "cut_dxf"),
+    "cut_paths": ("tilewright.aperiodic.cut", "cut_paths"),
+    "cut_svg": ("tilewright.aperiodic.cut", "cut_svg"),
+    "save_cut": ("tilewright.aperiodic.cut", "save_cut"),
+    "write_cut": ("tilewright.aperiodic.cut", "write_cut"),
+    "HatPatch": ("tilewright.aperiodic.hat", "HatPatch"),
+    "generate_hats": ("tilewright.aperiodic.hat", "generate_hats"),
+    "hat_grid": ("tilewright.aperiodic.hat", "hat_grid"),
+    "HatTiling": ("tilewright.aperiodic.hat_coordinates", "HatTiling"),
+    "validate_hats": ("tilewright.aperiodic.hat_validation", "validate_hats"),
+    "HatTile": ("tilewright.aperiodic.hat_walk", "HatTile"),
+    "spectre_grid": ("tilewright.aperiodic.maze_grid", "spectre_grid"),
+    "Chunk": ("tilewright.aperiodic.patch", "Chunk"),
+    "Placed": ("tilewright.aperiodic.patch", "Placed"),
+    "Tile": ("tilewright.aperiodic.patch", "Tile"),
+    "check_region": ("tilewright.aperiodic.patch", "check_region"),
+    "FORMATS": ("tilewright.aperiodic.spectre", "FORMATS"),
+    "METHODS": ("tilewright.aperiodic.spectre", "METHODS"),
+    "SUFFIXES": ("tilewright.aperiodic.spectre", "SUFFIXES"),
+    "Patch": ("tilewright.aperiodic.spectre", "Patch"),
+    "generate": ("tilewright.aperiodic.spectre", "generate"),
+    "validate": ("tilewright.aperiodic.validation", "validate"),
+    "COLOURINGS": ("tilewright.aperiodic.writers", "COLOURINGS"),
+    "picture_scale": ("tilewright.aperiodic.writers", "picture_scale"),
+}
 
 __all__ = [
     "COLOURINGS",
@@ -75,3 +110,18 @@ __all__ = [
     "validate_hats",
     "write_cut",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    module, attribute = _LAZY[name]
+    value = getattr(import_module(module), attribute)
+    globals()[name] = value  # found at once next time
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -31,6 +31,7 @@ from tilewright.aperiodic.patch import Chunk
 from tilewright.aperiodic.spectre import Patch, Progress, _choice
 from tilewright.aperiodic.spectre_geometry import SPECTRE_EDGES
 from tilewright.core.errors import TilewrightError
+from tilewright.core.extras import require_extra
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import record, svg_element
 from tilewright.core.numbers import require_bool
@@ -391,6 +392,7 @@ def cut_dxf(cut: CutPaths, info: Mapping[str, object] | None = None) -> bytes:
     >>> len(doc.modelspace().query("LWPOLYLINE")) == len(cut), doc.header["$INSUNITS"]
     (True, 0)
     """
+    require_extra("laser", "DXF output")
     import ezdxf  # only a DXF needs it
 
     # A seed makes the same bytes in every format: ezdxf's fixed metadata (dates of
@@ -480,7 +482,8 @@ def write_cut(
     else:
         from tilewright.core.pdf import pdf_from_svg
 
-        sink.write(pdf_from_svg(cut_svg(cut, scale, info), info))
+        # paper None: a cut is drawn at the size it is cut at, never fitted to a page
+        sink.write(pdf_from_svg(cut_svg(cut, scale, info), info, paper=None))
 
 
 def save_cut(

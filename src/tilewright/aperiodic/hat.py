@@ -42,6 +42,7 @@ from tilewright.core.pdf import check_pdf_fits
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.polygon_grid import GRID_CORNER_BYTES, PolygonGrid, from_polygons
 from tilewright.core.seeds import resolve_seed
+from tilewright.core.sheets import paper_named
 
 # A far region's walk starts from a kite found through the hierarchy (``hat_hierarchy``),
 # in milliseconds at any distance; the limit is the floats': at 2⁵⁰ float64 numbers are a
@@ -153,6 +154,10 @@ class HatPatch:
         count = len(self)
         return f"<Hat patch {region} seed={self.seed}: {count} hats, {self._reflected} reflected>"
 
+    def _repr_png_(self) -> bytes | None:
+        """The patch as a PNG for Jupyter when it has too many hats for an SVG."""
+        return writers.notebook_png(self, REPR_SVG_LIMIT)
+
     def _repr_svg_(self) -> str | None:
         """The patch drawn for Jupyter, or None when it has too many hats to show."""
         if self.approximate_count > REPR_SVG_LIMIT:
@@ -174,6 +179,7 @@ class HatPatch:
         neighbours: bool = False,
         threads: int = 1,
         progress: Progress | None = None,
+        paper: str | None = None,
     ) -> None:
         """Write the patch in format ``fmt`` to the binary file ``sink``.
 
@@ -207,6 +213,8 @@ class HatPatch:
         progress : callable, optional
             CSV, JSON Lines and GeoJSON: wraps the iterator of what is written (batches of
             hats, their rows, or hats; a progress bar, say).
+        paper : str, optional
+            PDF: the page, ``"a4"`` (default) or ``"letter"``; refused for the others.
 
         Raises
         ------
@@ -214,7 +222,8 @@ class HatPatch:
             For a bad argument, or a picture past the pixel budget or whose hats would not
             fit in memory (a picture holds them all), before anything is written.
         """
-        checked = self._checked(fmt, colour, plain, scale, max_side, shape, neighbours)
+        chosen = scale is None
+        checked = self._checked(fmt, colour, plain, scale, max_side, shape, neighbours, paper)
         fmt, colour, plain, scale, shape, neighbours = checked
         threads = checked_threads(fmt, threads, self.method)
         wrap = progress or iter
@@ -227,7 +236,7 @@ class HatPatch:
         elif fmt == "geojson":
             sink.writelines(hat_writers.geojson(wrap(iter(self)), self.info))
         else:
-            self._picture(sink, fmt, colour, plain, scale, max_side, shape)
+            self._picture(sink, fmt, colour, plain, (scale, chosen), max_side, shape, paper)
 
     def _write_threaded(
         self, sink: BinaryIO, fmt: str, wrap: Progress, threads: int, neighbours: bool
@@ -242,7 +251,9 @@ class HatPatch:
         parts: Iterator[_Rows] = (_Rows(text, hats) for text, hats in made)
         sink.writelines(part.text for part in wrap(parts))
 
-    def _picture(self, sink, fmt, colour, plain, scale, max_side, shape) -> None:
+    def _picture(self, sink, fmt, colour, plain, scaled, max_side, shape, paper) -> None:
+        """The picture; ``scaled`` is the scale and whether it was chosen (not given)."""
+        scale, chosen = scaled
         tiles = [tile for tile in self]
         # drawn from the walk's frame: far out, absolute floats would bend every edge
         frame = region_frame(self.region)
@@ -256,8 +267,11 @@ class HatPatch:
                 points = np.concatenate(outlines)
                 (x0, y0), (x1, y1) = points.min(axis=0) - 0.5, points.max(axis=0) + 0.5
                 box = (float(x0), float(y0), float(x1), float(y1))
-                fits = writers.picture_scale(x1 - x0, y1 - y0, None, max_side)
-                scale = min(scale, fits)
+                # the redrawn tiles reach past the region: a chosen scale is the default
+                # for all they cover, a given one kept to the budget
+                fits = max_side / max(x1 - x0, y1 - y0)
+                chosen_scale = writers.picture_scale(x1 - x0, y1 - y0, None, max_side)
+                scale = chosen_scale if chosen else min(scale, fits)
         info = self.info | {"shape": list(shape)}
         if fmt == "png":
             sink.write(hat_writers.png(tiles, outlines, box, colour, scale, info))
@@ -266,9 +280,9 @@ class HatPatch:
         if fmt == "svg":
             sink.writelines(svg)
         else:
-            from tilewright.core.pdf import pdf_from_svg
+            from tilewright.core.pdf import DEFAULT_PAPER, pdf_from_svg
 
-            sink.write(pdf_from_svg(b"".join(svg), info))
+            sink.write(pdf_from_svg(b"".join(svg), info, paper or DEFAULT_PAPER))
 
     def save(
         self,
@@ -280,6 +294,7 @@ class HatPatch:
         shape: Sequence[float] = HAT_SHAPE,
         neighbours: bool = False,
         threads: int = 1,
+        paper: str | None = None,
     ) -> None:
         """Write the patch to ``path`` in the format its suffix names, all or nothing
         (the arguments as for :meth:`write`).
@@ -296,16 +311,21 @@ class HatPatch:
         from tilewright.core.output import format_by_suffix, open_output
 
         fmt = format_by_suffix(path, SUFFIXES, "a hat patch")
-        checked = self._checked(fmt, colour, plain, scale, max_side, shape, neighbours)
-        fmt, colour, plain, scale, shape, neighbours = checked
         # checked before the file is opened, so that a refusal leaves no trace at all
+        self._checked(fmt, colour, plain, scale, max_side, shape, neighbours, paper)
         threads = checked_threads(fmt, threads, self.method)
         with open_output(os.fspath(path)) as sink:
-            self.write(sink, fmt, colour, plain, scale, max_side, shape, neighbours, threads)
+            self.write(
+                sink, fmt, colour, plain, scale, max_side, shape, neighbours, threads, paper=paper
+            )
 
-    def _checked(self, fmt, colour, plain, scale, max_side, shape, neighbours):
+    def _checked(self, fmt, colour, plain, scale, max_side, shape, neighbours, paper=None):
         """The arguments checked (and a picture's scale chosen), or an error."""
         fmt = _choice(fmt, FORMATS, "format")
+        if paper is not None:
+            if fmt != "pdf":
+                raise TilewrightError(f"paper applies to pdf, not {fmt}")
+            paper_named(paper)
         colour = _choice(colour, hat_writers.COLOURINGS, "colour")
         plain = require_bool(plain, "plain")
         shape = check_shape(shape)

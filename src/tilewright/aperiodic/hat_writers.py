@@ -19,11 +19,14 @@ from tilewright.aperiodic.writers import (
     DIGITS,
     FOUR_COLOURS,
     OUTLINE,
+    OUTLINE_WIDTH,
     check_png_size,
+    outline_width,
     svg_head,
     svg_number,
 )
 from tilewright.core.metadata import png_text
+from tilewright.core.raster import PolygonCanvas
 
 COLOURINGS = ("type", "orientation", "four", "reflected")
 TYPE_COLOURS = {"H": "#8fb8de", "T": "#f2a07b", "P": "#b5d98b", "F": "#e8c26a"}
@@ -37,6 +40,8 @@ _NUMBER = f"%.{DIGITS}f"
 _USE = f'<use xlink:href="#%s" x="{_NUMBER}" y="{_NUMBER}" fill="%s"/>\n'
 CSV_COLUMNS = "id,type,index,reflected,turn,colour," + ",".join(f"x{k},y{k}" for k in range(14))
 NEIGHBOUR_COLUMNS = "".join(f",n{k}" for k in range(14))
+# hats handed to cairo at once: the arrays of a call stay small beside the picture
+_PAINTED_AT_ONCE = 4096
 
 
 def fill(tile: HatTile, colouring: str) -> str:
@@ -174,7 +179,7 @@ def svg(
     clipping = ' clip-path="url(#region)"' if clip else ""
     yield (
         f'<g{clipping}><g transform="scale(1,-1)" stroke="{OUTLINE}" '
-        'stroke-width="0.06" stroke-linejoin="round">\n'
+        f'stroke-width="{OUTLINE_WIDTH:g}" stroke-linejoin="round">\n'
     ).encode()
     lines = []
     for tile, xy in zip(tiles, outlines, strict=True):
@@ -205,20 +210,15 @@ def png(
     scale: float,
     info: Mapping[str, object] | None,
 ) -> bytes:
-    """The hats as a PNG, ``scale`` pixels a hat unit; ``info`` in text chunks."""
-    from PIL import Image, ImageDraw, PngImagePlugin
-
+    """The hats as a PNG, ``scale`` pixels a hat unit, antialiased (``core.raster``);
+    ``info`` in text chunks."""
     x0, _, _, y1 = box
-    image = Image.new("RGB", check_png_size(box, scale), "white")
-    draw = ImageDraw.Draw(image)
-    width = max(1, round(scale / 16))
-    for tile, xy in zip(tiles, outlines, strict=True):
-        pixels = ((xy - (x0, y1)) * (scale, -scale)).tolist()
-        colour = fill(tile, colouring)
-        draw.polygon([tuple(p) for p in pixels], fill=colour, outline=OUTLINE, width=width)
-    text = PngImagePlugin.PngInfo()
-    for key, value in png_text(info or {}).items():
-        text.add_text(key, value)
+    canvas = PolygonCanvas(*check_png_size(box, scale))
+    line = outline_width(scale)
+    for start in range(0, len(tiles), _PAINTED_AT_ONCE):
+        part = range(start, min(start + _PAINTED_AT_ONCE, len(tiles)))
+        pixels = [(outlines[i] - (x0, y1)) * (scale, -scale) for i in part]
+        canvas.paint(pixels, [fill(tiles[i], colouring) for i in part], OUTLINE, line)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", pnginfo=text)
+    canvas.write_png(buffer, png_text(info or {}))
     return buffer.getvalue()

@@ -36,6 +36,7 @@ from tilewright.core.numbers import quoted, require_bool
 from tilewright.core.pdf import check_pdf_fits
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
+from tilewright.core.sheets import paper_named
 
 METHODS = ("line", "bfs")
 FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
@@ -206,6 +207,10 @@ class Patch:
             count = f"{len(self)} tiles"
         return f"<Spectre patch {region} seed={self.seed}: {count}>"
 
+    def _repr_png_(self) -> bytes | None:
+        """The patch as a PNG for Jupyter when it has too many tiles for an SVG."""
+        return writers.notebook_png(self, REPR_SVG_LIMIT)
+
     def _repr_svg_(self) -> str | None:
         """The patch drawn for Jupyter, or None when it has too many tiles to show."""
         if self.approximate_count > REPR_SVG_LIMIT:
@@ -227,6 +232,7 @@ class Patch:
         threads: int = 1,
         neighbours: bool = False,
         curved: bool = False,
+        paper: str | None = None,
     ) -> None:
         """Write the patch in format ``fmt`` to the binary file ``sink``, as it is found.
 
@@ -259,6 +265,8 @@ class Patch:
         curved : bool
             Pictures: the strictly chiral Spectre, each edge an S-curve (``curved``);
             refused for the other formats.
+        paper : str, optional
+            PDF: the page, ``"a4"`` (default) or ``"letter"``; refused for the others.
 
         Raises
         ------
@@ -272,7 +280,7 @@ class Patch:
         ``max_side`` squared pixels), PDF the SVG it is drawn from (refused before the walk
         when that would not fit in memory).
         """
-        fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side)
+        fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side, paper)
         threads = checked_threads(fmt, threads, self.method)
         neighbours = self._checked_neighbours(fmt, neighbours)
         curved = self._checked_curved(fmt, curved)
@@ -287,10 +295,10 @@ class Patch:
         if fmt == "svg":
             sink.writelines(writers.svg(parts, box, colour, plain, scale, self.info, curved, base))
         elif fmt == "pdf":
-            from tilewright.core.pdf import pdf_from_svg
+            from tilewright.core.pdf import DEFAULT_PAPER, pdf_from_svg
 
             svg = b"".join(writers.svg(parts, box, colour, plain, scale, self.info, curved, base))
-            sink.write(pdf_from_svg(svg, self.info))
+            sink.write(pdf_from_svg(svg, self.info, paper or DEFAULT_PAPER))
         elif fmt == "png":
             sink.write(writers.png(parts, box, colour, scale, self.info, curved, base))
         elif fmt == "geojson":
@@ -343,6 +351,7 @@ class Patch:
         threads: int = 1,
         neighbours: bool = False,
         curved: bool = False,
+        paper: str | None = None,
     ) -> None:
         """Write the patch to ``path`` in the format its suffix names, all or nothing.
 
@@ -350,7 +359,7 @@ class Patch:
         ----------
         path : str or path-like
             Ending in .svg, .png, .pdf, .jsonl, .csv, .geojson or .json (GeoJSON).
-        colour, plain, scale, max_side, threads, neighbours, curved
+        colour, plain, scale, max_side, threads, neighbours, curved, paper
             As for :meth:`write`.
 
         Raises
@@ -376,7 +385,7 @@ class Patch:
 
         fmt = format_by_suffix(path, SUFFIXES, "a Spectre patch")
         # checked before the file is opened, so that a refusal leaves no trace at all
-        fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side)
+        fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side, paper)
         threads = checked_threads(fmt, threads, self.method)
         neighbours = self._checked_neighbours(fmt, neighbours)
         curved = self._checked_curved(fmt, curved)
@@ -391,11 +400,18 @@ class Patch:
                 threads=threads,
                 neighbours=neighbours,
                 curved=curved,
+                paper=paper,
             )
 
-    def _checked(self, fmt, colour, plain, scale, max_side) -> tuple[str, str, bool, float]:
+    def _checked(
+        self, fmt, colour, plain, scale, max_side, paper=None
+    ) -> tuple[str, str, bool, float]:
         """The style arguments checked (and the picture's scale chosen), or an error."""
         fmt = _choice(fmt, FORMATS, "format")
+        if paper is not None:
+            if fmt != "pdf":
+                raise TilewrightError(f"paper applies to pdf, not {fmt}")
+            paper_named(paper)
         colour = _choice(colour, writers.COLOURINGS, "colour")
         plain = require_bool(plain, "plain")
         if plain and fmt not in ("svg", "pdf"):

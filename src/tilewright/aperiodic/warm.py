@@ -18,18 +18,13 @@ KERNEL_MODULES = (
     f"{PACKAGE}._grid_kernels",
     f"{PACKAGE}._hat_kernels",
     f"{PACKAGE}._hat_bfs_kernels",
+    f"{PACKAGE}._hat_format_kernels",
 )
 HAT_KERNEL_MODULES = (f"{PACKAGE}._hat_kernels",)
-# the hat's walk alone, with an empty cache but on an otherwise idle machine: 10.6-11.0 s
-# elapsed for `tilewright hat 20x20 -f csv`, of which half a second is start-up
-HAT_COLD_SECONDS = 10.0
-# and the hat's breadth-first search on top (it finds its first hat by the walk): 6.7 s
-# elapsed with the walk's kernels cached, 16.8 s with none
-HAT_BFS_COLD_SECONDS = 7.0
-# Measured with an empty cache (a fresh NUMBA_CACHE_DIR) on the project's two-core machine,
-# shared at a load of about 3: one `tilewright spectre 20x20` took 9.3-12.5 s of CPU (line or
-# bfs; SVG, PNG, PDF or JSON Lines; compiling is single-threaded), 10.7-18.4 s elapsed.
-COLD_SECONDS = 12.0
+# the text rows, compiled beside the search or the walk on a first run (the warmer, and the
+# modules it compiles: ``core.compilation.announce_if_cold``'s ``aside``)
+SPECTRE_TEXT_ASIDE = (f"{__name__}:spectre_text_rows", (f"{PACKAGE}._format_kernels",))
+HAT_TEXT_ASIDE = (f"{__name__}:hat_text_rows", (f"{PACKAGE}._hat_format_kernels",))
 
 
 def kernel_modules(method: str, fmt: str, neighbours: bool = False) -> tuple[str, ...]:
@@ -69,21 +64,60 @@ def kernel_modules(method: str, fmt: str, neighbours: bool = False) -> tuple[str
     return tuple(used)
 
 
-def hat_kernels(method: str) -> tuple[tuple[str, ...], float]:
-    """The kernel modules a hat patch by ``method`` runs, and about how long they take to
-    compile (seconds), for ``core.compilation.announce_if_cold``.
+def hat_kernels(method: str, fmt: str = "svg") -> tuple[str, ...]:
+    """The kernel modules a hat patch by ``method`` written as ``fmt`` runs, for
+    ``core.compilation.announce_if_cold``.
 
     Examples
     --------
-    >>> modules, seconds = hat_kernels("bfs")
-    >>> [name.rsplit(".", 1)[1] for name in modules], seconds > HAT_COLD_SECONDS
-    (['_hat_kernels', '_hat_bfs_kernels'], True)
+    >>> [name.rsplit(".", 1)[1] for name in hat_kernels("bfs")]
+    ['_hat_kernels', '_hat_bfs_kernels']
+    >>> hat_kernels("line", "csv")[-1].rsplit(".", 1)[1]
+    '_hat_format_kernels'
     """
+    used: tuple[str, ...] = HAT_KERNEL_MODULES
     if method == "bfs":
-        return (*HAT_KERNEL_MODULES, f"{PACKAGE}._hat_bfs_kernels"), (
-            HAT_COLD_SECONDS + HAT_BFS_COLD_SECONDS
-        )
-    return HAT_KERNEL_MODULES, HAT_COLD_SECONDS
+        used += (f"{PACKAGE}._hat_bfs_kernels",)
+    if fmt in ("csv", "jsonl"):
+        used += (f"{PACKAGE}._hat_format_kernels",)
+    return used
+
+
+def hat_text_rows() -> None:
+    """Compile the hat's text rows alone, for ``core.compilation.compile_aside``: they
+    share no compiled code with the walk, so a first ``tilewright hat -f csv`` compiles the
+    two on two cores."""
+    import numpy as np
+
+    from tilewright.aperiodic.hat_writers import text_rows
+
+    text_rows(np.zeros((0, 6), dtype=np.int64), "csv")  # no hat: the kernel's types only
+
+
+def spectre_text_rows() -> None:
+    """Compile the Spectre's text rows alone, for ``core.compilation.compile_aside``: they
+    share no compiled code with the search, so a first ``tilewright spectre -f csv``
+    compiles the two on two cores."""
+    import numpy as np
+
+    from tilewright.aperiodic import _format_kernels, writers
+    from tilewright.aperiodic._step_kernels import LEVELS
+    from tilewright.aperiodic.patch import SHAPES_XY
+
+    # no tile: only the kernel's argument types matter (as writers.text_rows passes them)
+    rows = np.zeros((0, LEVELS), dtype=np.int8)
+    others = np.zeros((0, 14, LEVELS), dtype=np.int8)
+    no_corners = np.zeros((0, 2), dtype=np.int64)
+    _format_kernels.rows(
+        rows,
+        others,
+        np.zeros(LEVELS, dtype=np.int8),
+        writers._GREEK_UTF8,
+        np.zeros(0, dtype=np.int64),
+        no_corners,
+        SHAPES_XY,
+        writers._CSV,
+    )
 
 
 def warm() -> None:
@@ -104,5 +138,5 @@ def warm() -> None:
     cut_paths(generate(3, 3, seed=1))  # and as a laser cut (core's polyline kernels)
     from tilewright.aperiodic.hat import generate_hats
 
-    len(generate_hats(3, 3, seed=1))  # the hat's kite walk
+    generate_hats(3, 3, seed=1).write(io.BytesIO(), "csv")  # the kite walk, its text rows
     len(generate_hats(3, 3, seed=1, method="bfs"))  # and its breadth-first search

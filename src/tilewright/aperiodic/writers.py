@@ -21,11 +21,16 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import png_text, record, svg_element
 from tilewright.core.numbers import quoted, require_bool, require_real
-from tilewright.core.picture_size import PIXEL_BUDGET, check_max_side
+from tilewright.core.picture_size import PIXEL_BUDGET, check_max_side, default_scale
+from tilewright.core.raster import PolygonCanvas
 
 DIGITS = 6
 COLOURINGS = ("type", "orientation", "four")
-SCALE = 10.0  # pixels a tile edge in pictures, unless that passes the pixel budget
+# pixels a tile edge of a laser-cut drawing, whose size is the size it is cut at
+SCALE = 10.0
+# the fewest pixels a tile edge has in a picture whose scale is not given, while that
+# fits the budget: a larger region draws larger than the default side (picture_scale)
+LEGIBLE_SCALE = 4.0
 # the most pixels a PNG may have (the whole image is drawn in memory, 3 bytes a pixel)
 MAX_PNG_PIXELS = 2**28
 # SVG bytes a tile, compact and plain (measured, Spectres and hats alike: 69-70, 196-299)
@@ -34,10 +39,11 @@ SVG_BYTES_PER_TILE = {False: 80, True: 320}
 # (27,000 tiles a second), whose 8192-pixel side gives a tile about 17 pixels. Past it a
 # picture is a blur that takes hours and gigabytes: refused before the walk.
 MAX_PICTURE_TILES = 4_000_000
-# one colour per metatile type, and a darker one for the second Spectre of a Γ
+# one colour per metatile type, and a darker one for the second Spectre of a Γ; every two
+# at least core.colours.PALETTE_SEPARATION apart (ΔE2000), as neighbours they may be
 TYPE_COLOURS = (
-    "#e8c26a", "#8fb8de", "#b5d98b", "#d9a3c9", "#f2a07b", "#9ad1c4", "#c7b3e6", "#f5d6a0",
-    "#a7c7a0",
+    "#e8c26a", "#8fb8de", "#b5d98b", "#d9a3c9", "#f2a07b", "#9ad1c4", "#c7b3e6", "#f4b6b6",
+    "#8ad0e0",
 )  # fmt: skip
 ODD_COLOUR = "#5a4a8a"
 FOUR_COLOURS = ("#ffb2b2", "#ffffb2", "#b2ffb2", "#9999ff")
@@ -49,6 +55,8 @@ ORIENTATION_COLOURS = tuple(
     for turn in range(12)
 )
 OUTLINE = "#222222"
+# the outlines' width in tile edges (SVG, and PNG down to a pixel)
+OUTLINE_WIDTH = 0.06
 _GREEK = [GREEK[t] for t in TYPES]
 _NUMBER = f"%.{DIGITS}f"
 _PAIRS = ",".join([f"[{_NUMBER},{_NUMBER}]"] * 14)
@@ -256,7 +264,7 @@ def svg(
     box: tuple[float, float, float, float],
     colouring: str = "type",
     plain: bool = False,
-    scale: float = SCALE,
+    scale: float | None = None,
     info: Mapping[str, object] | None = None,
     curved: bool = False,
     base: np.ndarray | None = None,
@@ -274,8 +282,8 @@ def svg(
     colouring : str
         One of ``COLOURINGS``.
     plain : bool
-    scale : float
-        Pixels (SVG user units) a tile edge.
+    scale : float, optional
+        Pixels (SVG user units) a tile edge; default :func:`picture_scale`'s for the box.
     info : mapping, optional
     curved : bool
     base : numpy.ndarray, optional
@@ -304,6 +312,7 @@ def svg(
     >>> svg_text.count("<use") == len(patch)
     True
     """
+    scale = _scale_for(box, scale)
     x0, y0, x1, y1 = check_picture(box, colouring, scale)
     plain = require_bool(plain, "plain")
     outline = curved_path if require_bool(curved, "curved") else _path
@@ -340,7 +349,7 @@ def _svg(chunks, box, colouring, plain, scale, info, outline, base) -> Iterator[
         yield f"<defs>\n{shapes}</defs>\n".encode()
     yield (
         f'<g clip-path="url(#region)"><g transform="scale(1,-1)" stroke="{OUTLINE}" '
-        'stroke-width="0.06" stroke-linejoin="round">\n'
+        f'stroke-width="{OUTLINE_WIDTH:g}" stroke-linejoin="round">\n'
     ).encode()
     use = f'<use xlink:href="#s%d" x="{_NUMBER}" y="{_NUMBER}" fill="%s"/>\n'
     for chunk in chunks:
@@ -385,21 +394,21 @@ def png(
     chunks: Iterable[Chunk],
     box: tuple[float, float, float, float],
     colouring: str = "type",
-    scale: float = SCALE,
+    scale: float | None = None,
     info: Mapping[str, object] | None = None,
     curved: bool = False,
     base: np.ndarray | None = None,
 ) -> bytes:
-    """The patch as a PNG, ``scale`` pixels a tile edge, drawn tile by tile; ``info`` (seed,
-    region, ...) is recorded in text chunks; ``curved`` draws the curved Spectre (each curve
-    as ``curved.SAMPLES`` straight pieces).
+    """The patch as a PNG, ``scale`` pixels a tile edge, drawn antialiased by cairo a chunk
+    at a time (``core.raster``); ``info`` (seed, region, ...) is recorded in text chunks;
+    ``curved`` draws the curved Spectre (each curve as ``curved.SAMPLES`` straight pieces).
 
     Parameters
     ----------
     chunks : iterable of Chunk
     box : tuple of float
     colouring : str
-    scale : float
+    scale : float, optional
     info : mapping, optional
     curved : bool
     base : numpy.ndarray, optional
@@ -423,26 +432,39 @@ def png(
     >>> png(patch.chunks(), patch.region, scale=5)[:4]
     b'\\x89PNG'
     """
-    from PIL import Image, ImageDraw, PngImagePlugin
-
+    scale = _scale_for(box, scale)
     x0, _, _, y1 = check_picture(box, colouring, scale)
     curved_edges = require_bool(curved, "curved")
-    size = check_png_size(box, scale)
-    image = Image.new("RGB", size, "white")
-    draw = ImageDraw.Draw(image)
-    outline = max(1, round(scale / 16))
+    canvas = PolygonCanvas(*check_png_size(box, scale))
+    line = outline_width(scale)
     for chunk in chunks:
         xy = chunk.xy_from(base)
         outlines = curved_module.sampled(xy) if curved_edges else xy
         pixels = (outlines - (x0, y1)) * (scale, -scale)
-        for polygon, colour in zip(pixels.tolist(), fills(chunk, colouring), strict=True):
-            draw.polygon([tuple(p) for p in polygon], fill=colour, outline=OUTLINE, width=outline)
-    chunks_of_text = PngImagePlugin.PngInfo()
-    for key, value in png_text(info or {}).items():
-        chunks_of_text.add_text(key, value)
+        canvas.paint(pixels, fills(chunk, colouring), OUTLINE, line)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", pnginfo=chunks_of_text)
+    canvas.write_png(buffer, png_text(info or {}))
     return buffer.getvalue()
+
+
+def outline_width(scale: float) -> float:
+    """A PNG's outline width in pixels at ``scale`` pixels a unit: the SVG's
+    ``OUTLINE_WIDTH`` units, and a pixel at least, so that no outline fades out.
+
+    Examples
+    --------
+    >>> outline_width(25), outline_width(4)
+    (1.5, 1.0)
+    """
+    return max(1.0, OUTLINE_WIDTH * scale)
+
+
+def _scale_for(box: tuple[float, float, float, float], scale: float | None) -> float:
+    """``scale``, or when it is None the default scale of a picture of ``box``."""
+    if scale is not None:
+        return scale
+    x0, y0, x1, y1 = check_picture(box, "type", 1.0)
+    return picture_scale(x1 - x0, y1 - y0)
 
 
 def check_picture_tiles(count: int, what: str) -> None:
@@ -561,8 +583,9 @@ def picture_scale(
     width, height : float
         The region in tile edges.
     scale : float, optional
-        The scale asked for; None chooses the largest up to ``SCALE`` (10) whose picture
-        fits ``max_side`` pixels a side, computed directly (a scale is a real number).
+        The scale asked for; None chooses the one that makes the long side 1000 pixels
+        (``core.picture_size.default_scale``), or ``LEGIBLE_SCALE`` (4) for a region
+        larger than 250 edges, or less to fit ``max_side``.
     max_side : int, default ``PIXEL_BUDGET``
         The largest side in pixels a picture may have.
 
@@ -581,7 +604,7 @@ def picture_scale(
     Examples
     --------
     >>> picture_scale(40, 30)
-    10.0
+    25.0
     >>> picture_scale(20000, 5000)
     0.4096
     >>> picture_scale(1000, 10, scale=10)  # doctest: +ELLIPSIS
@@ -591,9 +614,12 @@ def picture_scale(
     """
     width, height = require_real(width, "width"), require_real(height, "height")
     max_side = check_max_side(max_side)
-    largest = max_side / max(width, height)
+    extent = max(width, height)
+    largest = max_side / extent
     chosen = scale is None
-    scale = min(SCALE, largest) if scale is None else require_real(scale, "scale")
+    if scale is None:
+        scale = default_scale(extent, LEGIBLE_SCALE, max_side)
+    scale = require_real(scale, "scale")
     if not (math.isfinite(scale) and scale > 0):
         raise TilewrightError(f"scale must be a finite number above 0, got {scale:g}")
     fits = f"scale {_rounded_down(largest):g} fits (or leave the scale out)"
@@ -626,3 +652,17 @@ def _rounded_down(value: float, digits: int = 3) -> float:
     named as fitting must fit."""
     unit = 10.0 ** (math.floor(math.log10(value)) - digits + 1)
     return math.floor(value / unit) * unit
+
+
+def notebook_png(patch, svg_limit: int) -> bytes | None:
+    """A Spectre or hat patch drawn for Jupyter as a PNG of at most ``NOTEBOOK_SIDE``
+    pixels a side, when it has more than ``svg_limit`` tiles (too many for an inline SVG)
+    and at most ``NOTEBOOK_PNG_TILES``; None otherwise (its repr shows instead)."""
+    from tilewright.core.notebook import NOTEBOOK_PNG_TILES, NOTEBOOK_SIDE, shrunk_png
+
+    if not svg_limit < patch.approximate_count <= NOTEBOOK_PNG_TILES:
+        return None
+    buffer = io.BytesIO()
+    scale = picture_scale(patch.width, patch.height, None, NOTEBOOK_SIDE)
+    patch.write(buffer, "png", scale=scale)
+    return shrunk_png(buffer.getvalue())

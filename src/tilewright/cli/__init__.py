@@ -129,6 +129,10 @@ def _ran_short_of_memory(error: BaseException) -> bool:
 
 
 def _invoke(args: list[str]) -> None:
+    # one notice of compiling a command, however many commands run in this process
+    compilation = sys.modules.get("tilewright.core.compilation")
+    if compilation is not None:
+        compilation.new_command()
     # click's own main() would answer a closed pipe with exit 1 itself; invoked this way,
     # every exception reaches main() and gets the one answer it should
     try:

@@ -7,16 +7,24 @@ import click
 
 from tilewright.cli.options import (
     SIZE,
+    NameChoice,
+    Renamed,
+    RenamingCommand,
     SuggestingGroup,
     Whole,
     announce_seed,
     maze_algorithm_option,
     maze_parameter_options,
+    need_sizes,
     parse_real,
     report,
     seed_option,
     stderr_is_terminal,
 )
+from tilewright.core.extras import require_extra
+
+# the sizes were --size S, once each, before every command took its size as an argument
+OLD_NAMES = {"--size": Renamed(())}
 
 
 @click.group(cls=SuggestingGroup)
@@ -46,7 +54,7 @@ def _run_options(unit: str, example: str | None):
             click.option(
                 "--weights",
                 metavar="W,W,...",
-                help="Proportions of the mixed configurations, in the order the --size "
+                help="Proportions of the mixed configurations, in the order the SIZE "
                 "values (and for mazes each with each -a) are given; default: equal.",
             ),
             *(
@@ -77,7 +85,11 @@ def _run_options(unit: str, example: str | None):
             click.option(
                 "--workers",
                 type=Whole(1, 1024),
-                help="Make parts on a local Dask cluster of N processes.",
+                # measured by benchmarks/dask_crossover.py on 2 cores (whole commands)
+                help="Make parts on a local Dask cluster of N processes. Starting it takes "
+                "seconds, and each worker needs parts of its own (--part-size): on 2 cores, "
+                "2 workers beat one process only past about 15 to 30 s of work, some "
+                "2,000,000 15x15 or 100,000 100x100 mazes.",
             ),
             click.option(
                 "--scheduler", metavar="ADDRESS", help="Make parts on the Dask cluster at ADDRESS."
@@ -90,14 +102,8 @@ def _run_options(unit: str, example: str | None):
     return decorate
 
 
-@dataset.command()
-@click.option(
-    "--size",
-    type=SIZE,
-    required=True,
-    multiple=True,
-    help="Each maze's WIDTHxHEIGHT, e.g. 15x15; give it again to mix sizes.",
-)
+@dataset.command(cls=RenamingCommand, renamed=OLD_NAMES)
+@click.argument("size", nargs=-1, type=SIZE, metavar="SIZE...")
 @maze_algorithm_option(
     "Generation algorithm (tilewright maze --list shows them); give it again to mix them.",
     multiple=True,
@@ -112,7 +118,8 @@ def _run_options(unit: str, example: str | None):
 @_run_options("mazes", "solution_length>=30")
 @maze_parameter_options
 def mazes(size, algorithm, endpoints, **options):
-    """Write COUNT solved mazes as Parquet: one size and algorithm, or a mixture.
+    """Write COUNT solved mazes of SIZE (WIDTHxHEIGHT, such as 15x15; several sizes mix)
+    as Parquet: one size and algorithm, or a mixture.
 
     Each row holds the maze's index and own seed (`tilewright maze WxH -a ALGORITHM -s SEED`
     makes it again alone), its bit-packed connection list, origin, target, solution path
@@ -120,44 +127,39 @@ def mazes(size, algorithm, endpoints, **options):
     last: rerunning the same command after an interruption keeps the finished parts.
     The output is the same byte for byte whatever --workers or --scheduler.
     """
+    require_extra("datasets", "Parquet output")
     from tilewright.datasets import MazeConfig
 
     params = {key: options.pop(key) for key in _MAZE_PARAMETERS}
     params = {key: value for key, value in params.items() if value is not None}
     configs = [
         MazeConfig(width, height, name, _taken(name, params, algorithm), endpoints)
-        for width, height in dict.fromkeys(size)
+        for width, height in dict.fromkeys(need_sizes(size))
         for name in dict.fromkeys(algorithm)
     ]
     _write(configs, **options)
 
 
-@dataset.command()
-@click.option(
-    "--size",
-    "sizes",
-    metavar="WxH[eF][a]",
-    required=True,
-    multiple=True,
-    help="Each puzzle's parameters in the puzzle collection's form, e.g. 15x15 or 10x10e0.5; "
-    "give it again to mix them.",
-)
+@dataset.command(cls=RenamingCommand, renamed=OLD_NAMES)
+@click.argument("size", nargs=-1, metavar="WxH[eF][a]...")
 @click.option("--max-area", type=Whole(1, 2**63 - 1), help="No rectangle larger than this.")
 @click.option("--singles", is_flag=True, help="Allow 1x1 rectangles (clue 1).")
 @_run_options("puzzles", "rectangles<=20")
-def rectangles(sizes, max_area, singles, **options):
-    """Write COUNT Rectangles (Shikaku) puzzles with their solutions as Parquet.
+def rectangles(size, max_area, singles, **options):
+    """Write COUNT Rectangles (Shikaku) puzzles of WxH[eF][a] (the puzzle collection's
+    form, such as 15x15 or 10x10e0.5; several mix) with their solutions as Parquet.
 
     Each row holds the puzzle's index and own seed (`tilewright rect generate WxH -s SEED`
     makes it again alone), its game ID, clues, the solution as one rectangle a clue, and
     what the generator did to prove the solution unique. Parts, manifest, resuming and
     workers as for `tilewright dataset mazes`.
     """
+    require_extra("datasets", "Parquet output")
     from tilewright.datasets import RectanglesConfig
     from tilewright.rectangles import parse_params
 
     configs = []
-    for text in dict.fromkeys(sizes):
+    for text in dict.fromkeys(need_sizes(size)):
         params = parse_params(text)
         configs.append(
             RectanglesConfig(
@@ -167,30 +169,35 @@ def rectangles(sizes, max_area, singles, **options):
     _write(configs, **options)
 
 
-@dataset.command()
-@click.option(
-    "--size",
-    type=SIZE,
-    required=True,
-    multiple=True,
-    help="Each board's WIDTHxHEIGHT, e.g. 16x16 or 10x7; give it again to mix sizes.",
+@dataset.command(
+    cls=RenamingCommand,
+    renamed={**OLD_NAMES, "--colours": Renamed(("--colour", "four"), flag=True)},
 )
-@click.option("--colours", is_flag=True, help="Add a proper 4-colouring of each tiling.")
+@click.argument("size", nargs=-1, type=SIZE, metavar="SIZE...")
+@click.option(
+    "--colour",
+    "colours",
+    type=NameChoice(["four"]),
+    metavar="NAME",
+    help="four: add a proper 4-colouring of each tiling.",
+)
 @_run_options("tilings", None)  # a tiling's numbers are its size and square: nothing to filter
 def tromino(size, colours, **options):
-    """Write COUNT L-tromino tilings of boards missing one square as Parquet.
+    """Write COUNT L-tromino tilings of SIZE boards (WIDTHxHEIGHT, such as 16x16; several
+    mix) missing one square as Parquet.
 
     Each board's missing square is drawn from the item's own seed (`tilewright tromino
     tile WxH -s SEED` makes it again alone); rows hold it, the tiling as one label a cell
-    and, with --colours, a 4-colouring. A board has at most W*H tilings here, so --unique
+    and, with --colour four, a 4-colouring. A board has at most W*H tilings here, so --unique
     stops at that many. Parts, manifest, resuming and workers as for `tilewright dataset
     mazes`.
     """
+    require_extra("datasets", "Parquet output")
     from tilewright.datasets import TrominoConfig
 
     configs = [
         TrominoConfig(width, height, 4 if colours else None)
-        for width, height in dict.fromkeys(size)
+        for width, height in dict.fromkeys(need_sizes(size))
     ]
     _write(configs, **options)
 
@@ -212,6 +219,7 @@ def _write(
 ) -> None:
     """One configuration's dataset, or a mixture's when several are given, written after
     every check has passed (the seed is drawn and shown only then)."""
+    from tilewright.cli.warm import compile_dataset_kernels
     from tilewright.datasets import Mixture, generate
     from tilewright.datasets.dask_runs import checked_cluster
     from tilewright.datasets.part_files import check_output
@@ -232,6 +240,8 @@ def _write(
     checked_plan(count, part_size, output)
     checked_cluster(workers, scheduler)
     seed = announce_seed(seed)
+    # compiled here, before the run's clock starts: its throughput counts no compiling
+    compile_dataset_kernels(config, unique)
     summary = generate(
         config,
         count,

@@ -7,15 +7,20 @@ import click
 from tilewright.cli.options import (
     NameChoice,
     Real,
+    Renamed,
+    RenamingCommand,
     Whole,
     announce_seed,
     format_option,
     max_side_option,
     output_format,
     output_option,
+    paper_option,
     parse_real,
+    pdf_paper,
     progress,
-    refuse_binary_terminal,
+    refuse_paper,
+    refuse_terminal,
     report,
     seed_option,
     stderr_is_terminal,
@@ -31,6 +36,7 @@ from tilewright.cli.spectre import (
     refuse_dataset_method,
     refuse_dataset_options,
 )
+from tilewright.core.extras import require_extra
 from tilewright.core.numbers import quoted
 
 # the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
@@ -74,7 +80,7 @@ class ShapeType(click.ParamType):
         return a, b
 
 
-@click.command()
+@click.command(cls=RenamingCommand, renamed={"--scale": Renamed(("--cell",))})
 @click.argument("region", type=RegionType())
 @seed_option("Reproduce a tiling (default: random, printed as 'seed: N').")
 @click.option(
@@ -105,11 +111,13 @@ class ShapeType(click.ParamType):
     help="Pictures: draw the tiling with Tile(a,b): a,b or chevron, hat, spectre, turtle, comet.",
 )
 @click.option(
-    "--scale",
+    "--cell",
     type=Real(0.01, 1000),
-    help="Pictures: pixels a hat unit (default: 10, or less to fit).",
+    help="Pictures: pixels a hat unit (default: the picture's long side 800-1000 px, "
+    "within --max-side).",
 )
 @max_side_option
+@paper_option
 @output_option
 @click.option(
     "--neighbours",
@@ -133,7 +141,7 @@ class ShapeType(click.ParamType):
     "--scheduler", metavar="ADDRESS", help="parquet: make bands on the Dask cluster at ADDRESS."
 )
 def hat(
-    region, seed, origin, fmt, colour, plain, cut, method, shape, scale, max_side, output,
+    region, seed, origin, fmt, colour, plain, cut, method, shape, cell, max_side, paper, output,
     neighbours, threads, bands, workers, scheduler,
 ) -> None:  # fmt: skip
     """Every hat of a hat tiling that meets the REGION WxH at --origin.
@@ -191,23 +199,34 @@ def hat(
         raise click.UsageError(f"--neighbours is for -f csv, jsonl and parquet, not -f {fmt}")
     if plain and fmt not in ("svg", "pdf"):
         raise click.UsageError(f"--plain draws svg or pdf, not -f {fmt}")
-    refuse_binary_terminal(fmt, output, ("png", "pdf"))
+    refuse_terminal(fmt, output)
+    refuse_paper(paper, None if cut else fmt)  # a cut keeps its true size
     width, height = region
     width, height, origin = check_hat_region(width, height, origin)
     if method == "bfs":
         check_memory((*origin, origin[0] + width, origin[1] + height), neighbours)
     if fmt in ("svg", "png", "pdf"):
-        scale = picture_scale(width, height, scale, max_side)
+        picture_scale(width, height, cell, max_side)  # refused now; the writer sizes it
     check_destination(output)
     patch = generate_hats(width, height, announce_seed(seed), origin, method)
-    announce_if_cold("the hat kernels", *warm.hat_kernels(method))
+    aside = warm.HAT_TEXT_ASIDE if fmt in TEXT_FORMATS else None  # compiled beside the walk
+    announce_if_cold("the hat kernels", warm.hat_kernels(method, fmt), aside)
     with open_output(output) as sink:
         if cut:
             from tilewright.aperiodic.cut import write_cut
 
-            write_cut(patch, sink, fmt, scale, max_side, _progress_of(patch))
+            write_cut(patch, sink, fmt, cell, max_side, _progress_of(patch))
         elif fmt in ("svg", "png", "pdf"):
-            patch.write(sink, fmt, colour, plain, scale, max_side, shape or HAT_SHAPE)
+            patch.write(
+                sink,
+                fmt,
+                colour,
+                plain,
+                cell,
+                max_side,
+                shape or HAT_SHAPE,
+                paper=pdf_paper(paper, fmt),
+            )
         else:
             patch.write(
                 sink,
@@ -220,6 +239,7 @@ def hat(
 
 def _write_dataset(region, seed, origin, output, bands, workers, scheduler, neighbours) -> None:
     """``-f parquet``: the region's bands of hexagon rows as the parts of a dataset."""
+    require_extra("datasets", "Parquet output")
     from tilewright.aperiodic.hat import check_hat_region
     from tilewright.datasets.hat_shards import hat_bands, write_hat_shards
     from tilewright.datasets.part_files import check_output

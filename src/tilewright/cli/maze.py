@@ -14,43 +14,42 @@ from tilewright.cli.options import (
     NameChoice,
     Whole,
     announce_seed,
+    answer_format,
     format_option,
     max_side_option,
     maze_algorithm_option,
     maze_parameter_options,
     output_format,
     output_option,
+    paper_option,
+    pdf_paper,
     progress,
-    refuse_binary_terminal,
+    refuse_paper,
+    refuse_terminal,
     report,
     seed_option,
     stderr_is_terminal,
 )
 from tilewright.core.compilation import announce_if_cold
 from tilewright.core.errors import TilewrightError
+from tilewright.core.extras import require_extra
 from tilewright.core.output import check_destination, open_output
 from tilewright.mazes import ALGORITHMS, DEFAULT_ALGORITHM
 from tilewright.mazes import braid as add_loops
-from tilewright.mazes.formats import (
-    BINARY,
-    FORMATS,
-    PICTURES,
-    SUFFIXES,
-    TEXT,
-    write,
-    write_bands,
-)
+from tilewright.mazes.formats import FORMATS, PICTURES, SUFFIXES, TEXT, write, write_bands
 from tilewright.mazes.generation import prepare, prepare_bands
 from tilewright.mazes.solve import check_cell, distances, shortest_path
-from tilewright.mazes.warm import COLD_SECONDS, used_kernels
+from tilewright.mazes.warm import used_kernels
 
 # Streams larger than this many cells show a progress bar (when stderr is a terminal).
 _PROGRESS_CELLS = 5_000_000
 # written by the datasets package, band by band: huge square mazes as a chunked array
 ARRAY_FORMATS = ("zarr",)
-# .txt is the unicode drawing by default, and takes the ascii one when -f asks for it.
+# .txt is the text drawing by default, and takes the ascii one when -f asks for it.
 _ALL_SUFFIXES = {**SUFFIXES, ".zarr": "zarr"}
 _ASCII_SUFFIXES = {**_ALL_SUFFIXES, ".txt": "ascii"}
+# what --answer FILE writes: the formats that draw a path
+ANSWER_FORMATS = (*PICTURES, "geojson")
 
 
 @click.command()
@@ -78,12 +77,18 @@ _ASCII_SUFFIXES = {**_ALL_SUFFIXES, ".txt": "ascii"}
 @click.option("--braid", type=PROBABILITY, help="Remove this share (0-1) of dead ends: adds loops.")
 @format_option(
     FORMATS + ARRAY_FORMATS,
-    "Output format (default: unicode, or the one the -o suffix names); zarr: a chunked "
+    "Output format (default: text, or the one the -o suffix names); zarr: a chunked "
     "array of the connection list, streamed band by band for row-based algorithms.",
+    old_names={"unicode": "text"},
 )
 @output_option
 @click.option("--compress", is_flag=True, help="npz: deflate the arrays (smaller, slower).")
 @click.option("--solve", is_flag=True, help="Pictures: draw the shortest path start to goal.")
+@click.option(
+    "--answer",
+    metavar="FILE",
+    help="Also write the maze with its path drawn to FILE (.svg, .png, .pdf or .geojson).",
+)
 @click.option("--heatmap", is_flag=True, help="Pictures: colour cells by distance from start.")
 @click.option(
     "--start",
@@ -105,7 +110,8 @@ _ASCII_SUFFIXES = {**_ALL_SUFFIXES, ".txt": "ascii"}
 @click.option(
     "--cell",
     type=Whole(1, 10_000),
-    help="Pictures: cell size (default 12, or the largest that fits --max-side).",
+    help="Pictures: pixels a cell (default: the picture's long side 800-1000 px, within "
+    "--max-side).",
 )
 @click.option(
     "--wall", type=Whole(0, 10_000), help="Pictures: wall width (default a sixth of the cell)."
@@ -114,6 +120,7 @@ _ASCII_SUFFIXES = {**_ALL_SUFFIXES, ".txt": "ascii"}
 @click.option("--background", default="white", show_default=True, help="Pictures.")
 @click.option("--path-colour", default="#e4572e", show_default=True, help="Pictures.")
 @max_side_option
+@paper_option
 @click.option("--list", "list_", is_flag=True, help="List the algorithms and exit.")
 @click.option("--grids", "grids_", is_flag=True, help="List the grids and their sizes and exit.")
 @click.pass_context
@@ -163,12 +170,18 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
     width, height = SIZE.convert(size, ctx.command.params[0], ctx)
     info = ALGORITHMS[algorithm]
     suffixes = _ASCII_SUFFIXES if fmt == "ascii" else _ALL_SUFFIXES
-    fmt = output_format(output, fmt, suffixes, "unicode")
+    fmt = output_format(output, fmt, suffixes, "text")
+    answer_fmt = answer_format(
+        options["answer"], output, options["solve"], SUFFIXES, ANSWER_FORMATS, "svg"
+    )
     drawing = options["solve"] or options["heatmap"]
     _check_combinations(fmt, drawing, stats, options)
-    style = _style(width, height, fmt, options) if fmt in PICTURES else None
+    pictured = [kind for kind in (fmt, answer_fmt) if kind in PICTURES]
+    style = _style(width, height, pictured, options) if pictured else None
     if stats is None or output is not None:
-        refuse_binary_terminal(fmt, output, BINARY)
+        refuse_terminal(fmt, output)
+    if answer_fmt is not None:
+        refuse_terminal(answer_fmt, options["answer"], "--answer")
     for what in ("start", "goal"):
         if options[what] is not None:
             check_cell(width, height, options[what], what)
@@ -181,11 +194,13 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
         _check_array_output(output)
     else:
         check_destination(output)
+    check_destination(options["answer"])
     streaming = (
         (fmt in TEXT or fmt in ARRAY_FORMATS)
         and info.kind == "rows"
         and braid is None
         and stats is None
+        and answer_fmt is None
     )
     # every check first: a seed is printed, and kernels compiled, only for work that runs
     if streaming:
@@ -209,6 +224,9 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
         _write_array(result.bands(_array_rows(width)), width, height, output, result.info)
     elif stats is None or output is not None:
         _write(result, fmt, output, style, options)
+    if answer_fmt is not None:
+        solved = {**options, "solve": True, "heatmap": False}
+        _write(result, answer_fmt, options["answer"], style, solved)
     if stats is not None:
         print_stats(result, stats, options["start"], options["goal"])
 
@@ -234,10 +252,12 @@ def _check_combinations(fmt: str, drawing: bool, stats: str | None, options: dic
             "--solve, --heatmap and --openings draw on pictures and GeoJSON: use -f svg, png, "
             "pdf or geojson"
         )
-    if (options["start"] or options["goal"]) and not (drawing or stats or options["openings"]):
+    ends_used = drawing or stats or options["openings"] or options["answer"]
+    if (options["start"] or options["goal"]) and not ends_used:
         raise TilewrightError(
-            "--start and --goal go with --solve, --heatmap, --openings or --stats"
+            "--start and --goal go with --solve, --answer, --heatmap, --openings or --stats"
         )
+    refuse_paper(options["paper"], fmt, _answer_kind(options))
     for what in ("start", "goal"):
         if isinstance(options[what], int):
             raise TilewrightError(f"--{what} on a square grid is ROW,COL (for example 0,0)")
@@ -245,8 +265,14 @@ def _check_combinations(fmt: str, drawing: bool, stats: str | None, options: dic
         raise TilewrightError("--compress goes with npz output")
 
 
-def _style(width: int, height: int, fmt: str, options: dict):
-    """The picture's style, checked before the maze is made: a picture that cannot be
+def _answer_kind(options: dict) -> str | None:
+    """The format ``--answer FILE`` names (``answer_format`` checks it)."""
+    answer = options["answer"]
+    return None if answer is None else output_format(answer, None, SUFFIXES, "svg")
+
+
+def _style(width: int, height: int, formats: list[str], options: dict):
+    """The pictures' style, checked before the maze is made: a picture that cannot be
     drawn is refused at once, not after minutes of generating."""
     from tilewright.mazes.pictures import check_picture, picture_style
 
@@ -260,7 +286,8 @@ def _style(width: int, height: int, fmt: str, options: dict):
         background=options["background"],
         path_colour=options["path_colour"],
     )
-    check_picture(width, height, style, fmt)
+    for fmt in formats:
+        check_picture(width, height, style, fmt)
     return style
 
 
@@ -272,10 +299,11 @@ def _announce_compiling(algorithm: str, braid, stats, options: dict) -> None:
         heat=options["heatmap"],
         stats=stats is not None,
     )
-    announce_if_cold("the maze kernels", kernels, COLD_SECONDS)
+    announce_if_cold("the maze kernels", kernels)
 
 
 def _check_array_output(output: str | None) -> None:
+    require_extra("datasets", "Zarr output")
     from tilewright.datasets.zarr_output import check_array_output
 
     if output in (None, "-"):
@@ -328,4 +356,5 @@ def _write(result, fmt: str, output: str | None, style, options: dict) -> None:
         heat=heat,
         compress=options["compress"],
         openings=gaps,
+        paper=pdf_paper(options["paper"], fmt),
     )

@@ -13,11 +13,11 @@ from typing import Any
 import click
 import numpy as np
 
+from tilewright.cli.options import pdf_paper, refuse_paper
 from tilewright.core.errors import TilewrightError
 
 # a grid that is not square has no text drawing, so standard output takes SVG
 GRID_DEFAULT_FORMAT = "svg"
-GRID_BINARY = ("png", "pdf", "npz")
 
 
 def grid_kinds() -> dict[str, Any]:
@@ -48,10 +48,10 @@ def run_grid_maze(
     options: dict[str, Any],
 ) -> None:
     """Check everything, make the grid and the maze, then write and measure it."""
-    from tilewright.cli.options import announce_seed, output_format, refuse_binary_terminal
+    from tilewright.cli.options import announce_seed, answer_format, output_format, refuse_terminal
     from tilewright.core.output import check_destination
     from tilewright.mazes import ALGORITHMS
-    from tilewright.mazes.grid_formats import SUFFIXES
+    from tilewright.mazes.grid_formats import PICTURES, SUFFIXES
 
     info = ALGORITHMS[algorithm]
     if info.kind != "graph":
@@ -61,7 +61,7 @@ def run_grid_maze(
             f"{info.name} works row by row on plain square grids only; on {where} use one "
             f"of: {usable}"
         )
-    if fmt in ("text", "unicode", "ascii"):
+    if fmt in ("text", "ascii"):
         raise TilewrightError(
             f"a maze on {_grid_words(kind, options)} has no text drawing: write svg, png, pdf, "
             "json, npz or geojson"
@@ -69,13 +69,19 @@ def run_grid_maze(
     if fmt is None and output in (None, "-") and stats is None and sys.stdout.isatty():
         raise TilewrightError(
             f"a maze on {_grid_words(kind, options)} is a picture or data: give -o FILE "
-            "(.svg .png .pdf .json .npz .geojson), or -f svg to print SVG"
+            "(.svg .png .pdf .json .npz .geojson) or pipe the output"
         )
     fmt = output_format(output, fmt, SUFFIXES, GRID_DEFAULT_FORMAT)
-    _check_options(kind, fmt, stats, options)
+    answer_fmt = answer_format(
+        options["answer"], output, options["solve"], SUFFIXES, (*PICTURES, "geojson"), "svg"
+    )
+    _check_options(kind, fmt, answer_fmt, stats, options)
     if stats is None or output is not None:
-        refuse_binary_terminal(fmt, output, GRID_BINARY)
+        refuse_terminal(fmt, output)
+    if answer_fmt is not None:
+        refuse_terminal(answer_fmt, options["answer"], "--answer")
     check_destination(output)
+    check_destination(options["answer"])
     from tilewright.mazes.grid_maze import graph_algorithm
 
     _, params = graph_algorithm(algorithm, _grid_words(kind, options), **params)
@@ -85,12 +91,12 @@ def run_grid_maze(
     # seed is drawn and printed; a Spectre patch and a weave's crossings need the seed
     fixed = not (grid_kind.seeded or options["weave"])
     grid = _grid(grid_kind, numbers, None, options) if fixed else None
-    ends = _checked_cells(grid, fmt, options) if grid is not None else None
+    ends = _checked_cells(grid, (fmt, answer_fmt), options) if grid is not None else None
     seed = announce_seed(seed)
     _announce_compiling(kind, algorithm, fmt, options)
     maze = _make(grid_kind, numbers, grid, algorithm, seed, params, options)
     if ends is None:
-        ends = _checked_cells(maze.grid, fmt, options)
+        ends = _checked_cells(maze.grid, (fmt, answer_fmt), options)
     if braid is not None:
         from tilewright.mazes import braid as add_loops
 
@@ -98,13 +104,16 @@ def run_grid_maze(
     start, goal = ends
     if stats is None or output is not None:
         _save(maze, output, fmt, start, goal, options)
+    if answer_fmt is not None:
+        solved = {**options, "solve": True, "heatmap": False}
+        _save(maze, options["answer"], answer_fmt, start, goal, solved)
     if stats is not None:
         from tilewright.cli.maze_stats import print_stats
 
         print_stats(maze, stats, start, goal)
 
 
-def _checked_cells(grid: Any, fmt: str, options: dict[str, Any]) -> tuple[Any, Any]:
+def _checked_cells(grid: Any, formats: tuple, options: dict[str, Any]) -> tuple[Any, Any]:
     """``--start`` and ``--goal`` as cell ids of ``grid`` (ROW,COL on square grids, masked
     or woven, as the square cell whose centre it is), and the openings and the picture's
     size checked, all before any maze is made when the grid allows."""
@@ -117,7 +126,7 @@ def _checked_cells(grid: Any, fmt: str, options: dict[str, Any]) -> tuple[Any, A
 
         default = default_endpoints(grid)
         opening_walls(grid, *(d if e is None else e for e, d in zip(ends, default, strict=True)))
-    if fmt in PICTURES:
+    if any(fmt in PICTURES for fmt in formats):
         from tilewright.mazes.grid_pictures import grid_style
 
         grid_style(grid, **_style_options(options))
@@ -148,37 +157,32 @@ def _cell_id(grid: Any, cell: Any, what: str) -> int | None:
 
 
 def _announce_compiling(kind: str, algorithm: str, fmt: str, options: dict[str, Any]) -> None:
-    """One line before a first run compiles the kernels this command uses (by module: a
-    module whose square-grid kernels are cached counts as warm, see ``cold_kernels``)."""
+    """One line before a first run compiles the kernels this command uses (each module's
+    as a view holding only them, see ``mazes.warm.grid_kernels``)."""
     from tilewright.core.compilation import announce_if_cold
-    from tilewright.mazes.generation import KERNELS
     from tilewright.mazes.grid_formats import PICTURES
-    from tilewright.mazes.warm import GRID_COLD_SECONDS
+    from tilewright.mazes.warm import grid_kernels
 
-    modules = [f"tilewright.mazes.{KERNELS[algorithm][0]}", "tilewright.core._polygon_kernels"]
-    modules.append("tilewright.mazes._graph_solve_kernels")  # the defaults' distances
-    if fmt in PICTURES or fmt == "geojson":
-        modules.append("tilewright.core._polyline_kernels")
+    picture = fmt in PICTURES or fmt == "geojson"
+    solve = bool(options.get("solve") or options.get("heatmap") or options.get("answer"))
+    modules: list = grid_kernels(algorithm, picture=picture, solve=solve)
     if options["weave"]:
         modules.append("tilewright.mazes._weave_kernels")
     if options["mask"] is not None:
         modules.append("tilewright.core._mask_kernels")
     if kind == "spectre":
-        from tilewright.aperiodic.warm import COLD_SECONDS as SPECTRE_SECONDS
         from tilewright.aperiodic.warm import kernel_modules
 
         modules += [*kernel_modules("bfs", "svg"), "tilewright.aperiodic._grid_kernels"]
-        announce_if_cold(
-            "the maze and Spectre kernels", modules, GRID_COLD_SECONDS + SPECTRE_SECONDS
-        )
+        announce_if_cold("the maze and Spectre kernels", modules)
         return
     if kind == "hat":
-        from tilewright.aperiodic.warm import HAT_COLD_SECONDS, HAT_KERNEL_MODULES
+        from tilewright.aperiodic.warm import HAT_KERNEL_MODULES
 
         modules += HAT_KERNEL_MODULES
-        announce_if_cold("the maze and hat kernels", modules, GRID_COLD_SECONDS + HAT_COLD_SECONDS)
+        announce_if_cold("the maze and hat kernels", modules)
         return
-    announce_if_cold("the maze kernels", modules, GRID_COLD_SECONDS)
+    announce_if_cold("the maze kernels", modules)
 
 
 def _grid_words(kind: str, options: dict[str, Any]) -> str:
@@ -189,7 +193,9 @@ def _grid_words(kind: str, options: dict[str, Any]) -> str:
     return f"a {kind} grid"
 
 
-def _check_options(kind: str, fmt: str, stats: str | None, options: dict[str, Any]) -> None:
+def _check_options(
+    kind: str, fmt: str, answer_fmt: str | None, stats: str | None, options: dict[str, Any]
+) -> None:
     from tilewright.mazes.grid_formats import PICTURES
 
     if options["weave"] and kind != "square":
@@ -204,10 +210,12 @@ def _check_options(kind: str, fmt: str, stats: str | None, options: dict[str, An
             "--solve, --heatmap and --openings draw on pictures and GeoJSON: use -f svg, png, "
             "pdf or geojson"
         )
-    if (options["start"] is not None or options["goal"] is not None) and not (drawing or stats):
+    ends_used = drawing or stats or answer_fmt
+    if (options["start"] is not None or options["goal"] is not None) and not ends_used:
         raise TilewrightError(
-            "--start and --goal go with --solve, --heatmap, --openings or --stats"
+            "--start and --goal go with --solve, --answer, --heatmap, --openings or --stats"
         )
+    refuse_paper(options["paper"], fmt, answer_fmt)
     if options["compress"] and fmt != "npz":
         raise TilewrightError("--compress goes with npz output")
 
@@ -273,6 +281,7 @@ def _save(
         compress=options["compress"],
         **drawing,
         **style,
+        paper=pdf_paper(options["paper"], fmt),
     )
 
 

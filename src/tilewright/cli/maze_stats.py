@@ -5,7 +5,7 @@ from typing import Any
 
 import click
 
-from tilewright.cli.options import CELL
+from tilewright.cli.options import CELL, NameChoice, Renamed, RenamingCommand
 from tilewright.core.errors import TilewrightError
 
 # Memory the metrics take per cell beside the maze itself: degrees and the masks made from
@@ -13,12 +13,25 @@ from tilewright.core.errors import TilewrightError
 STATS_BYTES_PER_CELL = 24
 
 
-@click.command("maze-stats")
+@click.command(
+    "maze-stats",
+    cls=RenamingCommand,
+    renamed={"--json": Renamed(("-f", "json"), flag=True)},
+)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--start", type=CELL, help="Start cell ROW,COL from 0 (default 0,0).")
 @click.option("--goal", type=CELL, help="Goal cell ROW,COL (default: bottom-right).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def maze_stats(file, start, goal, as_json) -> None:
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=NameChoice(["table", "json"]),
+    default="table",
+    show_default=True,
+    metavar="FORMAT",
+    help="table or json, as tilewright maze --stats prints them.",
+)
+def maze_stats(file, start, goal, fmt) -> None:
     """Measure the maze saved in FILE (.npz or .json, as written by tilewright maze, on
     any grid).
 
@@ -32,7 +45,7 @@ def maze_stats(file, start, goal, as_json) -> None:
     from tilewright.core.compilation import announce_if_cold
     from tilewright.mazes import read_maze
     from tilewright.mazes.grid_formats import is_grid_maze_file, read_grid_maze
-    from tilewright.mazes.warm import COLD_SECONDS, used_kernels
+    from tilewright.mazes.warm import used_kernels
 
     maze: Any
     if is_grid_maze_file(file):  # a maze on another grid (tilewright maze --grid ...)
@@ -43,8 +56,8 @@ def maze_stats(file, start, goal, as_json) -> None:
             )
     else:
         maze = read_maze(file, work_bytes_per_cell=STATS_BYTES_PER_CELL)
-    announce_if_cold("the maze kernels", used_kernels(None, stats=True), COLD_SECONDS)
-    print_stats(maze, "json" if as_json else "table", start, goal)
+    announce_if_cold("the maze kernels", used_kernels(None, stats=True))
+    print_stats(maze, fmt, start, goal)
 
 
 def print_stats(maze, style: str, start, goal) -> None:

@@ -9,8 +9,10 @@ short line. Real numbers must be finite: ``nan`` and ``inf`` are refused.
 
 import difflib
 import math
+import os
 import re
 import sys
+from dataclasses import dataclass, field
 
 import click
 
@@ -165,17 +167,25 @@ def format_from_suffix(output: str | None, suffixes: dict[str, str], default: st
 class NameChoice(click.Choice):
     """A name from a fixed list, in any case; a near miss gets a suggestion.
 
-    ``-a PRIM`` is ``prim``; ``-a prims`` answers "did you mean prim?".
+    ``-a PRIM`` is ``prim``; ``-a prims`` answers "did you mean prim?". ``old_names`` maps
+    names a value went by before to the name it has now: they are still taken, not shown,
+    and each use says so on stderr (see :func:`warn_renamed`).
     """
 
-    def __init__(self, choices) -> None:
+    def __init__(self, choices, old_names: dict[str, str] | None = None) -> None:
         super().__init__(tuple(choices), case_sensitive=False)
+        self.old_names = old_names or {}
 
     def convert(self, value, param, ctx):
         text = str(value)
         for choice in self.choices:
             if text.lower() == str(choice).lower():
                 return choice
+        renamed = self.old_names.get(text.lower())
+        if renamed is not None:
+            flag = _label(param)
+            warn_renamed(f"{flag} {text.lower()}", f"{flag} {renamed}")
+            return renamed
         names = [str(choice) for choice in self.choices]
         near = difflib.get_close_matches(text.lower(), names, n=1, cutoff=0.6)
         hint = f"did you mean {near[0]}? " if near else ""
@@ -222,10 +232,178 @@ def _suffix(output: str | None) -> str:
     return f".{suffix.lower()}" if dot and stem else ""
 
 
-def refuse_binary_terminal(fmt: str, output: str | None, binary: tuple[str, ...]) -> None:
-    """Refuse to write a binary format to a terminal: it would fill the screen with noise."""
-    if fmt in binary and output in (None, "-") and sys.stdout is not None and sys.stdout.isatty():
-        raise TilewrightError(f"{fmt} is binary: give -o FILE.{fmt} or redirect standard output")
+# what no terminal is shown: binary files, and pictures (an SVG is text, but a screenful of
+# path data is no answer to anyone who ran the command at a prompt)
+PICTURE_FORMATS = ("svg", "png", "pdf", "dxf")
+BINARY_FORMATS = ("npz", "npy", "parquet", "zarr")
+
+
+def refuse_terminal(fmt: str, output: str | None, option: str = "-o") -> None:
+    """Refuse to write a picture or a binary format to standard output when that is a
+    terminal, with the way to get it: a file (``option FILE``) or a pipe. Every command
+    does the same."""
+    if output not in (None, "-") or sys.stdout is None or not sys.stdout.isatty():
+        return
+    if fmt in PICTURE_FORMATS or fmt in BINARY_FORMATS:
+        kind = "a picture" if fmt in PICTURE_FORMATS else "binary"
+        raise TilewrightError(
+            f"{fmt} is {kind}, not for a terminal: give {option} FILE.{fmt} or pipe the output"
+        )
+
+
+def answer_format(
+    answer: str | None,
+    output: str | None,
+    solve: bool,
+    suffixes: dict[str, str],
+    drawn: tuple[str, ...],
+    default: str,
+) -> str | None:
+    """The format of ``--answer FILE``: the one its suffix names (``default`` for none),
+    which must be one of ``drawn``, the formats that show a solution; refused too when
+    ``--solve`` is given (the answer is then the output) or when it would land where the
+    output goes."""
+    if answer is None:
+        return None
+    if solve:
+        raise TilewrightError("--answer writes the solution to a file of its own: drop --solve")
+    kind = output_format(answer, None, suffixes, default)
+    if kind not in drawn:
+        *most, last = [suffix for suffix, fmt in suffixes.items() if fmt in drawn]
+        names = f"{', '.join(most)} or {last}" if most else last
+        raise TilewrightError(f"--answer shows the solution: name its FILE {names}")
+    if same_place(answer, output):
+        raise TilewrightError("--answer and the output would be written to the same place")
+    return kind
+
+
+def same_place(first: str, second: str | None) -> bool:
+    """Whether two outputs (``-`` or None: standard output) would land in one place."""
+    standard = ("-", None)
+    if first in standard or second in standard:
+        return first in standard and second in standard
+    try:
+        return os.path.samefile(first, second)
+    except OSError:  # one of them does not exist yet: compare the names
+        return os.path.realpath(first) == os.path.realpath(second)
+
+
+def warn_renamed(old: str, new: str) -> None:
+    """One line on stderr for a name that still works but has a new one."""
+    click.echo(f"tilewright: warning: {old} is now {new}; the old name will be removed", err=True)
+
+
+@dataclass(frozen=True)
+class Renamed:
+    """What an old option is now: the words that replace it (``("--cell",)``; none when
+    its value is now an argument, as ``--size S`` is ``S``), its old values' new names,
+    and whether it was a flag (its words then replace it whole: ``--colours`` is
+    ``--colour four``)."""
+
+    new: tuple[str, ...]
+    values: dict[str, str] = field(default_factory=dict)
+    flag: bool = False
+
+
+class RenamingCommand(click.Command):
+    """A command that still takes the old names of its options (``renamed``: old name →
+    :class:`Renamed`), unshown: each use says on stderr what to write now, and the run
+    goes on as if the new words had been written.
+
+    The words are translated before click reads them, so old and new cannot disagree
+    over a value; a word that is the value of another option (``-o --scale``) is left
+    alone.
+    """
+
+    def __init__(self, *args, renamed: dict[str, Renamed] | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.renamed = renamed or {}
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        taking = {
+            name
+            for param in self.params
+            if isinstance(param, click.Option) and not (param.is_flag or param.count)
+            for name in (*param.opts, *param.secondary_opts)
+        }
+        return super().parse_args(ctx, renamed_words(args, self.renamed, taking))
+
+
+def renamed_words(args: list[str], renamed: dict[str, Renamed], taking: set[str]) -> list[str]:
+    """``args`` with each old option (a key of ``renamed``) in its new words; ``taking``
+    are the options whose next word is their value, which is never translated. Each old
+    name is warned of once, however often it is given (``--size A --size B``)."""
+    words: list[str] = []
+    warned: set[str] = set()
+
+    def warn(old: str, new: str) -> None:
+        if old not in warned:
+            warned.add(old)
+            warn_renamed(old, new)
+
+    index = 0
+    while index < len(args):
+        word = args[index]
+        index += 1
+        if word == "--":  # the rest are arguments
+            return [*words, word, *args[index:]]
+        name, equals, attached = word.partition("=")
+        rule = renamed.get(name)
+        if rule is None:
+            words.append(word)
+            if word in taking and index < len(args):
+                words.append(args[index])
+                index += 1
+            continue
+        if rule.flag:
+            warn(name, " ".join(rule.new))
+            words += rule.new
+            continue
+        if not equals and index == len(args):  # no value: the new option says so
+            words += rule.new or (word,)
+            continue
+        value = attached if equals else args[index]
+        index += 0 if equals else 1
+        now = rule.values.get(value, value)
+        if not rule.new:
+            warn(name, "given as an argument")
+        elif value in rule.values:  # a value of its own: both named, neither from the user
+            warn(f"{name} {value}", " ".join((*rule.new, now)))
+        else:
+            warn(name, " ".join(rule.new))
+        words += [*rule.new, now]
+    return words
+
+
+def need_sizes(sizes: tuple) -> tuple:
+    """``sizes`` when at least one is given; a usage error otherwise."""
+    if not sizes:
+        raise click.UsageError("missing SIZE: give one or more (for example 15x15 20x20)")
+    return sizes
+
+
+def refuse_paper(paper: str | None, *formats: str | None) -> None:
+    """Refuse ``--paper`` when none of ``formats`` (the output's, an answer's) is PDF."""
+    if paper is not None and "pdf" not in formats:
+        raise TilewrightError("--paper lays out a PDF: give -f pdf or -o FILE.pdf")
+
+
+def pdf_paper(paper: str | None, fmt: str) -> str | None:
+    """What a library writer takes as ``paper=`` for ``--paper``: the name for a PDF, None
+    (the writer's default, A4) when none was given or the output is no PDF."""
+    return paper if fmt == "pdf" else None
+
+
+def paper_option(function):
+    """``--paper a4|letter``: the page a PDF is laid out on (other formats ignore it)."""
+    from tilewright.core.sheets import PAPERS
+
+    return click.option(
+        "--paper",
+        type=NameChoice(PAPERS),
+        metavar="NAME",
+        help="pdf: the page the picture is fitted to, " + " or ".join(PAPERS) + " (default a4).",
+    )(function)
 
 
 def stderr_is_terminal() -> bool:
@@ -280,9 +458,14 @@ def output_option(function):
     )(function)
 
 
-def format_option(formats, default_help: str):
+def format_option(formats, default_help: str, old_names: dict[str, str] | None = None):
     return click.option(
-        "-f", "--format", "fmt", type=NameChoice(formats), help=default_help, metavar="FORMAT"
+        "-f",
+        "--format",
+        "fmt",
+        type=NameChoice(formats, old_names),
+        help=default_help,
+        metavar="FORMAT",
     )
 
 
@@ -335,28 +518,6 @@ class CommandWithSubcommands(click.Group):
         # the context is the command's: the group then invokes it (click runs whichever
         # command a subcontext belongs to)
         return self.default_command.make_context(info_name, args, parent, **extra)
-
-
-class CellFromOneType(click.ParamType):
-    """``ROW,COLUMN`` counted from 1 at the top-left, as the textbook counts (``1,1``);
-    converted to (row, column) counted from 0, as the library takes it."""
-
-    name = "ROW,COL"
-
-    def convert(self, value, param, ctx) -> tuple[int, int]:
-        if isinstance(value, tuple):
-            return value
-        parts = str(value).split(",")
-        try:
-            if len(parts) != 2:
-                raise ValueError("two numbers are needed")
-            row, col = (parse_whole(part, "a row or column", 1, MAX_SIDE) for part in parts)
-        except ValueError:
-            self.fail(f"ROW,COL are counted from 1 (for example 1,1), got {quoted(value)}")
-        return row - 1, col - 1
-
-
-CELL_FROM_1 = CellFromOneType()
 
 
 def maze_algorithm_option(help: str, multiple: bool = False):

@@ -1,24 +1,28 @@
 """``tilewright rect``: Rectangles (Shikaku) puzzles."""
 
 import contextlib
-import os
 import sys
 
 import click
 
 from tilewright.cli.options import (
-    NameChoice,
+    Renamed,
+    RenamingCommand,
     Whole,
     announce_seed,
+    answer_format,
     format_option,
     max_side_option,
     output_format,
     output_option,
+    paper_option,
+    pdf_paper,
     progress,
-    refuse_binary_terminal,
+    refuse_paper,
+    refuse_terminal,
     seed_option,
 )
-from tilewright.cli.rect_sheet import rect_sheet
+from tilewright.cli.rect_sheet import difficulty_option, puzzles_from, rect_sheet
 from tilewright.core.errors import TilewrightError
 
 NO_SOLUTION = 1
@@ -39,9 +43,8 @@ SUFFIXES = {
     ".pdf": "pdf",
 }
 PICTURES = ("svg", "png", "pdf")
-BINARY = ("png", "pdf")
-# the library's difficulty levels (tilewright.rectangles.difficulty.LEVELS), likewise
-LEVELS = ("easy", "medium", "hard", "fiendish")
+# what --answer FILE writes: every format but the game ID, which has no room for a solution
+ANSWER_FORMATS = ("text", "json", *PICTURES)
 # below this many puzzles a progress bar only flickers
 PROGRESS_FROM = 20
 
@@ -54,7 +57,7 @@ def rect() -> None:
 rect.add_command(rect_sheet)
 
 
-@rect.command()
+@rect.command(cls=RenamingCommand, renamed={"--solution": Renamed(("--solve",), flag=True)})
 @click.argument("params", metavar="WxH[eF][a]")
 @seed_option(
     "Reproduce a puzzle (default: random, printed as 'seed: N'); with --count, the seeds "
@@ -68,7 +71,7 @@ rect.add_command(rect_sheet)
     help="How many puzzles (id, text and json: one after another).",
 )
 @format_option(FORMATS, "Default: id, or what the -o FILE suffix says.")
-@click.option("--solution", is_flag=True, help="Show the solution (thick borders / regions).")
+@click.option("--solve", is_flag=True, help="Show the solution (thick borders / regions).")
 @click.option(
     "--answer",
     metavar="FILE",
@@ -76,23 +79,19 @@ rect.add_command(rect_sheet)
 )
 @click.option("--max-area", type=Whole(1, 2**63 - 1), help="No rectangle larger than this.")
 @click.option("--singles", is_flag=True, help="Allow 1x1 rectangles (clue 1).")
-@click.option(
-    "--difficulty",
-    type=NameChoice(LEVELS),
-    metavar="LEVEL",
-    help="Only puzzles of this level (easy, medium, hard, fiendish): the seeds S, S+1, ... "
-    "are tried until one makes such a puzzle (-f json records its seed).",
-)
+@difficulty_option("-f json records its seed")
 @click.option(
     "--cell",
     type=Whole(4, 1024),
-    help="Pictures: pixels a square (default: 32, or less to fit --max-side).",
+    help="Pictures: pixels a square (default: the picture's long side 800-1000 px, within "
+    "--max-side).",
 )
 @max_side_option
+@paper_option
 @output_option
 def generate(
-    params, seed, count, fmt, solution, answer, max_area, singles, difficulty, cell, max_side,
-    output,
+    params, seed, count, fmt, solve, answer, max_area, singles, difficulty, cell, max_side,
+    paper, output,
 ) -> None:  # fmt: skip
     """Generate puzzles with exactly one solution, proven by deduction.
 
@@ -112,19 +111,20 @@ def generate(
     from tilewright.rectangles.formats import RATED_SQUARES, encode, picture_cell
     from tilewright.rectangles.generator import check_room
     from tilewright.rectangles.pictures import check_png_size
-    from tilewright.rectangles.warm import GENERATE_SECONDS, compile_on_two_cores, used_kernels
+    from tilewright.rectangles.warm import compile_on_two_cores, used_kernels
 
     settings = replace(parse_params(params), max_area=max_area, singles=singles)
     _refuse_many_pictures(count, (fmt,))  # -f as given, before any -o suffix is looked at
     fmt = output_format(output, fmt, SUFFIXES, "id")
-    answer_fmt = _answer_format(answer, output, solution)
+    answer_fmt = answer_format(answer, output, solve, SUFFIXES, ANSWER_FORMATS, "text")
     formats = (fmt,) if answer_fmt is None else (fmt, answer_fmt)
     _refuse_many_pictures(count, formats)
-    if solution and fmt == "id":
-        raise TilewrightError("--solution needs -f text, json, svg, png or pdf")
-    refuse_binary_terminal(fmt, output, BINARY)
+    if solve and fmt == "id":
+        raise TilewrightError("--solve needs -f text, json, svg, png or pdf")
+    refuse_paper(paper, *formats)
+    refuse_terminal(fmt, output)
     if answer_fmt is not None:
-        refuse_binary_terminal(answer_fmt, answer, BINARY)
+        refuse_terminal(answer_fmt, answer, "--answer")
     if any(kind in PICTURES for kind in formats):
         cell = picture_cell(settings.width, settings.height, cell, max_side)
         if "png" in formats:
@@ -140,36 +140,21 @@ def generate(
     )
     if rated:
         kernels += used_kernels("rate")
-    if announce_if_cold("the Rectangles generator", kernels, GENERATE_SECONDS):
+    if announce_if_cold("the Rectangles generator", kernels):
         compile_on_two_cores(expansion=expanded, unique=settings.unique, rated=rated)
     answers = open_output(answer) if answer_fmt else contextlib.nullcontext(None)
-    puzzles = _generated(settings, first, difficulty)
+    puzzles = puzzles_from(settings, first, difficulty)
     with open_output(output) as stream, answers as answer_stream:
         for _ in progress(range(count), count, "puzzle", PROGRESS_FROM):
             made, rating = next(puzzles)
-            shown = made.regions if solution else None
-            stream.write(encode(fmt, made.puzzle, shown, made, cell, rating))
+            shown = made.regions if solve else None
+            page = pdf_paper(paper, fmt)
+            stream.write(encode(fmt, made.puzzle, shown, made, cell, rating, paper=page))
             if answer_stream is not None and answer_fmt:
+                page = pdf_paper(paper, answer_fmt)
                 answer_stream.write(
-                    encode(answer_fmt, made.puzzle, made.regions, made, cell, rating)
+                    encode(answer_fmt, made.puzzle, made.regions, made, cell, rating, paper=page)
                 )
-
-
-def _generated(settings, first: int, difficulty: str | None):
-    """The puzzles in turn, each with its rating when a level is asked for: from the seeds
-    ``first``, ``first`` + 1, ...; with a level, each search starts at the seed after the
-    puzzle found last, so that no puzzle comes twice."""
-    from tilewright.core.seeds import MAX_SEED
-    from tilewright.rectangles import generate, generate_rated
-
-    seed = first
-    while True:
-        if difficulty is None:
-            made, rating = generate(settings, seed=seed), None
-        else:
-            made, rating = generate_rated(settings, difficulty, seed=seed)
-        yield made, rating
-        seed = (made.seed + 1) % (MAX_SEED + 1)
 
 
 def _refuse_many_pictures(count: int, formats) -> None:
@@ -177,35 +162,14 @@ def _refuse_many_pictures(count: int, formats) -> None:
         raise TilewrightError("a picture holds one puzzle; use --count with id, text or json")
 
 
-def _answer_format(answer: str | None, output: str | None, solution: bool) -> str | None:
-    """The format of ``--answer FILE`` (from its suffix; none: text), refusing what cannot
-    work: an answer that shows no solution, or one that would land where the puzzle goes."""
-    if answer is None:
-        return None
-    if solution:
-        raise TilewrightError("--answer writes the solution; leave out --solution")
-    kind = output_format(answer, None, SUFFIXES, "text")
-    if kind == "id":
-        raise TilewrightError(
-            "--answer needs a format that shows the solution: .txt, .json, .svg, .png or .pdf"
-        )
-    standard = ("-", None)
-    if (answer in standard and output in standard) or _same_file(answer, output):
-        raise TilewrightError("--answer and the puzzle would be written to the same place")
-    return kind
-
-
-def _same_file(first: str, second: str | None) -> bool:
-    if second is None or "-" in (first, second):
-        return False
-    try:
-        return os.path.samefile(first, second)
-    except OSError:  # one of them does not exist yet: compare the names
-        return os.path.realpath(first) == os.path.realpath(second)
-
-
 @rect.command()
-@click.argument("game_id")
+@click.argument("game_id", required=False)
+@click.option(
+    "--file",
+    "path",
+    type=click.Path(dir_okay=False),
+    help="Solve the game IDs in this file, one a line (as GAME_ID - does with stdin).",
+)
 @click.option(
     "--max-guesses",
     type=Whole(0, 2**62),
@@ -219,50 +183,122 @@ def _same_file(first: str, second: str | None) -> bool:
     help="First print the steps a person would take, numbered, each by the easiest rule "
     "that makes progress, and the puzzle's difficulty.",
 )
-def solve(game_id: str, max_guesses: int, explain: bool) -> None:
+def solve(game_id: str | None, path: str | None, max_guesses: int, explain: bool) -> None:
     """Solve GAME_ID (for example 7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f) completely.
+
+    GAME_ID - reads game IDs from standard input, one a line, and --file PATH from a
+    file (a large puzzle's ID is longer than a command line may be); blank lines are
+    skipped, and the solutions follow one another with a blank line between.
 
     \b
     Exit status:
-      0  solved: the one solution is printed
+      0  solved: the one solution is printed (every one, for several IDs)
       1  "no solution", or "more than one solution" and two that differ
-      2  a malformed ID (one line on stderr)
+      2  a malformed ID (one line on stderr, naming its line in a file)
       3  gave up after --max-guesses guesses (one line on stderr): some
          puzzles need exponentially many, and the answer is then unknown
     """
     from tilewright.core.compilation import announce_if_cold
-    from tilewright.rectangles import GuessBudgetExceeded, parse_game_id
-    from tilewright.rectangles import solve as find
-    from tilewright.rectangles.warm import SOLVE_SECONDS, used_kernels
+    from tilewright.rectangles import parse_game_id
+    from tilewright.rectangles.warm import used_kernels
 
-    puzzle = parse_game_id(game_id)
-    announce_if_cold("the Rectangles solver", used_kernels("solve"), SOLVE_SECONDS)
+    if (game_id is None) == (path is None):
+        raise click.UsageError("give GAME_ID (- for standard input) or --file PATH")
+    # --explain rates too: one notice for both
+    solver = used_kernels("solve") + (used_kernels("rate") if explain else [])
+    if game_id is not None and game_id != "-":
+        puzzle = parse_game_id(game_id)
+        announce_if_cold("the Rectangles solver", solver)
+        sys.exit(_solve_one(puzzle, max_guesses, explain, ""))
+    worst = 0
+    with _lines(path) as lines:
+        for count, (number, text) in enumerate(_game_ids(lines)):
+            try:
+                puzzle = parse_game_id(text)
+            except TilewrightError as error:
+                raise TilewrightError(f"line {number}: {error}") from None
+            if count == 0:
+                announce_if_cold("the Rectangles solver", solver)
+            else:
+                click.echo()
+            worst = max(worst, _solve_one(puzzle, max_guesses, explain, f"line {number}: "))
+    sys.exit(worst)
+
+
+# the longest line of a file of game IDs: 64 MiB holds the ID of a puzzle of tens of
+# millions of squares, and keeps a line with no end (``--file /dev/zero``) in bounds
+MAX_LINE_BYTES = 64 << 20
+
+
+@contextlib.contextmanager
+def _lines(path: str | None):
+    """The binary stream of game IDs: the file at ``path``, or standard input."""
+    if path is not None:
+        with open(path, "rb") as stream:
+            yield stream
+        return
+    if sys.stdin is None:
+        raise TilewrightError("standard input is closed: give --file PATH")
+    yield sys.stdin.buffer
+
+
+def _game_ids(stream):
+    """``(line number, game ID)`` for each line of ``stream`` that is not blank (numbered
+    from 1, as editors number lines), each read within ``MAX_LINE_BYTES``."""
+    number = 0
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE_BYTES:
+            most = MAX_LINE_BYTES
+            limit = f"{most >> 20} MiB" if most % (1 << 20) == 0 else f"{most} bytes"
+            raise TilewrightError(f"line {number}: longer than {limit}, too long for a game ID")
+        try:
+            text = line.decode("ascii").strip()
+        except UnicodeDecodeError:
+            raise TilewrightError(
+                f"line {number}: a game ID is ASCII text, such as 7x7:3_2a2_3g2f5"
+            ) from None
+        if text:
+            yield number, text
+
+
+def _solve_one(puzzle, max_guesses: int, explain: bool, where: str) -> int:
+    """Print the puzzle's solution (with ``explain``, after the steps to it) or why there
+    is none, and return the exit status it calls for; ``where`` begins a message about it
+    on stderr (its line in a file)."""
+    from tilewright.rectangles import GuessBudgetExceeded
+    from tilewright.rectangles import solve as find
+
     try:
         solutions = find(puzzle, limit=2, max_guesses=max_guesses)
     except GuessBudgetExceeded as error:
         # not "error:": the ID is fine, the search was only cut short
-        click.echo(f"tilewright: {error}", err=True)
-        sys.exit(GAVE_UP)
+        click.echo(f"tilewright: {where}{error}", err=True)
+        return GAVE_UP
     if not solutions:
         click.echo("no solution")
-        sys.exit(NO_SOLUTION)
+        return NO_SOLUTION
     if len(solutions) > 1:
         click.echo("more than one solution; two of them:")
         for regions in solutions:
             click.echo(puzzle.to_text(regions))
-        sys.exit(AMBIGUOUS)
+        return AMBIGUOUS
     if explain:
         _print_steps(puzzle)
     click.echo(puzzle.to_text(solutions[0]), nl=False)
+    return 0
 
 
 def _print_steps(puzzle) -> None:
     """The steps of ``explain``, one a numbered line, then the rating in one line."""
     from tilewright.core.compilation import announce_if_cold
     from tilewright.rectangles import explain, rate
-    from tilewright.rectangles.warm import RATE_SECONDS, used_kernels
+    from tilewright.rectangles.warm import used_kernels
 
-    announce_if_cold("the Rectangles difficulty rating", used_kernels("rate"), RATE_SECONDS)
+    announce_if_cold("the Rectangles difficulty rating", used_kernels("rate"))
     steps = explain(puzzle)
     digits = len(str(len(steps)))
     for number, step in enumerate(steps, 1):

@@ -10,7 +10,7 @@ family.
 
 import click
 
-from tilewright.cli.options import NameChoice, Whole, progress, refuse_binary_terminal
+from tilewright.cli.options import NameChoice, Whole, progress, refuse_terminal
 from tilewright.core.errors import TilewrightError
 from tilewright.core.seeds import MAX_SEED
 from tilewright.core.sheets import MOST_PER_PAGE, MOST_PUZZLES, PAPERS
@@ -33,8 +33,8 @@ def sheet_options(noun: str):
             "--paper",
             type=NameChoice(PAPERS),
             default="a4",
-            show_default=True,
-            help="Paper size: " + " or ".join(PAPERS) + ".",
+            metavar="NAME",
+            help="The page: " + " or ".join(PAPERS) + " (default a4).",
         ),
         click.option(
             "--per-page",
@@ -74,7 +74,7 @@ def check_output(output: str | None) -> None:
     stem, dot, suffix = name.rpartition(".")
     if dot and stem and suffix.lower() != "pdf":
         raise TilewrightError(f"a sheet is a PDF: name the file {stem[:40]}.pdf")
-    refuse_binary_terminal("pdf", output, ("pdf",))
+    refuse_terminal("pdf", output)
     check_destination(output)
 
 

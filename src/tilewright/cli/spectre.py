@@ -8,19 +8,25 @@ from click.core import ParameterSource
 from tilewright.cli.options import (
     NameChoice,
     Real,
+    Renamed,
+    RenamingCommand,
     Whole,
     announce_seed,
     format_option,
     max_side_option,
     output_format,
     output_option,
+    paper_option,
     parse_real,
+    pdf_paper,
     progress,
-    refuse_binary_terminal,
+    refuse_paper,
+    refuse_terminal,
     report,
     seed_option,
     stderr_is_terminal,
 )
+from tilewright.core.extras import require_extra
 from tilewright.core.numbers import quoted
 
 # the library's names, repeated here so that ``--help`` needs no import of the library;
@@ -88,7 +94,7 @@ def method_option(line: str):
     )
 
 
-@click.command()
+@click.command(cls=RenamingCommand, renamed={"--scale": Renamed(("--cell",))})
 @click.argument("region", type=RegionType())
 @seed_option("Reproduce a tiling (default: random, printed as 'seed: N').")
 @click.option(
@@ -119,11 +125,13 @@ def method_option(line: str):
 )
 @method_option("band by band")
 @click.option(
-    "--scale",
+    "--cell",
     type=Real(0.01, 1000),
-    help="Pictures: pixels a tile edge (default: 10, or less to fit --max-side).",
+    help="Pictures: pixels a tile edge (default: the picture's long side 800-1000 px, "
+    "within --max-side).",
 )
 @max_side_option
+@paper_option
 @output_option
 @click.option(
     "--bands",
@@ -147,7 +155,7 @@ def method_option(line: str):
     "--scheduler", metavar="ADDRESS", help="parquet: make bands on the Dask cluster at ADDRESS."
 )
 def spectre(
-    region, seed, origin, fmt, colour, plain, curved, cut, method, scale, max_side, output,
+    region, seed, origin, fmt, colour, plain, curved, cut, method, cell, max_side, paper, output,
     bands, workers, neighbours, threads, scheduler,
 ) -> None:  # fmt: skip
     """Every tile of a Spectre tiling that meets the REGION WxH (tile edges) at --origin.
@@ -172,8 +180,6 @@ def spectre(
     edges 0-13 (edge k runs from vertex k to vertex k+1): the tiling's adjacency as data.
     """
     from tilewright.aperiodic import SUFFIXES, check_region, generate, picture_scale, warm
-    from tilewright.aperiodic.cut import KERNEL_MODULES as CUT_KERNEL_MODULES
-    from tilewright.aperiodic.cut import write_cut
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
 
@@ -192,22 +198,29 @@ def spectre(
         _write_dataset(region, seed, origin, method, output, bands, workers, scheduler, neighbours)
         return
     refuse_dataset_options(fmt, bands, workers, scheduler)
-    refuse_binary_terminal(fmt, output, ("png", "pdf"))
+    refuse_terminal(fmt, output)
+    refuse_paper(paper, None if cut else fmt)  # a cut keeps its true size
     width, height = region
     width, height, origin = check_region(width, height, origin, whole=method == "bfs")
     if fmt in ("svg", "png", "pdf"):
-        scale = picture_scale(width, height, scale, max_side)
+        picture_scale(width, height, cell, max_side)  # refused now; the writer sizes it
     check_destination(output)
     patch = generate(width, height, announce_seed(seed), origin, method)
-    kernels = warm.kernel_modules(method, fmt, neighbours) + (CUT_KERNEL_MODULES if cut else ())
-    announce_if_cold("the Spectre kernels", kernels, warm.COLD_SECONDS)
+    kernels = warm.kernel_modules(method, fmt, neighbours)
+    if cut:  # imported only for a cut: the laser's module loads the hat's too
+        from tilewright.aperiodic.cut import KERNEL_MODULES as CUT_KERNEL_MODULES
+        from tilewright.aperiodic.cut import write_cut
+
+        kernels += CUT_KERNEL_MODULES
+    aside = warm.SPECTRE_TEXT_ASIDE if fmt in TEXT_FORMATS else None  # beside the search
+    announce_if_cold("the Spectre kernels", kernels, aside)
     if cut:
         with open_output(output) as sink:
             write_cut(
                 patch,
                 sink,
                 fmt,
-                scale,
+                cell,
                 max_side,
                 lambda parts: progress(parts, patch.approximate_count, "tile", PROGRESS_FROM),
                 curved=curved,
@@ -219,12 +232,13 @@ def spectre(
             fmt,
             colour,
             plain,
-            scale,
+            cell,
             max_side,
             lambda parts: progress(parts, patch.approximate_count, "tile", PROGRESS_FROM),
             threads=threads or 1,
             neighbours=neighbours,
             curved=curved,
+            paper=pdf_paper(paper, fmt),
         )
 
 
@@ -258,12 +272,15 @@ def _refuse_with_cut(fmt: str, plain: bool) -> None:
         raise click.UsageError("--cut (and dxf) draws unfilled outlines: drop --colour")
     if plain:
         raise click.UsageError("--cut and --plain are two drawings for lasers: give one")
+    if fmt == "dxf":
+        require_extra("laser", "DXF output")  # refused before the tiling is made
 
 
 def _write_dataset(
     region, seed, origin, method, output, bands, workers, scheduler, neighbours
 ) -> None:
     """``-f parquet``: the region's bands as the parts of a dataset."""
+    require_extra("datasets", "Parquet output")
     from tilewright.aperiodic import check_region, warm
     from tilewright.core.compilation import announce_if_cold
     from tilewright.datasets.part_files import check_output
@@ -277,7 +294,7 @@ def _write_dataset(
     spectre_bands(width, height, 0, origin, bands)  # a bad --bands refused before a seed is drawn
     seed = announce_seed(seed)
     kernels = warm.kernel_modules("line", "parquet", neighbours)
-    announce_if_cold("the Spectre kernels", kernels, warm.COLD_SECONDS)
+    announce_if_cold("the Spectre kernels", kernels)
     summary = write_spectre_shards(
         width,
         height,

@@ -1,31 +1,42 @@
 """``tilewright tromino``: L-tromino tilings of boards missing one square."""
 
 import sys
+from typing import NamedTuple
 
 import click
 
 from tilewright.cli.options import (
-    CELL_FROM_1,
+    CELL,
     MAX_SIDE,
     SIZE,
+    NameChoice,
+    Renamed,
+    RenamingCommand,
     Whole,
     format_option,
     max_side_option,
     output_format,
     output_option,
+    paper_option,
     parse_whole,
-    refuse_binary_terminal,
+    pdf_paper,
+    refuse_paper,
+    refuse_terminal,
     report,
     seed_option,
     stderr_is_terminal,
 )
 from tilewright.core.errors import TilewrightError
+from tilewright.core.extras import require_extra
 
 # the library's names, repeated here so that ``--help`` needs no import of the library;
 # a test checks that they agree
 FORMATS = ("text", "npy", "png", "svg", "pdf")
 SUFFIXES = {".txt": "text", ".npy": "npy", ".png": "png", ".svg": "svg", ".pdf": "pdf"}
-BINARY = ("npy", "png", "pdf")
+# --colour: by tromino number (a repeating palette), or a proper colouring with 3 or 4
+COLOURINGS = {"number": None, "three": 3, "four": 4}
+# the options' names before they were the same in every command
+OLD_NAMES = {"--colours": Renamed(("--colour",), {"3": "three", "4": "four"})}
 # written by the datasets package, band by band, to a folder: huge boards on many processes
 ARRAY_FORMATS = ("zarr",)
 
@@ -44,14 +55,22 @@ def _output_options(function):
             ),
             output_option,
             click.option(
-                "--colours", type=Whole(3, 4), help="Pictures: a proper colouring with 3 or 4."
+                "--colour",
+                "colours",
+                type=NameChoice(COLOURINGS),
+                default="number",
+                show_default=True,
+                metavar="NAME",
+                help="Pictures: by tromino number, or a proper colouring, three or four.",
             ),
             click.option(
                 "--cell",
                 type=Whole(1, 2**31 - 1),
-                help="Pictures: pixels a cell (default: up to 24, to fit --max-side).",
+                help="Pictures: pixels a cell (default: the picture's long side 800-1000 "
+                "px, within --max-side).",
             ),
             max_side_option,
+            paper_option,
             click.option(
                 "--workers",
                 type=Whole(1, 1024),
@@ -68,15 +87,17 @@ def _output_options(function):
     return function
 
 
-@tromino.command()
+@tromino.command(cls=RenamingCommand, renamed=OLD_NAMES)
 @click.argument("numbers", nargs=-1)
 @_output_options
-def classic(numbers, fmt, output, colours, cell, max_side, workers, scheduler) -> None:
+def classic(numbers, fmt, output, colours, cell, max_side, paper, workers, scheduler) -> None:
     """The textbook program: M x y, or the line "M x y" on standard input.
 
-    Prints the 2^k board M wide with the special square at row x, column y (from 1) covered
-    by trominoes numbered in the textbook's order, "%2d " per cell, byte for byte the
-    textbook's output, for any power of two M.
+    Prints the 2^k board M wide with the special square at row x, column y covered by
+    trominoes numbered in the textbook's order, "%2d " per cell, byte for byte the
+    textbook's output, for any power of two M. x and y count from 1, as the textbook's
+    do: the one place where tilewright counts rows and columns from 1 (tromino tile
+    --missing counts from 0, as everything else).
     """
     from tilewright.tromino import classic as textbook
 
@@ -88,20 +109,23 @@ def classic(numbers, fmt, output, colours, cell, max_side, workers, scheduler) -
         raise TilewrightError("classic needs three numbers: M x y (for example 8 2 3)")
     size, row, col = (parse_whole(n, "M, x and y", 1, MAX_SIDE) for n in numbers)
     fmt = _format(fmt, output, workers, scheduler)
-    _write(textbook(size, row, col), fmt, output, colours, cell, max_side, workers, scheduler)
+    look = _Look(COLOURINGS[colours], cell, max_side, paper)
+    _write(textbook(size, row, col), fmt, output, look, workers, scheduler)
 
 
-@tromino.command()
+@tromino.command(cls=RenamingCommand, renamed=OLD_NAMES)
 @click.argument("size", type=SIZE)
 @click.option(
     "--missing",
-    type=CELL_FROM_1,
-    help="The missing square, from 1 (1,1: top-left); default: drawn from the seed "
-    "among the squares that leave a board with a tiling.",
+    type=CELL,
+    help="The missing square ROW,COL from 0 (0,0: top-left); default: drawn from the "
+    "seed among the squares that leave a board with a tiling.",
 )
 @seed_option("Draws the missing square when --missing is not given (default: random, printed).")
 @_output_options
-def tile(size, missing, seed, fmt, output, colours, cell, max_side, workers, scheduler) -> None:
+def tile(
+    size, missing, seed, fmt, output, colours, cell, max_side, paper, workers, scheduler
+) -> None:
     """Tile a WIDTHxHEIGHT board missing one square, or say which theorem forbids it.
 
     2^k boards use the textbook divide and conquer; any other board that can be tiled is
@@ -115,7 +139,8 @@ def tile(size, missing, seed, fmt, output, colours, cell, max_side, workers, sch
     fmt = _format(fmt, output, workers, scheduler)
     tiling = generate(width, height, missing, seed)  # draws a seed when neither is given
     drawn = missing is None and seed is None
-    _write(tiling, fmt, output, colours, cell, max_side, workers, scheduler, drawn)
+    look = _Look(COLOURINGS[colours], cell, max_side, paper)
+    _write(tiling, fmt, output, look, workers, scheduler, drawn)
 
 
 def _format(fmt: str | None, output: str | None, workers, scheduler) -> str:
@@ -129,39 +154,53 @@ def _format(fmt: str | None, output: str | None, workers, scheduler) -> str:
         for name, value in (("--workers", workers), ("--scheduler", scheduler)):
             if value is not None:
                 raise click.UsageError(f"{name} is for -f zarr only, not -f {fmt}")
-    refuse_binary_terminal(fmt, output, BINARY)
+    refuse_terminal(fmt, output)
     return fmt
 
 
-def _write(tiling, fmt, output, colours, cell, max_side, workers, scheduler, drawn=False) -> None:
+class _Look(NamedTuple):
+    """How a picture is drawn: ``colours`` 3, 4 or None (by number), the rest as the
+    library's writers take them (``paper`` None: their default)."""
+
+    colours: int | None
+    cell: int | None
+    max_side: int
+    paper: str | None
+
+
+def _write(tiling, fmt, output, look: _Look, workers, scheduler, drawn=False) -> None:
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
     from tilewright.tromino import warm
 
     if fmt in ARRAY_FORMATS:
-        _write_array(tiling, output, colours, cell, workers, scheduler, drawn)
+        _write_array(tiling, output, look, workers, scheduler, drawn)
         return
-    tiling.check(fmt, colours, cell, max_side)
+    refuse_paper(look.paper, fmt)
+    tiling.check(fmt, look.colours, look.cell, look.max_side)
     check_destination(output)
     # The drawn seed, as announce_seed prints it, but only once nothing the seed does not
     # decide can refuse the command, so that a refusal stays one line; a failure the seed
     # decides (no 3-colouring of the tiling it drew) follows it, and can be made again.
     if drawn:
         click.echo(f"seed: {tiling.seed}", err=True)
-    modules = warm.kernel_modules(tiling.width, tiling.height, fmt, colours)
-    announce_if_cold("the tromino kernels", modules, warm.cold_seconds(modules))
+    modules = warm.kernel_modules(tiling.width, tiling.height, fmt, look.colours)
+    announce_if_cold("the tromino kernels", modules)
     with open_output(output) as sink:
-        tiling.write(sink, fmt, colours, cell, max_side)
+        tiling.write(
+            sink, fmt, look.colours, look.cell, look.max_side, paper=pdf_paper(look.paper, fmt)
+        )
 
 
-def _write_array(tiling, output, colours, cell, workers, scheduler, drawn) -> None:
+def _write_array(tiling, output, look: _Look, workers, scheduler, drawn) -> None:
     """``-f zarr``: the labels as a chunked array, band by band (``datasets.tiling_arrays``)."""
+    require_extra("datasets", "Zarr output")
     from tilewright.datasets.dask_runs import checked_cluster
     from tilewright.datasets.tiling_arrays import write_tiling_zarr
     from tilewright.datasets.zarr_output import check_array_output
 
-    if colours is not None or cell is not None:
-        raise click.UsageError("-f zarr holds the labels only: drop --colours and --cell")
+    if look.colours is not None or look.cell is not None or look.paper is not None:
+        raise click.UsageError("-f zarr holds the labels only: drop --colour, --cell and --paper")
     check_array_output(output)
     checked_cluster(workers, scheduler)  # a bad address refused before the seed is shown
     if drawn:

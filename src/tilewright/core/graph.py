@@ -17,6 +17,7 @@ Two kinds exist (see ``_graph_access`` for how kernels read them):
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -81,6 +82,41 @@ class SquareGrid:
     def kernel_graph(self) -> tuple[np.int64, np.int64]:
         """The form kernels take: ``(width, height)``, as int64 so each kernel compiles once."""
         return (np.int64(self.width), np.int64(self.height))
+
+    def to_networkx(self) -> Any:
+        """The grid as a ``networkx.Graph`` (``pip install 'tilewright[graph]'``): a node
+        per cell, an edge between every two cells side by side.
+
+        Returns
+        -------
+        networkx.Graph
+            Nodes are the cell numbers (row by row) with the attributes ``row`` and
+            ``col``; each edge has its ``slot`` (``i`` down from cell ``i``, ``n + i``
+            right of it).
+
+        Raises
+        ------
+        MissingExtraError
+            When networkx is not installed.
+
+        Examples
+        --------
+        >>> graph = SquareGrid(3, 2).to_networkx()
+        >>> graph.number_of_edges(), graph.nodes[4], graph.edges[1, 4]
+        (7, {'row': 1, 'col': 1}, {'slot': 1})
+        """
+        from tilewright.core.extras import import_extra
+
+        nx = import_extra("networkx", "graph", "to_networkx")
+        n, width = self.num_cells, self.width
+        graph = nx.Graph()
+        graph.add_nodes_from((i, {"row": i // width, "col": i % width}) for i in range(n))
+        cells = np.arange(n)
+        down = cells[cells + width < n].tolist()
+        right = cells[cells % width != width - 1].tolist()
+        graph.add_edges_from((i, i + width, {"slot": i}) for i in down)
+        graph.add_edges_from((i, i + 1, {"slot": n + i}) for i in right)
+        return graph
 
 
 @dataclass(frozen=True, eq=False)
@@ -250,6 +286,31 @@ class CellGraph:
         [[1, 3], [2, 0], [3, 1], [0, 2]]
         """
         return self._kernel_form
+
+    def to_networkx(self) -> Any:
+        """The graph as a ``networkx.Graph`` (``pip install 'tilewright[graph]'``): nodes
+        ``0 .. num_cells - 1``, each edge with its ``slot``.
+
+        Raises
+        ------
+        MissingExtraError
+            When networkx is not installed.
+
+        Examples
+        --------
+        >>> graph = CellGraph.from_edges(3, [[0, 1], [1, 2]]).to_networkx()
+        >>> sorted(graph.edges(data="slot"))
+        [(0, 1, 0), (1, 2, 1)]
+        """
+        from tilewright.core.extras import import_extra
+
+        nx = import_extra("networkx", "graph", "to_networkx")
+        graph = nx.Graph()
+        graph.add_nodes_from(range(self.num_cells))
+        graph.add_edges_from(
+            (a, b, {"slot": slot}) for slot, (a, b) in enumerate(self.endpoints.tolist())
+        )
+        return graph
 
     @cached_property
     def _kernel_form(self) -> tuple[np.ndarray, ...]:

@@ -7,7 +7,6 @@ wrote can be made again: JSON and npz hold it as fields, PNG as a text chunk, SV
 
 import json
 from collections.abc import Mapping
-from xml.sax.saxutils import escape
 
 # PNG text chunk keyword for the record (keywords are Latin-1, at most 79 characters)
 PNG_KEY = "tilewright"
@@ -50,6 +49,9 @@ def svg_element(info: Mapping[str, object]) -> str:
     >>> svg_element({"seed": 7}).startswith('<metadata id="tilewright">')
     True
     """
+    # imported here: xml.sax.saxutils imports urllib.request, 40 ms of every start-up
+    from xml.sax.saxutils import escape
+
     text = json.dumps(record(info), separators=(",", ":"), default=str)
     return f'<metadata id="tilewright">{escape(text)}</metadata>'
 

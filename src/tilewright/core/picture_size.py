@@ -1,11 +1,15 @@
-"""How large a picture may be, and the default cell size that keeps it so.
+"""How large a picture may be, and the default cell size that gives it its size.
 
 Every family draws on a grid of some unit (a maze cell, a puzzle square, a tile edge). A
-fixed default unit makes large boards into pictures no viewer opens (a 4000×4000 maze at
-12 pixels a cell is 48002 pixels a side), so the default unit is instead the largest one,
-up to the family's preferred size, whose picture fits ``PIXEL_BUDGET`` pixels a side. A
-unit the user gives explicitly is honoured up to the budget, and refused beyond it with the
-size it would need, so a huge picture is always asked for, never an accident.
+fixed default unit makes small boards into thumbnails and large ones into pictures no
+viewer opens (a 4000×4000 maze at 12 pixels a cell is 48002 pixels a side). So the
+default unit is chosen for the picture instead, by one rule for every family
+(:func:`default_cell`, :func:`default_scale`): the long side lands in ``DEFAULT_SIDE``
+(800 to 1000 pixels, a screen's or a printed page's worth), unless that would make the
+unit smaller than the family's *legible* one; then the legible unit, as far as
+``PIXEL_BUDGET`` allows, and below it down to the smallest unit that draws at all. A unit
+the user gives explicitly is honoured up to the budget, and refused beyond it with the size
+it would need, so a huge picture is always asked for, never an accident.
 """
 
 from collections.abc import Callable
@@ -18,6 +22,9 @@ PIXEL_BUDGET = 8192
 # the largest budget a side that may be asked for, as ``--max-side`` reads it: the most
 # pixels a side a PNG can have (31 bits), and past any picture a program opens
 LARGEST_BUDGET = 2**31 - 1
+
+# the long side, in pixels, of a picture whose unit is not given
+DEFAULT_SIDE = (800, 1000)
 
 SizeAt = Callable[[int], tuple[int, int]]
 
@@ -82,6 +89,66 @@ def fit_cell(size_at: SizeAt, preferred: int, smallest: int = 1, budget: int = P
         else:
             high = middle - 1
     return low
+
+
+def default_cell(
+    size_at: SizeAt, legible: int, smallest: int = 1, budget: int = PIXEL_BUDGET
+) -> int:
+    """The cell size of a picture whose cell is not given: its long side in
+    ``DEFAULT_SIDE`` when it can be.
+
+    The largest cell whose picture's long side is at most ``DEFAULT_SIDE[1]`` (or
+    ``budget``, when that is smaller); when even ``legible`` passes it, ``legible`` (a
+    large board draws larger than the default side rather than illegibly), and when that
+    passes ``budget``, the largest cell down to ``smallest`` that fits it.
+
+    Parameters
+    ----------
+    size_at : callable
+        ``size_at(cell)`` is the picture's (width, height) in pixels at that cell size,
+        growing with it.
+    legible : int
+        The smallest cell the family's pictures read well at.
+    smallest : int, default 1
+        The smallest cell that draws the picture at all; returned when nothing fits (the
+        caller's checks then refuse what is really too large).
+    budget : int, default ``PIXEL_BUDGET``
+        Largest side in pixels.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> default_cell(lambda cell: (30 * cell + 2, 15 * cell + 2), legible=4)
+    33
+    >>> default_cell(lambda cell: (400 * cell, 400 * cell), legible=4)  # legible first
+    4
+    >>> default_cell(lambda cell: (4000 * cell + 2, 4000 * cell + 2), 4, smallest=2)
+    2
+    """
+    target = min(DEFAULT_SIDE[1], budget)
+    # the long side is at least one cell, so no cell past the target side can fit it
+    cell = fit_cell(size_at, max(target, legible), legible, target)
+    if max(size_at(cell)) <= budget:
+        return cell
+    return fit_cell(size_at, legible, smallest, budget)
+
+
+def default_scale(extent: float, legible: float, budget: int = PIXEL_BUDGET) -> float:
+    """The scale (pixels a unit) of a picture ``extent`` units on its long side when no
+    scale is given: :func:`default_cell`'s rule for drawings measured in real units.
+
+    Examples
+    --------
+    >>> default_scale(40, legible=4)
+    25.0
+    >>> default_scale(1000, legible=4), default_scale(10_000, legible=4)
+    (4.0, 0.8192)
+    """
+    scale = min(DEFAULT_SIDE[1], budget) / extent
+    return scale if scale >= legible else min(float(legible), budget / extent)
 
 
 def check_budget(

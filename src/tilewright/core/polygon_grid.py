@@ -130,6 +130,55 @@ class PolygonGrid:
             return nodes
         return np.where(nodes < n, nodes, self.under[np.clip(nodes - n, 0, len(self.under) - 1)])
 
+    def to_networkx(self, slots: np.ndarray | None = None) -> Any:
+        """The grid's cell graph as a ``networkx.Graph`` (``pip install
+        'tilewright[graph]'``): every pair of cells that share a wall, or only the
+        ``slots`` given.
+
+        Parameters
+        ----------
+        slots : numpy.ndarray, optional
+            Integers: the graph's edges (slots) to include, e.g. a maze's open passages;
+            default every one.
+
+        Returns
+        -------
+        networkx.Graph
+            Nodes are the graph's node ids: the cells, then a weave's under-passages.
+            Each has the attributes ``cell`` (the cell it lies in: itself, or the crossing
+            cell an under-passage runs beneath) and ``pos``, that cell's centre
+            ``(x, y)`` with ``y`` down; each edge has its ``slot``.
+
+        Raises
+        ------
+        MissingExtraError
+            When networkx is not installed (a ``TilewrightError`` naming the command
+            that installs it).
+
+        Examples
+        --------
+        >>> graph = square_grid(3, 2).to_networkx()
+        >>> graph.number_of_nodes(), graph.number_of_edges(), graph.nodes[4]
+        (6, 7, {'cell': 4, 'pos': (1.5, 1.5)})
+        """
+        from tilewright.core.extras import import_extra
+
+        nx = import_extra("networkx", "graph", "to_networkx")
+        nodes = np.arange(self.graph.num_cells)
+        cells = self.node_cell(nodes)
+        centres = self.centres[cells].tolist()
+        graph = nx.Graph()
+        graph.add_nodes_from(
+            (node, {"cell": cell, "pos": (x, y)})
+            for node, cell, (x, y) in zip(nodes.tolist(), cells.tolist(), centres, strict=True)
+        )
+        chosen = np.arange(self.graph.num_slots) if slots is None else np.asarray(slots)
+        ends = self.graph.endpoints[chosen].tolist()
+        graph.add_edges_from(
+            (a, b, {"slot": slot}) for (a, b), slot in zip(ends, chosen.tolist(), strict=True)
+        )
+        return graph
+
     def __repr__(self) -> str:
         shown = " ".join(f"{key}={value}" for key, value in self.params.items())
         return f"<PolygonGrid {self.kind} {shown}: {self.num_cells} cells>"

@@ -17,7 +17,6 @@ import re
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
@@ -382,6 +381,9 @@ def _box(
     """A picture scaled into its box, centred, with its caption under it; the picture and
     the caption's ``lines`` lines (the most any caption takes) centred down the box, so
     every picture of the sheet sits at the same place in its box."""
+    # imported here: xml.sax.saxutils imports urllib.request, 40 ms of every start-up
+    from xml.sax.saxutils import escape
+
     scale = layout.scale(lines)
     width, height = layout.frame.width * scale, layout.frame.height * scale
     left, top = spot
@@ -404,6 +406,8 @@ def _box(
 
 
 def _page(paper: Paper, heading: str, number: str, boxes: list[str]) -> str:
+    from xml.sax.saxutils import escape  # see _box
+
     width, height = f"{paper.width:.4f}", f"{paper.height:.4f}"
     baseline = MARGIN + HEADING_SIZE
     return "\n".join(

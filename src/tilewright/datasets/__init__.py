@@ -11,7 +11,15 @@ and ``TrominoConfig`` (see ``rectangle_rows``, ``tromino_rows``). Several sizes 
 algorithms in one dataset: ``Mixture``. Filters
 and the removal of duplicates: ``selection``. Writing and resuming: ``writing`` and
 ``part_files``; where the work runs: ``dask_runs``.
+
+The package needs the ``datasets`` extra (``pip install 'tilewright[datasets]'``):
+without it, importing the package raises ``tilewright.core.extras.MissingExtraError``.
 """
+
+from tilewright.core.extras import require_extra
+
+# before any module of the package imports pyarrow: one clear error in its place
+require_extra("datasets", "tilewright.datasets")
 
 from tilewright.datasets.config import ENDPOINTS, MazeConfig, config_from_dict
 from tilewright.datasets.maze_dataset_conversion import to_maze_dataset

@@ -14,6 +14,7 @@ import numpy as np
 import pyarrow as pa
 
 from tilewright.core.errors import TilewrightError
+from tilewright.core.extras import MissingExtraError
 from tilewright.datasets.maze_rows import connection_lists, solution_paths
 
 # maze-dataset's generators of the algorithms both libraries implement, so that the
@@ -49,7 +50,7 @@ def to_maze_dataset(table: pa.Table | str | os.PathLike, name: str = "tilewright
     Raises
     ------
     TilewrightError
-        When maze-dataset is not installed (``pip install 'tilewright[dataset]'``), the
+        When maze-dataset is not installed (``pip install 'tilewright[maze-dataset]'``), the
         dataset at a path does not read (``load``), the table has no maze columns or no
         rows, mixes sizes, or its mazes are not square (maze-dataset sizes a dataset by one
         side, ``grid_n``).
@@ -77,9 +78,7 @@ def to_maze_dataset(table: pa.Table | str | os.PathLike, name: str = "tilewright
         from maze_dataset import LatticeMazeGenerators, MazeDataset, MazeDatasetConfig, SolvedMaze
     except ImportError as error:
         if isinstance(error, ModuleNotFoundError) and error.name == "maze_dataset":
-            raise TilewrightError(
-                "to_maze_dataset needs maze-dataset: pip install 'tilewright[dataset]'"
-            ) from None
+            raise MissingExtraError("maze-dataset", "to_maze_dataset") from None
         # installed but broken, as maze-dataset 1.4 is beside muutils 0.9
         raise TilewrightError(
             f"maze-dataset does not import: {error} (maze-dataset 1.4 needs muutils<0.9)"

@@ -1,12 +1,22 @@
 """A dataset on disk: parts made anywhere, each written whole, a manifest last.
 
 A dataset folder holds ``part-00000.parquet``, ``part-00001.parquet``, ... and, once every
-part is there, ``manifest.json`` (the dataset's record, and each part's size and SHA-256).
+part is there, ``.manifest.json`` (the dataset's record, and each part's size and SHA-256).
 The manifest is written last, so its presence is what makes the dataset complete. Each part
 is written to a temporary name and renamed (``tilewright.core.output``), so no way a run
 ends leaves a half-written part under a part's name. Each part's Parquet footer holds its
 own record (which dataset, which part), so a rerun keeps the parts already made, makes the
 missing ones, and refuses a folder that holds another dataset's manifest or any part of it.
+
+Every other reader opens the folder too, because nothing in a finished folder but the parts
+has a name a reader takes for data: the manifest's name starts with a dot, as does each
+temporary file while it lives. pandas' and pyarrow's dataset readers skip names starting
+with ``_`` or ``.``, and Hugging Face's ``load_dataset("parquet", data_dir=...)`` those
+starting with ``.`` only, so the manifest is ``.manifest.json`` (not ``_manifest.json``).
+polars reads ``f"{folder}/*.parquet"``; given the folder itself, it reads every file
+there, so it needs ``scan_parquet(folder, hidden_file_prefix=".")``. Folders written
+before were given ``manifest.json`` (``LEGACY_MANIFEST``): they still load, verify and
+resume, and a rerun that finishes one writes ``.manifest.json`` and removes the old name.
 
 The manifest's sizes and SHA-256 digests are what a part is checked against: a reader
 (``reading``) checks the bytes it decodes, and a rerun makes again a listed part whose
@@ -42,7 +52,9 @@ from tilewright.core.interrupts import register_cleanup, unregister_cleanup
 from tilewright.core.output import check_destination, open_output, resolves
 from tilewright.datasets.dask_runs import results_in_order
 
-MANIFEST = "manifest.json"
+MANIFEST = ".manifest.json"
+# the manifest's name in folders written before it was hidden from other Parquet readers
+LEGACY_MANIFEST = "manifest.json"
 FORMAT = "tilewright-dataset/1"
 # The key of each part file's own record (which dataset, which part) in its Parquet metadata.
 PART_KEY = b"tilewright.part"
@@ -51,8 +63,9 @@ PART_KEY = b"tilewright.part"
 DIGEST_KEY = b"tilewright.sha256"
 _UNSIGNED = b"-" * 64
 _PART_NAME = re.compile(r"^part-(\d+)\.parquet$")
-# A part's temporary file while it is written (``core.output`` names it after the part).
-_PART_TEMPORARY = re.compile(r"^\.part-\d+\.parquet\.\w+$")
+# A part's or the manifest's temporary file while it is written (``core.output`` names it
+# after the file, with a dot first), the manifest's under its name now or before.
+_TEMPORARY = re.compile(r"^\.(part-\d+\.parquet|\.?manifest\.json)\.\w+$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 # zstd: about half the size of snappy on packed mazes and solutions, and fast to read.
 COMPRESSION = "zstd"
@@ -198,7 +211,7 @@ def listed_parts(folder: str) -> list[ListedPart]:
         When the folder has no manifest (the run that makes it has not finished) or a part
         it lists is missing.
     """
-    manifest_path = os.path.join(folder, MANIFEST)
+    manifest_path = manifest_in(folder)
     if not os.path.isfile(manifest_path):
         raise TilewrightError(
             f"{folder} has no {MANIFEST}: the dataset is not complete (run the command "
@@ -213,6 +226,16 @@ def listed_parts(folder: str) -> list[ListedPart]:
         if not os.path.isfile(part.path):
             raise TilewrightError(f"{part.path} is missing: run the command again to remake it")
     return parts
+
+
+def manifest_in(folder: str) -> str:
+    """The path of ``folder``'s manifest: ``MANIFEST``, or ``LEGACY_MANIFEST`` in a folder
+    written before the rename that has only that one (where neither is, ``MANIFEST``'s)."""
+    current = os.path.join(folder, MANIFEST)
+    legacy = os.path.join(folder, LEGACY_MANIFEST)
+    if not os.path.lexists(current) and os.path.lexists(legacy):
+        return legacy
+    return current
 
 
 def verified_bytes(part: ListedPart) -> bytes:
@@ -365,12 +388,15 @@ def _fill_folder(
 ) -> list[int]:
     names = part_names(len(tasks))
     manifest_path = os.path.join(folder, MANIFEST)
+    legacy_path = os.path.join(folder, LEGACY_MANIFEST)
     listed: dict[str, dict[str, Any]] = {}
-    if _is_file_here(manifest_path):
-        manifest = read_manifest(manifest_path)
-        if manifest.get("dataset") != identity:
-            raise TilewrightError(f"{folder} holds another dataset: give another folder")
-        listed = {entry["file"]: entry for entry in manifest["parts"]}
+    # the manifest under its old name too: a folder written before keeps its parts
+    for path in (legacy_path, manifest_path):
+        if _is_file_here(path):
+            manifest = read_manifest(path)
+            if manifest.get("dataset") != identity:
+                raise TilewrightError(f"{folder} holds another dataset: give another folder")
+            listed = {entry["file"]: entry for entry in manifest["parts"]}
     _refuse_other_parts(folder, set(names))
     # every part is looked at, so that another dataset's is refused before any is made
     kept = {
@@ -406,6 +432,10 @@ def _fill_folder(
     manifest = {"format": FORMAT, "tilewright": __version__, "dataset": identity, "parts": entries}
     with open_output(manifest_path, follow_links=False) as handle:
         handle.write((json.dumps(manifest, indent=1) + "\n").encode())
+    # removed once the new one is in place: a run cut short between the two leaves both,
+    # the new one read first, and the next run removes the old
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(legacy_path)
     return made
 
 
@@ -447,6 +477,10 @@ def _is_kept(
         return False
     record = _part_record(path)
     if isinstance(record, dict) and "dataset" in record and record["dataset"] != identity:
+        # a bit flipped in the record itself can leave another dataset's record (a count
+        # of 60 read as 61): only a part whole by its own digest is another dataset's
+        if not _checks_itself(path):
+            return False
         raise TilewrightError(f"{folder} holds another dataset's {name}: give another folder")
     if record != {"dataset": identity, "part": number}:
         return False
@@ -547,7 +581,8 @@ def _refuse_other_parts(folder: str, names: set[str]) -> None:
 
 
 def _remove_temporaries(folder: str) -> None:
-    """Remove the temporary files of parts that were being written when their writer died.
+    """Remove the temporary files of parts (and of the manifest) that were being written when
+    their writer died.
 
     A process that ends normally, by an error or by a signal removes its own temporary
     file (``core.output``); a Dask worker killed outright (by the kernel's OOM killer, by
@@ -557,7 +592,7 @@ def _remove_temporaries(folder: str) -> None:
     lose the part its twin was writing, and redo it when run again.
     """
     for name in os.listdir(folder):
-        if _PART_TEMPORARY.match(name):
+        if _TEMPORARY.match(name):
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(os.path.join(folder, name))
 

@@ -313,7 +313,7 @@ def write_spectre_shards(
         bounded by one band per process.
     output : str or path
         A folder (made if missing; its parent must exist) for ``part-NNNNN.parquet`` files,
-        one per band, and ``manifest.json`` written last; or a file ending ``.parquet``,
+        one per band, and ``.manifest.json`` written last; or a file ending ``.parquet``,
         one row group per band (``part_files.write_parts``).
     seed : int
         The tiling, 0 to ``MAX_SEED``.

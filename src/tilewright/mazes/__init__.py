@@ -16,6 +16,13 @@ True
 >>> len(shortest_path(maze)) > 1
 True
 
+In a terminal ``print(maze)`` draws it, and ``print(maze.solve())`` draws its path too:
+
+>>> print(generate(4, 2, "kruskal", seed=1))
+┌─┬─┬───┐
+│ ╵ ╵ ╶─┤
+└───────┘
+
 On any other grid (hexagons, triangles, rings, masks …) the same functions take a
 :class:`GridMaze`, made by :func:`generate_on`; its cells are ids:
 
@@ -43,6 +50,7 @@ if TYPE_CHECKING:
     from tilewright.mazes.metrics import GridMazeStats, MazeStats, maze_stats
     from tilewright.mazes.pictures import Style
     from tilewright.mazes.sheets import sheet_layout, sheet_pdf
+    from tilewright.mazes.solution import Solution
     from tilewright.mazes.solve import (
         FillResult,
         FollowResult,
@@ -67,6 +75,7 @@ _LAZY = {
     "Style": "pictures",
     "sheet_layout": "sheets",
     "sheet_pdf": "sheets",
+    "Solution": "solution",
     "FillResult": "solve",
     "FollowResult": "solve",
     "dead_end_filling": "solve",
@@ -100,6 +109,7 @@ __all__ = [
     "GridMazeStats",
     "Maze",
     "MazeStats",
+    "Solution",
     "Style",
     "braid",
     "dead_end_filling",

@@ -4,7 +4,7 @@
 ======== ======== =====================================================================
 format   suffix   what is written
 ======== ======== =====================================================================
-unicode  .txt     compact box drawing, one line per row of corners (``text.py``)
+text     .txt     compact box drawing, one line per row of corners (``text.py``)
 ascii             the classic ``+--+`` drawing (``-f ascii``; no suffix of its own)
 npz      .npz     ``connection_list`` and the record, as ``numpy.savez`` writes them
 json     .json    the record and ``connection_list`` as nested lists
@@ -31,12 +31,16 @@ from tilewright.mazes.model import Band, Maze, check_maze
 if TYPE_CHECKING:  # pictures import Pillow: only when a picture is made
     from tilewright.mazes.pictures import Opening, Style
 
-TEXT = ("unicode", "ascii")
+TEXT = ("text", "ascii")
+# the text drawing's name before it was ``text``, still taken
+_OLD_NAMES = {"unicode": "text"}
+# the style of ``text.render`` that draws each text format
+_TEXT_STYLES = {"text": "unicode", "ascii": "ascii"}
 PICTURES = ("svg", "png", "pdf")
 FORMATS = (*TEXT, "npz", "json", *PICTURES, "geojson")
 BINARY = ("npz", "png", "pdf")
 SUFFIXES = {
-    ".txt": "unicode",
+    ".txt": "text",
     ".npz": "npz",
     ".json": "json",
     ".svg": "svg",
@@ -69,7 +73,7 @@ def format_of(path: str | os.PathLike) -> str:
     Examples
     --------
     >>> format_of("maze.PNG"), format_of("out/maze.txt")
-    ('png', 'unicode')
+    ('png', 'text')
     >>> format_of("maze.gif")
     Traceback (most recent call last):
     ...
@@ -90,6 +94,7 @@ def save(
     openings: bool = False,
     start: tuple[int, int] | None = None,
     goal: tuple[int, int] | None = None,
+    paper: str | None = None,
     **style: Any,
 ) -> None:
     """Write ``maze`` to ``path`` in the format its suffix names (see :meth:`Maze.save`).
@@ -109,6 +114,8 @@ def save(
     start, goal : (int, int), optional
         Pictures: the ``(row, column)`` cells the solution runs between, the heat map
         starts from and the openings are at (default top-left and bottom-right).
+    paper : str, optional
+        ``.pdf``: the page, ``"a4"`` (default) or ``"letter"``.
 
     Raises
     ------
@@ -151,6 +158,8 @@ def save(
         )
     if compress and fmt != "npz":
         raise TilewrightError(f"compress applies to .npz files, not {fmt}")
+    if paper is not None and fmt != "pdf":
+        raise TilewrightError(f"paper applies to .pdf files, not {fmt}")
     look = None
     gaps = None
     if fmt in PICTURES:
@@ -169,6 +178,7 @@ def save(
         heat=_heat(maze, heat, start),
         compress=compress,
         openings=gaps,
+        paper=paper,
     )
 
 
@@ -182,6 +192,7 @@ def write(
     heat: np.ndarray | None = None,
     compress: bool = False,
     openings: "Sequence[Opening] | None" = None,
+    paper: str | None = None,
 ) -> None:
     """Write ``maze`` to ``output`` (``None`` or ``-``: standard output) as ``fmt``.
 
@@ -194,7 +205,7 @@ def write(
     fmt : str
         A format of ``FORMATS``.
     style : Style, optional
-        Pictures: sizes and colours (default ``pictures.Style()``).
+        Pictures: sizes and colours (default ``pictures.picture_style`` of the maze).
     solution : numpy.ndarray, optional
         Pictures: a (k, 2) path of rows and columns to draw.
     heat : numpy.ndarray, optional
@@ -204,6 +215,8 @@ def write(
     openings : sequence of Opening, optional
         Pictures: gaps in the outer wall, as
         :func:`tilewright.mazes.pictures.opening_sides` gives them.
+    paper : str, optional
+        pdf: the page, ``"a4"`` (default) or ``"letter"``.
 
     Raises
     ------
@@ -225,6 +238,7 @@ def write(
     +--+--+--+
     """
     check_maze(maze)
+    fmt = _OLD_NAMES.get(fmt, fmt)
     if fmt not in FORMATS:
         raise TilewrightError(f"unknown maze format {fmt!r} (known: {', '.join(FORMATS)})")
     if fmt == "geojson":
@@ -233,7 +247,9 @@ def write(
         path = None if solution is None else solution[:, 0] * maze.width + solution[:, 1]
         _save_geojson(maze, output, path, heat, openings is not None, start, goal)
         return
-    picture = _picture(maze, fmt, style, solution, heat, openings) if fmt in PICTURES else None
+    picture = (
+        _picture(maze, fmt, style, solution, heat, openings, paper) if fmt in PICTURES else None
+    )
     with open_output(output) as stream:
         if picture is not None:
             stream.write(picture)
@@ -295,8 +311,8 @@ def write_bands(bands: Iterable[Band], width: int, fmt: str, stream: BinaryIO) -
         The maze's rows, top to bottom (``Maze.bands()`` or ``stream_bands(...)``).
     width : int
         The maze's width in cells.
-    fmt : {"unicode", "ascii"}
-        The drawing.
+    fmt : {"text", "ascii"}
+        The drawing: box-drawing characters (the ``.txt`` format), or ``+--+``.
     stream : binary file object
         Where the text goes, as UTF-8.
 
@@ -310,15 +326,16 @@ def write_bands(bands: Iterable[Band], width: int, fmt: str, stream: BinaryIO) -
     >>> import io
     >>> from tilewright.mazes import stream_bands
     >>> out = io.BytesIO()
-    >>> write_bands(stream_bands(5, 1000, "eller", seed=1), 5, "unicode", out)
+    >>> write_bands(stream_bands(5, 1000, "eller", seed=1), 5, "text", out)
     >>> len(out.getvalue().splitlines())
     1001
     """
     from tilewright.mazes.text import render
 
+    fmt = _OLD_NAMES.get(fmt, fmt)
     if fmt not in TEXT:
         raise TilewrightError(f"{fmt} is not a text drawing (those are {', '.join(TEXT)})")
-    for chunk in render(bands, width, fmt):
+    for chunk in render(bands, width, _TEXT_STYLES[fmt]):
         stream.write(chunk)
 
 
@@ -329,14 +346,18 @@ def _picture(
     path: np.ndarray | None,
     heat: np.ndarray | None,
     openings: "Sequence[Opening] | None",
+    paper: str | None,
 ) -> bytes:
+    from tilewright.core.pdf import DEFAULT_PAPER
     from tilewright.mazes import pictures
 
-    style = pictures.Style() if style is None else style
+    if paper is not None and fmt != "pdf":
+        raise TilewrightError(f"paper applies to pdf, not {fmt}")
     if fmt == "png":
         return pictures.png_bytes(maze, style, path=path, heat=heat, openings=openings)
     if fmt == "pdf":
-        return pictures.pdf_bytes(maze, style, path=path, heat=heat, openings=openings)
+        sheet = DEFAULT_PAPER if paper is None else paper
+        return pictures.pdf_bytes(maze, style, path, heat, None, openings, sheet)
     return pictures.svg_text(maze, style, path=path, heat=heat, openings=openings).encode()
 
 

@@ -118,6 +118,7 @@ def save_grid_maze(
     goal: int | None = None,
     max_side: int | None = None,
     compress: bool = False,
+    paper: str | None = None,
     **style: Any,
 ) -> None:
     """Write ``maze`` to ``path`` in the format its suffix names, all or nothing.
@@ -146,6 +147,8 @@ def save_grid_maze(
         Pictures: the largest side in pixels (default ``PIXEL_BUDGET``).
     compress : bool
         ``.npz``: deflate the arrays.
+    paper : str, optional
+        ``.pdf``: the page, ``"a4"`` (default) or ``"letter"``.
     **style
         Pictures: ``cell``, ``wall``, ``hairline``, ``wall_colour``, ``background``,
         ``path_colour``, as :func:`~tilewright.mazes.grid_pictures.grid_style` takes them.
@@ -191,6 +194,8 @@ def save_grid_maze(
         raise TilewrightError(f"{', '.join(shown)}: for pictures only, not for {fmt}")
     if compress and fmt != "npz":
         raise TilewrightError(f"compress applies to .npz files, not {fmt}")
+    if paper is not None and fmt != "pdf":
+        raise TilewrightError(f"paper applies to .pdf files, not {fmt}")
     require_bool(openings, "openings")
     if fmt == "json":
         _write(path, json_chunks(maze))
@@ -201,7 +206,7 @@ def save_grid_maze(
         if fmt == "geojson":
             _write(path, geojson_chunks(maze, *extras))
         else:
-            _write(path, [_picture(maze, fmt, max_side, style, *extras)])
+            _write(path, [_picture(maze, fmt, max_side, style, paper, *extras)])
 
 
 def _write(path: str | os.PathLike | None, chunks: Any) -> None:
@@ -247,17 +252,20 @@ def _picture(
     fmt: str,
     max_side: int | None,
     style: dict[str, Any],
+    paper: str | None,
     path: np.ndarray | None,
     heat: np.ndarray | None,
     gaps: np.ndarray | None,
 ) -> bytes:
+    from tilewright.core.pdf import DEFAULT_PAPER
     from tilewright.mazes import grid_pictures
 
     look = grid_pictures.grid_style(maze.grid, max_side=max_side, **style)
     if fmt == "png":
         return grid_pictures.png_bytes(maze, look, path, heat, None, gaps)
     if fmt == "pdf":
-        return grid_pictures.pdf_bytes(maze, look, path, heat, None, gaps)
+        sheet = DEFAULT_PAPER if paper is None else paper
+        return grid_pictures.pdf_bytes(maze, look, path, heat, None, gaps, sheet)
     return grid_pictures.svg_text(maze, look, path, heat, None, gaps).encode()
 
 

@@ -26,9 +26,13 @@ if TYPE_CHECKING:
     # (for --help, --list) must not
     from tilewright.core.polygon_grid import PolygonGrid
     from tilewright.mazes.model import Maze
+    from tilewright.mazes.solution import Solution
 
-# Mazes up to this many cells show themselves as SVG in notebooks (as square ones do).
-_NOTEBOOK_CELLS = 40_000
+# Mazes up to this many cells show themselves as SVG in notebooks (a hex maze's SVG is then
+# about 0.9 MB); larger ones up to NOTEBOOK_PNG_CELLS as a small PNG (drawn by cairo: about
+# 3 s at the most).
+_NOTEBOOK_CELLS = 25_000
+NOTEBOOK_PNG_CELLS = 250_000
 # Grid parameters whose names a maze's own words would shadow in a one-line summary.
 _SHADOWED = ("seed",)
 
@@ -172,30 +176,254 @@ class GridMaze:
         record.update(algorithm=self.algorithm, seed=self.seed, params=_plain(dict(self.params)))
         return record
 
-    def save(self, path: str | os.PathLike, **options: Any) -> None:
+    def to_text(
+        self,
+        solution: bool | np.ndarray | None = None,
+        *,
+        start: int | None = None,
+        goal: int | None = None,
+    ) -> str:
+        """A maze on a square grid, masked or not, drawn in Unicode box drawing (as
+        :meth:`Maze.to_text <tilewright.mazes.Maze.to_text>` draws one); with a solution,
+        its path runs through the cells in heavy lines.
+
+        Parameters
+        ----------
+        solution : bool or array_like, optional
+            ``True`` draws the shortest path from ``start`` to ``goal``; an array of
+            cell ids, each next to the one before, draws that path.
+        start, goal : int, optional
+            Cell ids; default :func:`default_endpoints`.
+
+        Returns
+        -------
+        str
+            Lines ending in newlines; cells a mask left out are blank.
+
+        Raises
+        ------
+        TilewrightError
+            When the grid is not a square grid (hexagons, triangles, weaves … have no
+            text drawing: save them as a picture), a cell is not one of the grid's, or a
+            path's cells are not neighbours.
+
+        Examples
+        --------
+        >>> from tilewright.core.masks import masked, parse_mask
+        >>> from tilewright.core.polygon_grid import square_grid
+        >>> ring = masked(square_grid(3, 3), parse_mask("...\\n.X.\\n..."))
+        >>> print(generate_on(ring, "kruskal", seed=1).to_text(), end="")
+        ┌───┬─┐
+        │ ┌─┤ │
+        │ └─┘ │
+        └─────┘
+        """
+        lattice = _square_lattice(self)
+        if lattice is None:
+            raise TilewrightError(
+                f"a {self.grid.kind} maze has no text drawing: save it as .svg, .png or .pdf"
+            )
+        on, south, east, row_col = lattice
+        path = None
+        if solution is not None and solution is not False:
+            from tilewright.mazes.grid_solve import shortest_path
+
+            if solution is True:
+                nodes = shortest_path(self, start, goal)
+            elif start is not None or goal is not None:
+                raise TilewrightError("start and goal go with solution=True, not with a path")
+            else:
+                nodes = np.asarray(solution)
+                if nodes.dtype.kind not in "iu" or nodes.ndim != 1:
+                    raise TypeError("solution must be True or an array of cell ids")
+                if len(nodes) and (nodes.min() < 0 or nodes.max() >= self.num_cells):
+                    raise TilewrightError("the path leaves the maze")
+            path = row_col[nodes]
+        elif start is not None or goal is not None:
+            raise TilewrightError("start and goal go with solution=True")
+        from tilewright.mazes.text import lattice_text
+
+        return lattice_text(on, south, east, path)
+
+    def solve(self, start: int | None = None, goal: int | None = None) -> "Solution":
+        """The maze with its shortest path from ``start`` to ``goal`` (cell ids; default
+        :func:`default_endpoints`): printed, a square maze's path runs through its cells
+        in heavy lines; in Jupyter it is drawn on the picture.
+
+        Returns
+        -------
+        Solution
+            ``maze`` and ``path``, the graph nodes from start to goal.
+
+        Examples
+        --------
+        >>> from tilewright.core.grids import hex_grid
+        >>> solved = generate_on(hex_grid(5, 4), "wilson", seed=1).solve()
+        >>> solved.path[[0, -1]].tolist()
+        [0, 19]
+        """
+        from tilewright.mazes.grid_solve import shortest_path
+        from tilewright.mazes.solution import Solution
+
+        return Solution(self, shortest_path(self, start, goal))
+
+    def to_networkx(self) -> Any:
+        """The maze as a ``networkx.Graph``: a node per node of the grid's graph, an edge
+        per open passage (``pip install 'tilewright[graph]'``).
+
+        Returns
+        -------
+        networkx.Graph
+            Nodes are the graph's node ids (the cells, then a weave's under-passages) with
+            the attributes ``cell`` (the cell the node lies in: itself, or the crossing
+            cell an under-passage runs beneath) and ``pos``, that cell's centre ``(x, y)``
+            with ``y`` down; each edge has its ``slot``. A perfect maze is a tree spanning
+            every node; a braided one has cycles.
+
+        Raises
+        ------
+        MissingExtraError
+            When networkx is not installed.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from tilewright.core.grids import hex_grid
+        >>> graph = generate_on(hex_grid(5, 4), "wilson", seed=1).to_networkx()
+        >>> graph.number_of_nodes(), nx.is_tree(graph)
+        (20, True)
+        """
+        check_grid_maze(self)
+        slots = np.flatnonzero(self.passages)
+        return self.grid.to_networkx(slots)
+
+    def save(
+        self,
+        path: str | os.PathLike,
+        *,
+        solution: bool | np.ndarray | None = None,
+        heat: bool | np.ndarray | None = None,
+        openings: bool = False,
+        start: int | None = None,
+        goal: int | None = None,
+        cell: int | None = None,
+        wall: float | None = None,
+        hairline: bool = False,
+        max_side: int | None = None,
+        wall_colour: str | None = None,
+        background: str | None = None,
+        path_colour: str | None = None,
+        paper: str | None = None,
+        compress: bool = False,
+    ) -> None:
         """Write the maze to ``path`` in the format its suffix names, all or nothing.
 
         Parameters
         ----------
         path : str or os.PathLike
-            The file; its suffix chooses the format (``.svg .png .pdf .json .npz
-            .geojson``).
-        **options
-            As :func:`tilewright.mazes.grid_formats.save_grid_maze` takes them
-            (``solution``, ``heat``, ``openings``, ``start``, ``goal``, ``max_side`` and
-            the picture's style).
+            The file; its suffix (in any case) chooses the format: ``.svg``, ``.png``,
+            ``.pdf`` pictures, ``.json`` and ``.npz`` data that
+            :func:`~tilewright.mazes.read_grid_maze` reads back, ``.geojson`` map
+            features.
+        solution : bool or array_like, optional
+            Pictures and GeoJSON: ``True`` draws the shortest path from ``start`` to
+            ``goal``; an array of graph nodes draws that path.
+        heat : bool or numpy.ndarray, optional
+            Pictures and GeoJSON: ``True`` colours each cell by its distance from the
+            start; an integer array gives the distances.
+        openings : bool
+            Pictures and GeoJSON: gaps in the outer wall at the start and the goal.
+        start, goal : int, optional
+            Cell ids; default :func:`default_endpoints`.
+        cell : int, optional
+            Pictures: pixels across a cell of average area; default the one that makes
+            the picture 800 to 1000 pixels on its long side, within ``max_side``.
+        wall : float, optional
+            Pictures: wall width in pixels; default a sixth of the cell.
+        hairline : bool
+            Pictures: walls one pixel (device unit) wide at every size.
+        max_side : int, optional
+            Pictures: the largest side in pixels (default ``PIXEL_BUDGET``, 8192).
+        wall_colour, background, path_colour : str, optional
+            Pictures: a CSS colour name or ``#rrggbb``.
+        paper : str, optional
+            ``.pdf``: the paper the picture is fitted to, ``"a4"`` (default) or
+            ``"letter"``.
+        compress : bool
+            ``.npz``: deflate the arrays.
+
+        Raises
+        ------
+        TypeError
+            When an argument has the wrong type.
+        TilewrightError
+            When the suffix is unknown, an option does not apply to the format, the
+            picture would pass ``max_side``, or the file cannot be written.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> from tilewright.core.grids import hex_grid
+        >>> maze = generate_on(hex_grid(6, 4), "wilson", seed=2)
+        >>> maze.save(os.path.join(tempfile.mkdtemp(), "hex.svg"), cell=10, solution=True)
         """
         from tilewright.mazes.grid_formats import save_grid_maze
 
-        save_grid_maze(self, path, **options)
+        options: dict[str, Any] = {
+            "solution": solution,
+            "heat": heat,
+            "start": start,
+            "goal": goal,
+            "max_side": max_side,
+            "cell": cell,
+            "wall": wall,
+            "wall_colour": wall_colour,
+            "background": background,
+            "path_colour": path_colour,
+            "paper": paper,
+        }
+        # left out when not given, so that the picture functions choose their defaults
+        given = {name: value for name, value in options.items() if value is not None}
+        if hairline is not False:
+            given["hairline"] = hairline
+        save_grid_maze(self, path, openings=openings, compress=compress, **given)
 
     def _repr_svg_(self) -> str | None:
-        """Jupyter shows small mazes as pictures (larger ones as text, to stay responsive)."""
+        """Jupyter shows mazes of up to 25,000 cells as SVG pictures (larger ones as a
+        PNG, :meth:`_repr_png_`)."""
         if self.num_cells > _NOTEBOOK_CELLS:
             return None
         from tilewright.mazes.grid_pictures import svg_text
 
         return svg_text(self)
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter shows mazes too large for SVG, up to ``NOTEBOOK_PNG_CELLS`` cells, as
+        a PNG of at most ``NOTEBOOK_SIDE`` pixels a side."""
+        if not _NOTEBOOK_CELLS < self.num_cells <= NOTEBOOK_PNG_CELLS:
+            return None
+        from tilewright.core.notebook import NOTEBOOK_SIDE, shrunk_png
+        from tilewright.mazes.grid_pictures import grid_style, png_bytes
+
+        try:
+            style = grid_style(self.grid, max_side=NOTEBOOK_SIDE)
+        except TilewrightError:  # cells too small for a pixel: drawn larger, then shrunk
+            style = grid_style(self.grid, max_side=4 * NOTEBOOK_SIDE)
+        return shrunk_png(png_bytes(self, style), grey=True)
+
+    def __str__(self) -> str:
+        """A square maze (masked or not) drawn in text (:meth:`to_text`); any other grid,
+        or a maze of more than ``TEXT_CELLS`` cells, as one line saying what it is."""
+        from tilewright.mazes.model import TEXT_CELLS, too_large_for_text
+
+        if self.num_cells > TEXT_CELLS:
+            return f"{self!r}: {too_large_for_text(self.num_cells)}"
+        if _square_lattice(self) is None:
+            return (
+                f"{self!r}: {self.num_cells:,} cells, {self.passage_count():,} passages "
+                "(no text drawing of this grid: save it as .svg, .png or .pdf)"
+            )
+        return self.to_text()[:-1]
 
     def __eq__(self, other: object) -> bool:
         """Equal when the grids are the same cells and the same passages are open."""
@@ -477,6 +705,30 @@ def _checked_passages(grid: object, passages: object) -> np.ndarray:
             f"graph), got shape {passages.shape}"
         )
     return passages
+
+
+def _square_lattice(
+    maze: GridMaze,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """A maze on a square grid (a mask's cells left out) as a lattice: which cells are on,
+    the passages down and right of each, and each cell's (row, column); ``None`` for any
+    other grid, or a square one with crossings (a weave)."""
+    grid = maze.grid
+    if grid.kind != "square" or len(grid.under):
+        return None
+    row_col = np.floor(grid.centres[:, ::-1]).astype(np.int64)
+    height, width = int(grid.params["height"]), int(grid.params["width"])
+    on = np.zeros((height, width), dtype=np.bool_)
+    on[row_col[:, 0], row_col[:, 1]] = True
+    south = np.zeros((height, width), dtype=np.bool_)
+    east = np.zeros((height, width), dtype=np.bool_)
+    ends = grid.graph.endpoints[maze.passages]
+    first = row_col[ends.min(axis=1)]  # cells are row by row: the lower id is up or left
+    second = row_col[ends.max(axis=1)]
+    vertical = second[:, 0] > first[:, 0]
+    south[first[vertical, 0], first[vertical, 1]] = True
+    east[first[~vertical, 0], first[~vertical, 1]] = True
+    return on, south, east, row_col
 
 
 def _grid_words(params: dict[str, Any]) -> list[str]:

@@ -35,12 +35,21 @@ from tilewright.core.colours import gradient
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_bool, require_int, require_real, shown
-from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, check_max_side, fit_cell
+from tilewright.core.pdf import DEFAULT_PAPER
+from tilewright.core.picture_size import (
+    PIXEL_BUDGET,
+    check_budget,
+    check_max_side,
+    default_cell,
+    fit_cell,
+)
 from tilewright.core.polygon_grid import OUTSIDE, PolygonGrid
+from tilewright.core.raster import append_polylines, rgb
 from tilewright.mazes.grid_maze import GridMaze, check_grid_maze
 from tilewright.mazes.pictures import (
     DEFAULT_CELL,
     HEAT_LEVELS,
+    LEGIBLE_CELL,
     MAX_CELL,
     MAX_PIXELS,
     _check_colour,
@@ -63,8 +72,6 @@ _SVG_BYTES_PER_CORNER = 20
 _CAIRO_BYTES_PER_SVG_BYTE = 30
 _PNG_BYTES_PER_PIXEL = 8
 _CAIRO_BYTES_PER_POINT = 200
-# PDF points per SVG user unit: CSS's 96 units an inch against PostScript's 72 points
-_POINTS_PER_UNIT = 0.75
 # Each grid's bounds and unit (see _frame), for as long as the grid lives
 _FRAMES: "weakref.WeakKeyDictionary[PolygonGrid, tuple[float, float, float, float, float]]" = (
     weakref.WeakKeyDictionary()
@@ -140,9 +147,12 @@ def grid_style(
 ) -> GridStyle:
     """The style of a picture of ``grid`` within a pixel budget.
 
-    Without ``cell``, the cell is the largest up to ``DEFAULT_CELL`` (12) whose picture
-    fits ``max_side`` pixels a side; the wall is then a sixth of it (at least 1). A
-    ``cell`` given is honoured up to the budget and refused beyond it.
+    Without ``cell``, the cell is the one that gives the picture a long side of 800 to
+    1000 pixels, as square mazes choose it (``mazes.pictures.picture_style``): at least
+    ``LEGIBLE_CELL`` (4) unless that passes ``max_side``. Without ``wall``, the wall is a
+    sixth of the cell, and no more than a third of the narrowest passage (a hat's short
+    edges), at least 1. A ``cell`` given is honoured up to the budget and refused beyond
+    it.
 
     Parameters
     ----------
@@ -173,7 +183,7 @@ def grid_style(
     --------
     >>> from tilewright.core.polygon_grid import square_grid
     >>> grid_style(square_grid(30, 15)).cell
-    12
+    33
     >>> grid_style(square_grid(400, 10), max_side=1000).cell  # the largest that fits
     2
     """
@@ -187,19 +197,21 @@ def grid_style(
     if cell is not None and not 2 <= require_int(cell, "cell size") <= MAX_CELL:
         raise TilewrightError(f"cell size must be 2 to {MAX_CELL}, got {shown(cell)}")
 
-    def size_at(size: int) -> tuple[int, int]:
-        return _size(grid, size, default_wall(size) if line is None else line)
+    narrowest = _narrowest_passage(grid)
 
-    best = fit_cell(size_at, DEFAULT_CELL, 2, budget)
+    def size_at(size: int) -> tuple[int, int]:
+        return _size(grid, size, _default_wall(grid, size, narrowest) if line is None else line)
+
     if cell is None:
-        cell = best
+        cell = default_cell(size_at, LEGIBLE_CELL, 2, budget)
         check_budget(size_at(cell), budget)
     else:
+        best = fit_cell(size_at, cell, 2, budget)  # the largest up to it that fits
         fits = max(size_at(best)) <= budget and best < cell
         check_budget(size_at(cell), budget, fits=best if fits else None)
     return GridStyle(
         cell=cell,
-        wall=float(default_wall(cell) if line is None else line),
+        wall=float(_default_wall(grid, cell, narrowest) if line is None else line),
         hairline=hairline,
         **colours,
     )
@@ -428,15 +440,18 @@ def pdf_bytes(
     heat: np.ndarray | None = None,
     info: dict[str, Any] | None = None,
     openings: Sequence[int] | np.ndarray | None = None,
+    paper: str = DEFAULT_PAPER,
 ) -> bytes:
-    """The maze as a one-page vector PDF, drawn by cairo as :func:`svg_text` writes it
-    (one user unit is 0.75 pt, as ``tilewright.core.pdf`` prints SVG); the record in the
-    document information.
+    """The maze as a one-page vector PDF, drawn by cairo as :func:`svg_text` writes it,
+    fitted to a page of ``paper`` as ``tilewright.core.pdf`` fits SVG
+    (``core.pdf.placement``); the record in the document information.
 
     Parameters
     ----------
     maze, style, path, heat, info, openings
         As for :func:`svg_text`.
+    paper : str, default ``"a4"``
+        ``"a4"`` or ``"letter"``.
 
     Returns
     -------
@@ -453,20 +468,24 @@ def pdf_bytes(
 
     import cairocffi
 
-    from tilewright.core.pdf import pdf_from_svg, set_document_info
+    from tilewright.core.pdf import POINTS_PER_UNIT, pdf_from_svg, placement, set_document_info
 
     check_grid_maze(maze)
     info = maze.info if info is None else info
     if len(maze.grid.under):  # the weave's inset drawing exists as SVG only
-        return pdf_from_svg(svg_text(maze, style, path, heat, info, openings), info)
+        return pdf_from_svg(svg_text(maze, style, path, heat, info, openings), info, paper)
     style, layers = _drawing(maze, style, path, heat, openings)
     width, height = layers.size
+    page_width, page_height, left, top, scale = placement(
+        width * POINTS_PER_UNIT, height * POINTS_PER_UNIT, paper
+    )
     sink = io.BytesIO()
     # Why not pdf_from_svg: CairoSVG reads path data in Python, about 30 µs a point, so a
     # million-cell maze took 80 s; cairo takes the same drawing from arrays in seconds.
-    surface = cairocffi.PDFSurface(sink, width * _POINTS_PER_UNIT, height * _POINTS_PER_UNIT)
+    surface = cairocffi.PDFSurface(sink, page_width, page_height)
     context = cairocffi.Context(surface)
-    context.scale(_POINTS_PER_UNIT, _POINTS_PER_UNIT)
+    context.translate(left, top)
+    context.scale(scale * POINTS_PER_UNIT, scale * POINTS_PER_UNIT)
     _paint(context, style, layers)
     set_document_info(surface, info)
     surface.finish()
@@ -539,15 +558,15 @@ def _layers(
     grid = maze.grid
     walls = join_segments(grid.walls, closed, num_vertices=len(grid.vertices))
     heat = [] if shades is None else _heat_outlines(grid, shades[: grid.num_cells])
-    inside = style.cell - style.stroke
+    route_width, mark_radius = route_sizes(grid, style, nodes)
     return _Layers(
         size=picture_size(grid, style),
         xy=_pixels(grid, style, grid.vertices),
         walls=walls,
         heat=heat,
         route=_pixels(grid, style, route_points(grid, nodes)),
-        route_width=max(0.15 * style.cell, 0.4 * inside),
-        mark_radius=0.3 * inside,
+        route_width=route_width,
+        mark_radius=mark_radius,
     )
 
 
@@ -583,6 +602,21 @@ def route_points(grid: PolygonGrid, nodes: np.ndarray) -> np.ndarray:
     centres = grid.centres[grid.node_cell(nodes)]
     if len(nodes) < 2:
         return centres
+    slot = _step_slots(grid, nodes)
+    found = slot >= 0
+    middles = (centres[:-1] + centres[1:]) / 2  # no wall between: straight on
+    walls = _slot_middles(grid, slot[found])
+    has_wall = np.isfinite(walls[:, 0])
+    middles[np.flatnonzero(found)[has_wall]] = walls[has_wall]
+    points = np.empty((2 * len(nodes) - 1, 2))
+    points[0::2] = centres
+    points[1::2] = middles
+    return points
+
+
+def _step_slots(grid: PolygonGrid, nodes: np.ndarray) -> np.ndarray:
+    """int64 (k - 1,): the passage (graph edge) of each step between ``nodes``, -1 for a
+    step between nodes that are not neighbours."""
     graph = grid.graph
     size = graph.num_cells
     ends = np.sort(graph.endpoints.astype(np.int64), axis=1)
@@ -592,15 +626,54 @@ def route_points(grid: PolygonGrid, nodes: np.ndarray) -> np.ndarray:
     wanted = steps[:, 0] * size + steps[:, 1]
     at = np.minimum(np.searchsorted(keys[order], wanted), len(keys) - 1)
     found = keys[order][at] == wanted if len(keys) else np.zeros(len(wanted), dtype=np.bool_)
-    slot = np.where(found, order[at] if len(keys) else 0, -1)
-    middles = (centres[:-1] + centres[1:]) / 2  # no wall between: straight on
-    walls = _slot_middles(grid, slot[found])
-    has_wall = np.isfinite(walls[:, 0])
-    middles[np.flatnonzero(found)[has_wall]] = walls[has_wall]
-    points = np.empty((2 * len(nodes) - 1, 2))
-    points[0::2] = centres
-    points[1::2] = middles
-    return points
+    return np.where(found, order[at] if len(keys) else 0, -1)
+
+
+def route_sizes(grid: PolygonGrid, style: GridStyle, nodes: np.ndarray) -> tuple[float, float]:
+    """``(width, radius)`` in pixels of the solution through ``nodes`` and of the marks
+    at its ends.
+
+    The line is 0.4 of a cell's inside, and no wider than 0.7 of the clear width (the
+    wall's width less the stroke) of the narrowest passage it runs through: on a hat
+    grid, whose short edges are a quarter of a cell, a line sized by the cell would
+    cover the walls. Each mark stays inside its cell: its radius at most 0.8 of the
+    clear distance from the cell's centre to its nearest side.
+
+    Examples
+    --------
+    >>> from tilewright.core.polygon_grid import square_grid
+    >>> route_sizes(square_grid(3, 1), GridStyle(cell=10, wall=2), np.array([0, 1, 2]))
+    (3.2, 2.4)
+    """
+    nodes = np.asarray(nodes, dtype=np.int64)
+    inside = style.cell - style.stroke
+    width, radius = 0.4 * inside, 0.3 * inside
+    if len(nodes) == 0:
+        return width, radius
+    scale = transform(grid, style)[0]
+    slots = _step_slots(grid, nodes) if len(nodes) > 1 else np.zeros(0, dtype=np.int64)
+    slots = slots[slots >= 0]
+    if len(slots):
+        walled = _passage_widths(grid)[slots]
+        walled = walled[walled > 0]  # beneath a crossing: no wall to pass
+        if len(walled):
+            width = min(width, 0.7 * (float(walled.min()) * scale - style.stroke))
+    for cell in grid.node_cell(nodes[[0, -1]]).tolist():
+        corners = grid.polygon(cell)
+        clear = _distance_to_sides(grid.centres[cell], corners) * scale - style.stroke / 2
+        radius = min(radius, 0.8 * clear)
+    # a wall thicker than its passage leaves no room: a hairline's trace, still seen
+    return max(width, 0.5), max(radius, 0.5)
+
+
+def _distance_to_sides(point: np.ndarray, corners: np.ndarray) -> float:
+    """The distance from ``point`` to the nearest side of the polygon ``corners``."""
+    start, end = corners, np.roll(corners, -1, axis=0)
+    along = end - start
+    length = np.maximum((along**2).sum(axis=1), 1e-300)
+    t = np.clip(((point - start) * along).sum(axis=1) / length, 0, 1)
+    nearest = start + t[:, None] * along
+    return float(np.sqrt(((nearest - point) ** 2).sum(axis=1)).min())
 
 
 def _slot_middles(grid: PolygonGrid, slots: np.ndarray) -> np.ndarray:
@@ -694,63 +767,32 @@ def _paint(context: Any, style: GridStyle, layers: _Layers) -> None:
 
     width, height = layers.size
     context.rectangle(0, 0, width, height)
-    context.set_source_rgb(*_rgb(style.background))
+    context.set_source_rgb(*rgb(style.background))
     context.fill()
     if layers.heat:
         context.set_antialias(cairocffi.ANTIALIAS_NONE)  # as crispEdges: no seams
         for colour, ptr, ids in layers.heat:
-            _append_polylines(context, ptr, ids, layers.xy)
-            context.set_source_rgb(*_rgb(colour))
+            append_polylines(context, ptr, ids, layers.xy)
+            context.set_source_rgb(*rgb(colour))
             context.fill()
         context.set_antialias(cairocffi.ANTIALIAS_DEFAULT)
     context.set_line_join(cairocffi.LINE_JOIN_ROUND)
     context.set_line_cap(cairocffi.LINE_CAP_ROUND)
-    _append_polylines(context, *layers.walls, layers.xy)
-    context.set_source_rgb(*_rgb(style.wall_colour))
+    append_polylines(context, *layers.walls, layers.xy)
+    context.set_source_rgb(*rgb(style.wall_colour))
     context.set_line_width(style.stroke)
     context.stroke()
     route = layers.route
     if len(route):
-        _append_polylines(context, np.array([0, len(route)]), np.arange(len(route)), route)
-        context.set_source_rgb(*_rgb(style.path_colour))
+        append_polylines(context, np.array([0, len(route)]), np.arange(len(route)), route)
+        context.set_source_rgb(*rgb(style.path_colour))
         context.set_line_width(layers.route_width)
         context.stroke()
-        context.set_source_rgb(*_rgb(style.wall_colour))
+        context.set_source_rgb(*rgb(style.wall_colour))
         for x, y in (route[0], route[-1]):
             context.new_sub_path()
             context.arc(float(x), float(y), layers.mark_radius, 0, 2 * math.pi)
         context.fill()
-
-
-def _append_polylines(context: Any, ptr: np.ndarray, ids: np.ndarray, xy: np.ndarray) -> None:
-    """Add polylines to cairo's current path in one call.
-
-    Why not ``Context.move_to``/``line_to``: a million-cell maze has millions of points,
-    and a call each from Python costs seconds. cairo reads a path as an array of 16-byte
-    records, a header (type, length) and then each point, which NumPy builds at once.
-    """
-    from cairocffi import PATH_LINE_TO, PATH_MOVE_TO, cairo, ffi
-
-    count = len(ids)
-    if count == 0:
-        return
-    records = np.zeros((2 * count, 2), dtype=np.float64)
-    header = records[0::2].view(np.int32).reshape(count, 4)  # int type, int length
-    header[:, 0] = PATH_LINE_TO
-    header[np.asarray(ptr[:-1]), 0] = PATH_MOVE_TO
-    header[:, 1] = 2  # the header and one point
-    records[1::2] = xy[ids]
-    data = ffi.cast("cairo_path_data_t *", ffi.from_buffer(records))
-    path = ffi.new("cairo_path_t *", {"status": 0, "data": data, "num_data": 2 * count})
-    # the context's own pointer: cairocffi's append_path would rebuild the records in Python
-    cairo.cairo_append_path(context._pointer, path)
-
-
-def _rgb(colour: str) -> tuple[float, float, float]:
-    from tilewright.core.colours import parse_colour
-
-    red, green, blue = parse_colour(colour)
-    return red / 255, green / 255, blue / 255
 
 
 def _outlines(grid: PolygonGrid, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -782,6 +824,31 @@ def _frame(grid: PolygonGrid) -> tuple[float, float, float, float, float]:
         unit = math.sqrt(area) if area > 0 else max(x1 - x0, y1 - y0, 1.0)
         frame = _FRAMES[grid] = (x0, y0, x1, y1, unit)
     return frame
+
+
+def _default_wall(grid: PolygonGrid, cell: int, narrowest: float) -> int:
+    """The wall width when none is given: a sixth of the cell (``default_wall``), and no
+    more than a third of the narrowest passage, ``narrowest`` drawing units wide, so
+    that walls never close the short edges of a hat or a Spectre; at least 1."""
+    passage = narrowest * cell / _frame(grid)[4]
+    return max(1, min(default_wall(cell), round(passage / 3)))
+
+
+def _passage_widths(grid: PolygonGrid) -> np.ndarray:
+    """float (P,): how wide each passage is, in drawing units: the length of the wall it
+    goes through (of a wall drawn as several segments, a polar cell's arc, their sum)."""
+    inner = np.flatnonzero(grid.wall_slot >= 0)
+    ends = grid.vertices[grid.walls[inner]]
+    lengths = np.hypot(*(ends[:, 1] - ends[:, 0]).T)
+    return np.bincount(grid.wall_slot[inner], lengths, minlength=len(grid.graph.endpoints))
+
+
+def _narrowest_passage(grid: PolygonGrid) -> float:
+    """The width of the grid's narrowest passage in drawing units (its cell's side when
+    it has none)."""
+    widths = _passage_widths(grid)
+    widths = widths[widths > 0]  # a weave's passages beneath a crossing have no wall
+    return float(widths.min()) if len(widths) else _frame(grid)[4]
 
 
 def _size(grid: PolygonGrid, cell: int, line: float) -> tuple[int, int]:

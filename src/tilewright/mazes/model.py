@@ -9,7 +9,7 @@ A passage out of the grid (down from the last row, right from the last column) i
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -17,8 +17,15 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
 from tilewright.mazes._arguments import seed_or_none
 
-# Mazes up to this many cells show themselves as SVG in notebooks.
+if TYPE_CHECKING:
+    from tilewright.mazes.solution import Solution
+
+# Mazes up to this many cells show themselves as SVG in notebooks (a 200x200 maze's SVG is
+# about 0.2 MB); larger ones up to NOTEBOOK_PNG_CELLS as a small PNG (about a second).
 _NOTEBOOK_CELLS = 40_000
+NOTEBOOK_PNG_CELLS = 4_000_000
+# print(maze) draws mazes up to this many cells (about 2 MB of text); larger ones print a line
+TEXT_CELLS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -236,55 +243,206 @@ class Maze:
             "params": dict(self.params),
         }
 
-    def save(
+    def to_text(
         self,
-        path: str | os.PathLike,
-        *,
         solution: bool | np.ndarray | None = None,
-        heat: bool | np.ndarray | None = None,
-        compress: bool = False,
-        max_side: int | None = None,
-        **style: Any,
-    ) -> None:
-        """Write the maze to ``path`` in the format its suffix names, all or nothing.
-
-        ``.txt`` is the Unicode box drawing (as ``tilewright maze`` prints it), ``.npz``
-        and ``.json`` are data that :func:`read_maze` reads back, ``.svg``, ``.png`` and
-        ``.pdf`` are pictures. Every format records the algorithm, seed and parameters
-        (the text drawing excepted). The file is written completely or not at all.
+        *,
+        start: tuple[int, int] | None = None,
+        goal: tuple[int, int] | None = None,
+    ) -> str:
+        """The maze drawn in Unicode box drawing, as ``tilewright maze`` prints it; with a
+        solution, in a roomier layout whose path runs through the cells in heavy lines.
 
         Parameters
         ----------
-        path : str or os.PathLike
-            The file; its suffix (in any case) chooses the format.
         solution : bool or array_like, optional
-            Pictures: ``True`` draws the shortest path from the top-left to the
-            bottom-right cell; a (k, 2) array of rows and columns draws that path.
-        heat : bool or numpy.ndarray, optional
-            Pictures: ``True`` colours each cell by its distance from the top-left cell;
-            an (H, W) integer array (-1 unreachable) gives the distances.
-        compress : bool
-            ``.npz``: deflate the arrays (smaller, several times slower to write).
-        max_side : int, optional
-            Pictures: the largest side in pixels (default ``PIXEL_BUDGET``); without
-            ``cell``, the largest cell up to 12 that fits it is used.
-        openings : bool
-            Pictures: gaps in the outer wall at the start and the goal (top of the
-            top-left cell and bottom of the bottom-right one by default).
+            ``True`` draws the shortest path from ``start`` to ``goal``; a (k, 2) array of
+            rows and columns, each next to the one before, draws that path.
         start, goal : (int, int), optional
-            Pictures: the cells the solution and heat map start from and the openings are at.
-        **style
-            Pictures: ``cell``, ``wall``, ``wall_colour``, ``background``,
-            ``path_colour``, as :class:`~tilewright.mazes.pictures.Style` takes them.
+            The cells the path of ``solution=True`` runs between (default the top-left
+            and the bottom-right cells).
+
+        Returns
+        -------
+        str
+            Lines ending in newlines.
 
         Raises
         ------
         TypeError
             When an argument has the wrong type.
         TilewrightError
-            When the suffix is not one of ``.txt .npz .json .svg .png .pdf``, a picture
-            option is given for a data format, the picture would pass ``max_side``, or
-            the file cannot be written.
+            When a cell lies outside the maze, the goal cannot be reached, or a path's
+            cells are not neighbours.
+
+        See Also
+        --------
+        tilewright.mazes.shortest_path : the path ``solution=True`` draws.
+
+        Examples
+        --------
+        >>> from tilewright.mazes import generate
+        >>> maze = generate(4, 2, "kruskal", seed=1)
+        >>> print(maze)
+        ┌─┬─┬───┐
+        │ ╵ ╵ ╶─┤
+        └───────┘
+        >>> print(maze.to_text(solution=True), end="")
+        ┌───┬───┬───────┐
+        │ ╻ │   │       │
+        │ ┃ ╵   ╵   ╶───┤
+        │ ┗━━━━━━━━━━━╸ │
+        └───────────────┘
+        """
+        from tilewright.mazes.text import lattice_text
+
+        check_maze(self)
+        path = _text_path(self, solution, start, goal)
+        everywhere = np.ones((self.height, self.width), dtype=np.bool_)
+        return lattice_text(everywhere, self.south, self.east, path)
+
+    def solve(
+        self, start: tuple[int, int] | None = None, goal: tuple[int, int] | None = None
+    ) -> "Solution":
+        """The maze with its shortest path from ``start`` to ``goal``: printed, the path
+        runs through the cells in heavy lines; in Jupyter it is drawn on the picture.
+
+        Parameters
+        ----------
+        start, goal : (int, int), optional
+            ``(row, column)``; default the top-left and the bottom-right cells.
+
+        Returns
+        -------
+        Solution
+            ``maze`` and ``path``, a (k, 2) array of rows and columns.
+
+        Raises
+        ------
+        TilewrightError
+            When a cell lies outside the maze or the goal cannot be reached.
+
+        Examples
+        --------
+        >>> from tilewright.mazes import generate
+        >>> generate(30, 15, "wilson", seed=1).solve()
+        <Solution of Maze 30x15 wilson seed=1: 76 cells>
+        """
+        from tilewright.mazes.solution import Solution
+        from tilewright.mazes.solve import shortest_path
+
+        return Solution(self, shortest_path(self, start, goal))
+
+    def to_networkx(self) -> Any:
+        """The maze as a ``networkx.Graph``: a node per cell, an edge per open passage
+        (``pip install 'tilewright[graph]'``).
+
+        Returns
+        -------
+        networkx.Graph
+            Nodes are ``(row, column)`` pairs with the attributes ``row``, ``col`` and
+            ``pos``, the cell's centre ``(x, y)`` with ``y`` down (as in pictures). A
+            perfect maze is a tree spanning every cell; a braided one has cycles.
+
+        Raises
+        ------
+        MissingExtraError
+            When networkx is not installed (a ``TilewrightError`` naming the command
+            that installs it).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> from tilewright.mazes import generate
+        >>> graph = generate(5, 4, "wilson", seed=2).to_networkx()
+        >>> graph.number_of_nodes(), nx.is_tree(graph), graph.nodes[(1, 2)]["pos"]
+        (20, True, (2.5, 1.5))
+        """
+        from tilewright.core.extras import import_extra
+
+        nx = import_extra("networkx", "graph", "to_networkx")
+        check_maze(self)
+        graph = nx.Graph()
+        graph.add_nodes_from(
+            ((r, c), {"row": r, "col": c, "pos": (c + 0.5, r + 0.5)})
+            for r in range(self.height)
+            for c in range(self.width)
+        )
+        for passages, step in ((self.south, (1, 0)), (self.east, (0, 1))):
+            rows, cols = np.nonzero(passages)
+            near = zip(rows.tolist(), cols.tolist(), strict=True)
+            far = zip((rows + step[0]).tolist(), (cols + step[1]).tolist(), strict=True)
+            graph.add_edges_from(zip(near, far, strict=True))
+        return graph
+
+    def save(
+        self,
+        path: str | os.PathLike,
+        *,
+        solution: bool | np.ndarray | None = None,
+        heat: bool | np.ndarray | None = None,
+        openings: bool = False,
+        start: tuple[int, int] | None = None,
+        goal: tuple[int, int] | None = None,
+        cell: int | None = None,
+        wall: int | None = None,
+        max_side: int | None = None,
+        wall_colour: str | None = None,
+        background: str | None = None,
+        path_colour: str | None = None,
+        paper: str | None = None,
+        compress: bool = False,
+    ) -> None:
+        """Write the maze to ``path`` in the format its suffix names, all or nothing.
+
+        ``.txt`` is the Unicode box drawing (as ``tilewright maze`` prints it), ``.npz``
+        and ``.json`` are data that :func:`read_maze` reads back, ``.zarr`` a chunked Zarr
+        array of the connection list (as ``tilewright maze -o X.zarr`` writes it; ``pip
+        install 'tilewright[datasets]'``), ``.geojson`` the cells and walls as map
+        features, ``.svg``, ``.png`` and ``.pdf`` are pictures. Every format records the
+        algorithm, seed and parameters (the text drawing excepted). The file is written
+        completely or not at all.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file; its suffix (in any case) chooses the format.
+        solution : bool or array_like, optional
+            Pictures and GeoJSON: ``True`` draws the shortest path from ``start`` to
+            ``goal``; a (k, 2) array of rows and columns draws that path.
+        heat : bool or numpy.ndarray, optional
+            Pictures and GeoJSON: ``True`` colours each cell by its distance from
+            ``start``; an (H, W) integer array (-1 unreachable) gives the distances.
+        openings : bool
+            Pictures and GeoJSON: gaps in the outer wall at the start and the goal (top
+            of the top-left cell and bottom of the bottom-right one by default).
+        start, goal : (int, int), optional
+            The ``(row, column)`` cells the solution runs between, the heat map starts
+            from and the openings are at (default top-left and bottom-right).
+        cell : int, optional
+            Pictures: pixels (SVG units) between grid lines; default the one that makes
+            the picture 800 to 1000 pixels on its long side, within ``max_side``.
+        wall : int, optional
+            Pictures: wall width; default a sixth of the cell, at least 1.
+        max_side : int, optional
+            Pictures: the largest side in pixels (default ``PIXEL_BUDGET``, 8192).
+        wall_colour, background, path_colour : str, optional
+            Pictures: a CSS colour name or ``#rrggbb`` (default black, white and
+            ``#e4572e``).
+        paper : str, optional
+            ``.pdf``: the paper the picture is fitted to, ``"a4"`` (default) or
+            ``"letter"``.
+        compress : bool
+            ``.npz``: deflate the arrays (smaller, several times slower to write).
+
+        Raises
+        ------
+        TypeError
+            When an argument has the wrong type.
+        TilewrightError
+            When the suffix is none of ``.txt .npz .json .zarr .geojson .svg .png
+            .pdf``, a picture option is given for a data format, the picture would pass
+            ``max_side``, or the file cannot be written.
 
         Examples
         --------
@@ -296,32 +454,65 @@ class Maze:
         ...     maze.save(os.path.join(folder, name), solution=name.endswith(("svg", "png")))
         >>> read_maze(os.path.join(folder, "maze.npz")) == maze
         True
+        >>> maze.save(os.path.join(folder, "maze.png"), cell=6, path_colour="navy")
         >>> maze.save(os.path.join(folder, "maze.gif"))
         Traceback (most recent call last):
         ...
         tilewright.core.errors.TilewrightError: cannot write .gif files: a maze is saved \
 as .geojson, .json, .npz, .pdf, .png, .svg or .txt
         """
+        options: dict[str, Any] = {
+            "solution": solution,
+            "heat": heat,
+            "openings": openings,
+            "start": start,
+            "goal": goal,
+            "max_side": max_side,
+            "cell": cell,
+            "wall": wall,
+            "wall_colour": wall_colour,
+            "background": background,
+            "path_colour": path_colour,
+            "paper": paper,
+        }
+        if isinstance(path, str | os.PathLike) and str(os.fspath(path)).lower().endswith(".zarr"):
+            _save_zarr(self, path, options, compress)
+            return
         from tilewright.mazes.formats import save
 
-        save(
-            self,
-            path,
-            solution=solution,
-            heat=heat,
-            compress=compress,
-            max_side=max_side,
-            **style,
-        )
+        # left out when not given, so that the picture functions choose their defaults
+        given = {name: value for name, value in options.items() if value is not None}
+        save(self, path, compress=compress, **given)
 
     def _repr_svg_(self) -> str | None:
-        """Jupyter shows small mazes as pictures (larger ones as text, to stay responsive)."""
+        """Jupyter shows mazes of up to 40,000 cells as SVG pictures (larger ones as a
+        PNG, :meth:`_repr_png_`)."""
         if self.width * self.height > _NOTEBOOK_CELLS:
             return None
         from tilewright.mazes.pictures import Style, default_wall, svg_text
 
         cell = max(4, min(16, 640 // max(self.width, self.height)))
         return svg_text(self, Style(cell=cell, wall=default_wall(cell)))
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter shows mazes too large for SVG as a PNG of at most ``NOTEBOOK_SIDE``
+        pixels a side (walls shaded where several share a pixel), up to
+        ``NOTEBOOK_PNG_CELLS`` cells; larger ones as their one-line repr."""
+        cells = self.width * self.height
+        if cells <= _NOTEBOOK_CELLS or cells > NOTEBOOK_PNG_CELLS:
+            return None
+        from tilewright.core.notebook import thumbnail_png
+        from tilewright.mazes.pictures import wall_lattice
+
+        return thumbnail_png(wall_lattice(self))
+
+    def __str__(self) -> str:
+        """The maze drawn in text (:meth:`to_text`), or one line saying why not for a maze
+        of more than ``TEXT_CELLS`` cells."""
+        cells = self.width * self.height
+        if cells > TEXT_CELLS:
+            return f"{self!r}: {too_large_for_text(cells)}"
+        return self.to_text()[:-1]  # print adds the last newline
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Maze):
@@ -401,6 +592,56 @@ one has 23)'
             f"for {cells} cells (a perfect one has {cells - 1})"
         )
     return f"a {maze.algorithm} maze must be perfect, but this one has loops and islands"
+
+
+def too_large_for_text(cells: int) -> str:
+    """Why a maze of ``cells`` cells is not drawn by ``print``, and what to do instead.
+
+    Examples
+    --------
+    >>> too_large_for_text(4_000_000)
+    "4,000,000 cells, too many to draw in text here (maze.save('maze.txt') writes them)"
+    """
+    return f"{cells:,} cells, too many to draw in text here (maze.save('maze.txt') writes them)"
+
+
+def _text_path(maze: Maze, solution: object, start: Any, goal: Any) -> np.ndarray | None:
+    """The path :meth:`Maze.to_text` draws: none, the shortest, or the one given."""
+    if solution is None or solution is False:
+        if start is not None or goal is not None:
+            raise TilewrightError("start and goal go with solution=True")
+        return None
+    if solution is True:
+        from tilewright.mazes.solve import shortest_path
+
+        return shortest_path(maze, start, goal)
+    if start is not None or goal is not None:
+        raise TilewrightError("start and goal go with solution=True, not with a path given")
+    try:
+        cells = np.asarray(solution)
+    except (TypeError, ValueError):
+        raise TypeError("solution must be True or a (k, 2) array of rows and columns") from None
+    if cells.dtype.kind not in "iu" or cells.ndim != 2 or cells.shape[1] != 2:
+        raise TypeError("solution must be True or a (k, 2) array of rows and columns")
+    return cells
+
+
+def _save_zarr(
+    maze: Maze, path: str | os.PathLike, options: dict[str, Any], compress: bool
+) -> None:
+    """Write ``maze`` as the Zarr array ``tilewright maze -o X.zarr`` writes."""
+    given = [name for name, value in options.items() if value is not None and value is not False]
+    if given or compress:
+        refused = ", ".join([*given, *(["compress"] if compress else [])])
+        raise TilewrightError(f"{refused}: not for zarr arrays")
+    from tilewright.core.extras import require_extra
+
+    require_extra("datasets", "Zarr output")  # before the package's own, plainer, refusal
+    from tilewright.datasets.maze_arrays import chunk_rows, write_maze_zarr
+
+    check_maze(maze)
+    rows = chunk_rows(maze.width)
+    write_maze_zarr(maze.bands(rows), maze.width, maze.height, path, info=maze.info)
 
 
 def check_maze(maze: object, name: str = "maze") -> Maze:

@@ -31,7 +31,14 @@ from tilewright.core.colours import gradient, parse_colour
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import quoted, require_int, shown
-from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, check_max_side, fit_cell
+from tilewright.core.pdf import DEFAULT_PAPER
+from tilewright.core.picture_size import (
+    PIXEL_BUDGET,
+    check_budget,
+    check_max_side,
+    default_cell,
+    fit_cell,
+)
 from tilewright.mazes.model import Maze, check_maze
 
 # Palette entries of the PNG: then HEAT_LEVELS shades of the heat map.
@@ -39,8 +46,11 @@ _WALL, _FLOOR, _PATH, _MARK = 0, 1, 2, 3
 _HEAT0 = 4
 HEAT_LEVELS = 256 - _HEAT0
 
-# The cell size pictures have whenever it fits the pixel budget (with walls a sixth of it).
+# The cell size of a Style made without one (print sheets scale their pictures anyway).
 DEFAULT_CELL = 12
+# The smallest cell a maze picture reads well at, by default: a 1-pixel wall and a
+# 3-pixel passage. Mazes too large for the default side at it are drawn at it, larger.
+LEGIBLE_CELL = 4
 _QUICK_COMPRESSION_PIXELS = 1 << 24
 # Pillow and most viewers struggle beyond this; larger pictures are refused up front.
 MAX_PIXELS = 2**31 - 1
@@ -137,11 +147,13 @@ def picture_style(
 ) -> Style:
     """The style of a picture of a ``width`` × ``height`` maze within a pixel budget.
 
-    Without ``cell``, the cell is the largest up to ``DEFAULT_CELL`` (12) whose picture
-    fits ``max_side`` pixels a side, so a large maze draws by default (a 4000×4000 one at
-    2 pixels a cell); the wall is a sixth of the cell, at least 1 (2 at the default cell),
-    so passages stay open at every size. A ``cell`` given is honoured up to the budget and
-    refused beyond it, naming the size it would need.
+    Without ``cell``, the cell is the one that gives the picture a long side of 800 to
+    1000 pixels (``core.picture_size.default_cell``); a maze too large for that at
+    ``LEGIBLE_CELL`` (4) pixels a cell is drawn at 4, and one too large for ``max_side``
+    at 4 at the largest cell that fits it (a 4000×4000 maze at 2 pixels a cell). The
+    wall is a sixth of the cell, at least 1, so passages stay open at every size. A
+    ``cell`` given is honoured up to the budget and refused beyond it, naming the size it
+    would need.
 
     Parameters
     ----------
@@ -169,7 +181,7 @@ def picture_style(
     Examples
     --------
     >>> picture_style(30, 15)
-    Style(cell=12, wall=2, wall_colour='black', background='white', path_colour='#e4572e')
+    Style(cell=33, wall=6, wall_colour='black', background='white', path_colour='#e4572e')
     >>> style = picture_style(4000, 4000)
     >>> style.cell, style.wall
     (2, 1)
@@ -187,12 +199,12 @@ def picture_style(
         return width * size + line, height * size + line
 
     smallest = 2 if wall is None else max(2, wall + 1)
-    best = fit_cell(size_at, DEFAULT_CELL, smallest, budget)
     if cell is None:
-        cell = best
+        cell = default_cell(size_at, max(LEGIBLE_CELL, smallest), smallest, budget)
         check_budget(size_at(cell), budget)
     else:
         cell = require_int(cell, "cell size")
+        best = fit_cell(size_at, cell, smallest, budget)  # the largest up to it that fits
         fits = max(size_at(best)) <= budget and best < cell
         check_budget(size_at(cell), budget, fits=best if fits else None)
     return Style(cell=cell, wall=default_wall(cell) if wall is None else wall, **colours)
@@ -473,6 +485,17 @@ def _checked_heat(dist: object) -> np.ndarray:
     return dist
 
 
+def _checked_style(maze: Maze, style: object) -> Style:
+    """``style`` checked, or the default style of the maze's picture
+    (:func:`picture_style`) when it is None."""
+    check_maze(maze)
+    if style is None:
+        return picture_style(maze.width, maze.height)
+    if not isinstance(style, Style):
+        raise TypeError(f"style must be a Style, not {type(style).__name__}")
+    return style
+
+
 def _checked_extras(
     maze: Maze, style: Style, path: object, heat: object
 ) -> tuple[np.ndarray | None, np.ndarray | None]:
@@ -510,7 +533,7 @@ def _checked_path(maze: Maze, path: object) -> np.ndarray | None:
 
 def png_bytes(
     maze: Maze,
-    style: Style = Style(),
+    style: Style | None = None,
     path: np.ndarray | None = None,
     heat: np.ndarray | None = None,
     info: dict[str, Any] | None = None,
@@ -522,8 +545,9 @@ def png_bytes(
     ----------
     maze : Maze
         The maze.
-    style : Style
-        Sizes and colours.
+    style : Style, optional
+        Sizes and colours; default :func:`picture_style` of the maze (a long side of 800
+        to 1000 pixels).
     path : array_like or None
         Integers, shape (k, 2): rows and columns of cells inside the maze, drawn as a line
         with the first and last marked.
@@ -559,6 +583,7 @@ def png_bytes(
 
     from tilewright.core.metadata import png_text
 
+    style = _checked_style(maze, style)
     path, heat = _checked_extras(maze, style, path, heat)
     gaps = _checked_openings(maze, openings)
     check_picture(maze.width, maze.height, style, "png")
@@ -642,18 +667,19 @@ def _draw_path(image: Any, path: np.ndarray, style: Style, line: bool = True) ->
     centre = style.wall / 2 + style.cell / 2
     ends = path[[0, -1]] if not line else path
     points = [(c * style.cell + centre, r * style.cell + centre) for r, c in ends.tolist()]
-    width = max(1, round(0.45 * (style.cell - style.wall)))
+    passage = style.cell - style.wall
+    width = max(1, round(0.45 * passage))  # a passage is a pixel at least: it fits
     draw = ImageDraw.Draw(image)
     if line and len(points) > 1:
         draw.line(points, fill=_PATH, width=width, joint="curve")
-    radius = max(1.0, 0.3 * (style.cell - style.wall))
+    radius = max(0.5, 0.3 * passage)  # inside the cell: one pixel in a one-pixel passage
     for x, y in (points[0], points[-1]):
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=_MARK)
 
 
 def svg_text(
     maze: Maze,
-    style: Style = Style(),
+    style: Style | None = None,
     path: np.ndarray | None = None,
     heat: np.ndarray | None = None,
     info: dict[str, Any] | None = None,
@@ -665,8 +691,8 @@ def svg_text(
     ----------
     maze : Maze
         The maze.
-    style : Style
-        Sizes and colours.
+    style : Style, optional
+        Sizes and colours; default :func:`picture_style` of the maze.
     path : array_like or None
         Integers, shape (k, 2): rows and columns of cells inside the maze.
     heat : numpy.ndarray or None
@@ -703,6 +729,7 @@ def svg_text(
     """
     from tilewright.core.metadata import svg_element
 
+    style = _checked_style(maze, style)
     path, heat = _checked_extras(maze, style, path, heat)
     gaps = _checked_openings(maze, openings)
     check_picture(maze.width, maze.height, style, "svg")
@@ -732,15 +759,15 @@ def svg_text(
 
 def pdf_bytes(
     maze: Maze,
-    style: Style = Style(),
+    style: Style | None = None,
     path: np.ndarray | None = None,
     heat: np.ndarray | None = None,
     info: dict[str, Any] | None = None,
     openings: Sequence[Opening] | None = None,
+    paper: str = DEFAULT_PAPER,
 ) -> bytes:
-    """The maze as a one-page vector PDF: the SVG of :func:`svg_text`, drawn by cairo.
-
-    One SVG unit is 0.75 pt (96 a inch), so the default 12-unit cell prints 3.2 mm wide.
+    """The maze as a one-page vector PDF: the SVG of :func:`svg_text`, drawn by cairo,
+    fitted to a page of ``paper`` (``core.pdf.placement``).
 
     Parameters
     ----------
@@ -749,6 +776,8 @@ def pdf_bytes(
     info : dict or None
         What made the maze, recorded in the PDF's subject and keywords; default
         ``maze.info``.
+    paper : str, default ``"a4"``
+        ``"a4"`` or ``"letter"``.
 
     Returns
     -------
@@ -760,8 +789,8 @@ def pdf_bytes(
     TypeError
         When an argument has the wrong type.
     TilewrightError
-        When ``path`` or ``heat`` does not fit the maze, or the drawing would not fit in
-        memory.
+        When ``path`` or ``heat`` does not fit the maze, the drawing would not fit in
+        memory, or the paper is unknown.
 
     Examples
     --------
@@ -772,7 +801,7 @@ def pdf_bytes(
     from tilewright.core.pdf import pdf_from_svg
 
     info = maze.info if info is None else info
-    return pdf_from_svg(svg_text(maze, style, path, heat, info, openings), info)
+    return pdf_from_svg(svg_text(maze, style, path, heat, info, openings), info, paper)
 
 
 def _attribute(text: str) -> str:
@@ -781,9 +810,11 @@ def _attribute(text: str) -> str:
 
 
 def _solution(path: np.ndarray, style: Style) -> str:
-    """The path as a line through cell centres, in grid units, its ends marked."""
+    """The path as a line through cell centres, in grid units, its ends marked: the line
+    and the marks 0.45 of a passage wide, so that they stay clear of the walls however
+    thick those are."""
     centres = " ".join(f"{c + 0.5:g},{r + 0.5:g}" for r, c in path.tolist())
-    line = max(0.15, 0.45 * (1 - style.wall / style.cell))
+    line = 0.45 * (1 - style.wall / style.cell)
     marks = "".join(
         f'<circle cx="{c + 0.5:g}" cy="{r + 0.5:g}" r="{line:.3g}" '
         f'fill="{_attribute(style.wall_colour)}"/>\n'

@@ -11,6 +11,11 @@ Two styles:
 
 Each renderer is a generator of ``bytes`` taking ``Band`` objects, vectorised with NumPy per
 band (about a million cells), with one row of look-behind for the unicode style.
+
+:func:`lattice_text` draws a whole maze held in memory in the unicode style, any of whose
+cells may be missing (a mask), and, given a path, in a roomier layout with a line of its own
+for each row of cells (four characters a cell), so that the path runs through the cells in
+heavy box-drawing lines.
 """
 
 from collections.abc import Iterable, Iterator
@@ -28,6 +33,8 @@ _CORNER = np.array(
     dtype=np.uint32,
 )
 _UP, _RIGHT, _DOWN, _LEFT = 1, 2, 4, 8
+# The same in heavy lines, for a path through the cells (a path of one cell is a dot).
+_HEAVY = np.array([ord(ch) for ch in "•╹╺┗╻┃┏┣╸┛━┻┓┫┳╋"], dtype=np.uint32)
 
 
 def render(bands: Iterable[Band], width: int, style: str) -> Iterator[bytes]:
@@ -142,3 +149,118 @@ def _corner_lines(souths: np.ndarray, easts: np.ndarray, top: bool, bottom: bool
     glyphs[:, 1 : 2 * width : 2] = np.where(horizontal, ord("─"), ord(" "))
     glyphs[:, -1] = ord("\n")
     return glyphs.tobytes().decode("utf-32-le" if np.little_endian else "utf-32-be").encode()
+
+
+def lattice_text(
+    on: np.ndarray, south: np.ndarray, east: np.ndarray, path: np.ndarray | None = None
+) -> str:
+    """A square-lattice maze in unicode box drawing, cells of a mask left out, a path drawn.
+
+    Without ``path`` the drawing is exactly :func:`render`'s unicode style (two characters
+    a cell, one line per row of corners); with it, each cell is four characters wide and
+    has a line of its own, and the path runs through the cells in heavy lines.
+
+    Parameters
+    ----------
+    on : numpy.ndarray
+        bool, (H, W): the cells that exist; walls are drawn around the others' outlines.
+    south, east : numpy.ndarray
+        bool, (H, W): open passages down and right from each cell (read between cells
+        that both exist only).
+    path : numpy.ndarray, optional
+        int, (k, 2): rows and columns of consecutive cells, each next to the one before.
+
+    Returns
+    -------
+    str
+        Lines ending in newlines, trailing spaces removed.
+
+    Raises
+    ------
+    TilewrightError
+        When two consecutive cells of ``path`` are not neighbours or one lies outside.
+
+    Examples
+    --------
+    >>> on = np.ones((2, 3), dtype=bool)
+    >>> south = np.array([[True, False, False], [False, False, False]])
+    >>> east = np.array([[True, True, False], [True, True, False]])
+    >>> print(lattice_text(on, south, east), end="")
+    ┌─────┐
+    │ ╶───┤
+    └─────┘
+    >>> print(lattice_text(on, south, east, np.array([[0, 2], [0, 1], [0, 0], [1, 0]])), end="")
+    ┌───────────┐
+    │ ┏━━━━━━━╸ │
+    │ ┃ ╶───────┤
+    │ ╹         │
+    └───────────┘
+    """
+    height, width = on.shape
+    across, down = _walls(on, south, east)
+    corners = np.zeros((height + 1, width + 1), dtype=np.uint8)
+    corners[1:] |= np.where(down, _UP, 0).astype(np.uint8)
+    corners[:-1] |= np.where(down, _DOWN, 0).astype(np.uint8)
+    corners[:, :-1] |= np.where(across, _RIGHT, 0).astype(np.uint8)
+    corners[:, 1:] |= np.where(across, _LEFT, 0).astype(np.uint8)
+    if path is None:
+        glyphs = np.full((height + 1, 2 * width + 1), ord(" "), dtype=np.uint32)
+        glyphs[:, 0::2] = _CORNER[corners]
+        glyphs[:, 1::2] = np.where(across, ord("─"), ord(" "))
+    else:
+        glyphs = np.full((2 * height + 1, 4 * width + 1), ord(" "), dtype=np.uint32)
+        glyphs[0::2, 0::4] = _CORNER[corners]
+        for offset in (1, 2, 3):
+            glyphs[0::2, offset::4] = np.where(across, ord("─"), ord(" "))
+        glyphs[1::2, 0::4] = np.where(down, ord("│"), ord(" "))
+        _draw_path(glyphs, np.asarray(path, dtype=np.int64).reshape(-1, 2), height, width)
+    text = glyphs.tobytes().decode("utf-32-le" if np.little_endian else "utf-32-be")
+    step = glyphs.shape[1]
+    return "".join(text[i : i + step].rstrip() + "\n" for i in range(0, len(text), step))
+
+
+def _walls(on: np.ndarray, south: np.ndarray, east: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The walls of a lattice maze: ``across`` (H + 1, W) along the line above each row
+    (the last below the maze), ``down`` (H, W + 1) left of each column (the last right of
+    it). A wall stands between a cell and a missing one, and between two cells with no
+    passage."""
+    height, width = on.shape
+    padded = np.zeros((height + 2, width + 2), dtype=np.bool_)
+    padded[1:-1, 1:-1] = on
+    above, below = padded[:-1, 1:-1], padded[1:, 1:-1]
+    opened = np.zeros((height + 1, width), dtype=np.bool_)
+    opened[1:height] = south[: height - 1]
+    across = (above != below) | (above & below & ~opened)
+    left, right = padded[1:-1, :-1], padded[1:-1, 1:]
+    opened = np.zeros((height, width + 1), dtype=np.bool_)
+    opened[:, 1:width] = east[:, : width - 1]
+    down = (left != right) | (left & right & ~opened)
+    return across, down
+
+
+def _draw_path(glyphs: np.ndarray, path: np.ndarray, height: int, width: int) -> None:
+    """Draw ``path`` into the roomy layout: heavy lines through the cells' middles."""
+    if len(path) == 0:
+        return
+    rows, cols = path[:, 0], path[:, 1]
+    if rows.min() < 0 or rows.max() >= height or cols.min() < 0 or cols.max() >= width:
+        raise TilewrightError("the path leaves the maze")
+    step_rows, step_cols = np.diff(rows), np.diff(cols)
+    if np.any(np.abs(step_rows) + np.abs(step_cols) != 1):
+        raise TilewrightError("each cell of the path must be next to the one before")
+    arms = np.zeros((height, width), dtype=np.uint8)
+    # each step adds an arm at both of its cells, towards the other
+    towards = np.select([step_rows < 0, step_rows > 0, step_cols > 0], [_UP, _DOWN, _RIGHT], _LEFT)
+    back = np.select([step_rows < 0, step_rows > 0, step_cols > 0], [_DOWN, _UP, _LEFT], _RIGHT)
+    np.bitwise_or.at(arms, (rows[:-1], cols[:-1]), towards.astype(np.uint8))
+    np.bitwise_or.at(arms, (rows[1:], cols[1:]), back.astype(np.uint8))
+    on_path = np.zeros((height, width), dtype=np.bool_)
+    on_path[rows, cols] = True
+    middle = glyphs[1::2, 2::4]
+    middle[on_path] = _HEAVY[arms[on_path]]
+    glyphs[1::2, 1::4][(arms & _LEFT) > 0] = ord("━")
+    glyphs[1::2, 3::4][(arms & _RIGHT) > 0] = ord("━")
+    # the gap a step crosses: the open wall between two cells of a row, or of a column
+    across = step_cols != 0
+    glyphs[2 * rows[:-1][across] + 1, 4 * np.maximum(cols[:-1], cols[1:])[across]] = ord("━")
+    glyphs[2 * np.maximum(rows[:-1], rows[1:])[~across], 4 * cols[:-1][~across] + 2] = ord("┃")

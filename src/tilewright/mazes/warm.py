@@ -27,14 +27,6 @@ KERNEL_MODULES = (
     "tilewright.core._mask_kernels",
     "tilewright.core._table_kernels",
 )
-# Seconds a maze command takes on its first run, the kernels it runs (``used_kernels``)
-# compiled from nothing: measured as CPU time on a two-core machine, from 1.5 s
-# (binary-tree) to 8 s (prim-simple, hunt-and-kill), and 10 s with --solve, --heatmap,
-# --braid and --stats together.
-COLD_SECONDS = 10
-# The same for a maze on a polygon grid (a grid, the cell-graph kernels, joined walls): 22 s
-# elapsed for `tilewright maze 12x8 --grid hex -o maze.svg` from an empty cache, two busy cores.
-GRID_COLD_SECONDS = 20
 # The solver kernels each use of a maze calls, by module and name.
 _SHORTEST_PATH = (("_solve_kernels", "bfs_distances"), ("_solve_kernels", "trace_back"))
 _DISTANCES = (("_solve_kernels", "bfs_distances"),)
@@ -100,6 +92,72 @@ def _warm_grids() -> None:
     b"".join(json_chunks(maze))
     b"".join(geojson_chunks(maze))
     weave(5, 5, "wilson", seed=0, crossings=1.0)
+
+
+# What a maze on a polygon grid runs beyond its generator, by module and name: the grid's
+# vertices, cells and walls; the joined walls of a picture; the solver's path and distances.
+_GRID = (
+    ("core._polygon_kernels", "dense_vertices"),
+    ("core._polygon_kernels", "adjacency"),
+    ("core._polygon_kernels", "centroids"),
+    ("core._polygon_kernels", "walls_of"),
+    ("core._polygon_kernels", "passages_of"),
+    ("core._table_kernels", "neighbour_table"),
+    ("core._unionfind", "component_count"),
+)
+_GRID_PICTURE = (("core._polyline_kernels", "euler_trails"),)
+_GRID_SOLVE = (
+    ("mazes._graph_solve_kernels", "bfs_distances"),
+    ("mazes._graph_solve_kernels", "trace_back"),
+)
+
+
+def grid_kernels(algorithm: str, *, picture: bool = False, solve: bool = False) -> list[ModuleType]:
+    """The kernels a maze of ``algorithm`` on a polygon grid runs, as views (see
+    ``used_kernels``): the grid's, the generator's, a picture's joined walls, the solver's.
+
+    Examples
+    --------
+    >>> [view.__name__ for view in grid_kernels("wilson", picture=True)][-1]
+    'tilewright.core._polyline_kernels'
+    """
+    from tilewright.mazes.generation import KERNELS
+
+    module, function = KERNELS[algorithm]
+    wanted = [(f"mazes.{module}", function), *_GRID]
+    if picture:
+        wanted += _GRID_PICTURE
+    if solve:
+        wanted += _GRID_SOLVE
+    return _views(wanted)
+
+
+def _views(wanted) -> list[ModuleType]:
+    # each module of ``wanted`` (names under tilewright.) as a view holding only its kernels
+    views: dict[str, ModuleType] = {}
+    for module, function in wanted:
+        name = f"tilewright.{module}"
+        view = views.setdefault(name, ModuleType(name))
+        setattr(view, function, getattr(import_module(name), function))
+    return list(views.values())
+
+
+def batch_kernels(algorithm: str) -> list[ModuleType]:
+    """The kernels a batch of ``algorithm``'s mazes runs (``generate_batch``, the datasets'
+    path): its batch kernel and the generator compiled into it, as views.
+
+    Examples
+    --------
+    >>> [view.__name__.rsplit(".", 1)[1] for view in batch_kernels("wilson")]
+    ['_batch_kernels', '_walk_kernels']
+    """
+    from tilewright.mazes._batch_kernels import BATCH_KERNELS
+
+    batch = BATCH_KERNELS[algorithm]
+    # named as the table of compile times names every batch kernel (made by one function)
+    view = ModuleType(batch.__module__)
+    setattr(view, batch.py_func.__qualname__, batch)
+    return [view, *used_kernels(algorithm)]
 
 
 def used_kernels(

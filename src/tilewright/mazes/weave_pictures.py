@@ -335,7 +335,9 @@ class _Layout:
                 line.insert(at, self._edge(end, side))
         style = self.style
         inside = (1 - 2 * self.inset) * self.scale
-        thickness = max(0.15 * self.scale, 0.5 * inside - style.stroke)
+        # half a corridor's clear width (less its walls): clear of them at any wall width
+        # (but a hairline's trace where the walls leave no room)
+        thickness = max(0.5, 0.5 * (inside - style.stroke))
         data = "".join(
             "M" + "L".join(f"{x:.2f} {y:.2f}" for x, y in self._points(line))
             for line in lines

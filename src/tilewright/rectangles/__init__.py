@@ -17,13 +17,18 @@ Examples
 >>> from tilewright.rectangles import Params, generate, parse_game_id, solve, validate
 >>> made = generate(Params(15, 15), seed=1)
 >>> made
-<Rectangles 15x15 seed=1: 37 rectangles>
+<Generated 15x15 seed=1: 37 rectangles>
 >>> validate(made.game_id) is None
 True
 >>> puzzle = parse_game_id("7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f")
 >>> puzzle
 <Puzzle 7x7: 16 clues>
 >>> len(solve(puzzle))
+1
+
+Every function that takes a puzzle also takes its game ID:
+
+>>> len(solve("7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f"))
 1
 """
 

@@ -48,12 +48,12 @@ Rating(level='easy', steps=6, clues=5, single=5, reach=1, overlap=0, combine=0, 
 lookahead=0, search=0, depth=0)
 >>> for number, step in enumerate(explain(puzzle), 1):
 ...     print(number, step.text)
-1 clue 3 at row 1, column 4: only one rectangle fits (row 1, columns 2-4)
-2 clue 2 at row 1, column 1: only one rectangle fits (rows 1-2, column 1)
-3 the square at row 3, column 1: only clue 3 at row 3, column 3 can reach it
-4 clue 3 at row 3, column 3: only one rectangle fits (row 3, columns 1-3)
-5 clue 2 at row 2, column 2: only one rectangle fits (row 2, columns 2-3)
-6 clue 2 at row 2, column 4: only one rectangle fits (rows 2-3, column 4)
+1 clue 3 at row 0, column 3: only one rectangle fits (row 0, columns 1-3)
+2 clue 2 at row 0, column 0: only one rectangle fits (rows 0-1, column 0)
+3 the square at row 2, column 0: only clue 3 at row 2, column 2 can reach it
+4 clue 3 at row 2, column 2: only one rectangle fits (row 2, columns 0-2)
+5 clue 2 at row 1, column 1: only one rectangle fits (row 1, columns 1-2)
+6 clue 2 at row 1, column 3: only one rectangle fits (rows 1-2, column 3)
 """
 
 import numbers
@@ -65,7 +65,7 @@ import numpy as np
 from tilewright.core.errors import TilewrightError
 from tilewright.rectangles import _rate_kernels as kernels
 from tilewright.rectangles import _solve_kernels
-from tilewright.rectangles.gameid import Puzzle
+from tilewright.rectangles.gameid import Puzzle, as_puzzle
 from tilewright.rectangles.generated import Generated
 from tilewright.rectangles.params import Params
 
@@ -112,7 +112,7 @@ class Step:
         the squares claimed for the clue (``CLAIMS``) or the rectangle ruled out
         (``RULES_OUT``).
     text : str
-        The step in words, rows and columns counted from 1.
+        The step in words, rows and columns counted from 0.
     """
 
     rule: str
@@ -184,13 +184,13 @@ class _Proof(NamedTuple):
     width: int
 
 
-def rate(puzzle: Puzzle) -> Rating:
+def rate(puzzle: "Puzzle | str | Generated") -> Rating:
     """How hard ``puzzle`` is for a person (see the module's notes for the rules and levels).
 
     Parameters
     ----------
-    puzzle : Puzzle
-        A puzzle with exactly one solution.
+    puzzle : Puzzle, str or Generated
+        A puzzle with exactly one solution, or its game ID.
 
     Returns
     -------
@@ -199,9 +199,9 @@ def rate(puzzle: Puzzle) -> Rating:
     Raises
     ------
     TypeError
-        When ``puzzle`` is not a Puzzle.
+        When ``puzzle`` is not a Puzzle or a game ID.
     TilewrightError
-        When the puzzle has no solution or more than one.
+        When a game ID is malformed, or the puzzle has no solution or more than one.
 
     Examples
     --------
@@ -218,14 +218,14 @@ def rate(puzzle: Puzzle) -> Rating:
     return Rating(_level(counts, clues), len(proof.steps), clues, **counts, depth=depth)
 
 
-def explain(puzzle: Puzzle) -> list[Step]:
+def explain(puzzle: "Puzzle | str | Generated") -> list[Step]:
     """The steps a person would take to solve ``puzzle``, each by the easiest rule that
     makes progress.
 
     Parameters
     ----------
-    puzzle : Puzzle
-        A puzzle with exactly one solution.
+    puzzle : Puzzle, str or Generated
+        A puzzle with exactly one solution, or its game ID.
 
     Returns
     -------
@@ -235,14 +235,13 @@ def explain(puzzle: Puzzle) -> list[Step]:
     Raises
     ------
     TypeError
-        When ``puzzle`` is not a Puzzle.
+        When ``puzzle`` is not a Puzzle or a game ID.
     TilewrightError
-        When the puzzle has no solution or more than one.
+        When a game ID is malformed, or the puzzle has no solution or more than one.
 
     Examples
     --------
-    >>> from tilewright.rectangles import parse_game_id
-    >>> for step in explain(parse_game_id("5x5:a4c5b2b4b3b3e4a"))[3:5]:
+    >>> for step in explain("5x5:a4c5b2b4b3b3e4a")[3:5]:
     ...     print(step.rule, step.rectangle)
     overlap (4, 3, 1, 2)
     lookahead (1, 1, 4, 1)
@@ -330,12 +329,11 @@ def _level(counts: dict[str, int], clues: int) -> str:
     return "easy"
 
 
-def _prove(puzzle: Puzzle, lookahead_work: int = LOOKAHEAD_WORK) -> _Proof:
+def _prove(puzzle: "Puzzle | str | Generated", lookahead_work: int = LOOKAHEAD_WORK) -> _Proof:
     """Solve the puzzle step by step: rules 1-3, rule 4 when they stall, a look-ahead when
     that does (while ``lookahead_work`` lasts), a search step last, until every clue is
     placed."""
-    if not isinstance(puzzle, Puzzle):
-        raise TypeError(f"puzzle must be a Puzzle, not {type(puzzle).__name__}")
+    puzzle = as_puzzle(puzzle)
     rows, cols = (np.ascontiguousarray(axis, dtype=np.int64) for axis in np.nonzero(puzzle.clues))
     areas = puzzle.clues[rows, cols].astype(np.int64)
     if len(rows) == 0:
@@ -491,7 +489,7 @@ def _square(row: int, col: int) -> str:
 
 
 def _where(row: int, col: int) -> str:
-    return f"row {row + 1}, column {col + 1}"
+    return f"row {row}, column {col}"
 
 
 def _span(top: int, left: int, rows: int, cols: int) -> str:
@@ -500,5 +498,5 @@ def _span(top: int, left: int, rows: int, cols: int) -> str:
 
 def _range(word: str, first: int, count: int) -> str:
     if count == 1:
-        return f"{word} {first + 1}"
-    return f"{word}s {first + 1}-{first + count}"
+        return f"{word} {first}"
+    return f"{word}s {first}-{first + count - 1}"

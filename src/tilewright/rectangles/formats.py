@@ -25,8 +25,9 @@ import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.output import format_by_suffix, open_output
+from tilewright.core.pdf import DEFAULT_PAPER
 from tilewright.core.picture_size import PIXEL_BUDGET, check_max_side
-from tilewright.rectangles.gameid import Puzzle, format_game_id, picture_info
+from tilewright.rectangles.gameid import Puzzle, as_puzzle, format_game_id, picture_info
 
 if TYPE_CHECKING:
     from tilewright.rectangles.difficulty import Rating
@@ -90,11 +91,12 @@ saved as .id, .json, .jsonl, .pdf, .png, .svg or .txt
 
 def encode(
     fmt: str,
-    puzzle: Puzzle,
+    puzzle: Puzzle | str,
     regions: np.ndarray | None = None,
     made: "Generated | None" = None,
     cell: int | None = None,
     rating: "Rating | None" = None,
+    paper: str | None = None,
 ) -> bytes:
     """The puzzle (or, with ``regions``, its solution) in format ``fmt``.
 
@@ -102,19 +104,22 @@ def encode(
     ----------
     fmt : str
         One of ``FORMATS``.
-    puzzle : Puzzle
-        The clues.
+    puzzle : Puzzle or str
+        The clues, or the puzzle's game ID.
     regions : numpy.ndarray, optional
         The solution to show (``id`` has no room for it).
     made : Generated, optional
         The generated puzzle, whose seed and parameters the output records (``json``
         needs it; a bare puzzle's JSON holds its game ID, size and clues).
     cell : int, optional
-        Pictures: pixels a square (default: the largest up to 32 within 8192 pixels).
+        Pictures: pixels a square (default: a picture 800 to 1000 pixels on its long
+        side, within 8192 pixels).
     rating : Rating, optional
         ``json``: the puzzle's difficulty, recorded as ``difficulty``; without it, a
         generated puzzle with one solution and at most ``RATED_SQUARES`` squares is rated
         here.
+    paper : str, optional
+        ``pdf``: the page, ``"a4"`` (default) or ``"letter"``; refused for the others.
 
     Returns
     -------
@@ -137,6 +142,9 @@ def encode(
         raise TilewrightError(f"unknown format {fmt!r}: choose from {', '.join(FORMATS)}")
     if regions is not None and fmt not in SOLUTIONS:
         raise TilewrightError(f"a solution cannot be shown in the {fmt} format")
+    if paper is not None and fmt != "pdf":
+        raise TilewrightError(f"paper applies to pdf, not {fmt}")
+    puzzle = as_puzzle(puzzle)
     game_id = format_game_id(puzzle)
     if fmt == "id":
         return (game_id + "\n").encode()
@@ -158,17 +166,18 @@ def encode(
         return pictures.svg_text(puzzle, regions, cell, info).encode()
     if fmt == "png":
         return pictures.png_bytes(puzzle, regions, cell, info)
-    return pictures.pdf_bytes(puzzle, regions, cell, info)
+    return pictures.pdf_bytes(puzzle, regions, cell, info, paper or DEFAULT_PAPER)
 
 
 def save(
     path: str | os.PathLike,
-    puzzle: Puzzle,
+    puzzle: Puzzle | str,
     regions: np.ndarray | None = None,
     made: "Generated | None" = None,
     *,
     cell: int | None = None,
     max_side: int | None = None,
+    paper: str | None = None,
 ) -> None:
     """Write the puzzle (or its solution) to ``path`` in the format its suffix names, all
     or nothing (see :meth:`Generated.save <tilewright.rectangles.Generated.save>`).
@@ -180,10 +189,13 @@ def save(
     puzzle, regions, made
         As for :func:`encode`.
     cell : int, optional
-        Pictures: pixels a square; default the largest up to 32 within ``max_side``.
+        Pictures: pixels a square; default a picture 800 to 1000 pixels on its long
+        side, within ``max_side``.
     max_side : int, optional
         Pictures: the largest side in pixels (default 8192); a ``cell`` past it is
         refused, naming the size it would need.
+    paper : str, optional
+        ``.pdf``: the page, ``"a4"`` (default) or ``"letter"``.
 
     Raises
     ------
@@ -203,21 +215,24 @@ def save(
     '{"game_id":"2x2:2b2","width":2,"height":2,"clues":[[2,0],[0,2]]}\\n'
     """
     fmt = format_of(path)
-    given = [name for name, value in (("cell", cell), ("max_side", max_side)) if value is not None]
+    puzzle = as_puzzle(puzzle)
+    options = (("cell", cell), ("max_side", max_side))
+    given = [name for name, value in options if value is not None]
     if given and fmt not in PICTURES:
         raise TilewrightError(
             f"{', '.join(given)}: for pictures only (.svg, .png, .pdf), not for {fmt}"
         )
     if fmt in PICTURES:
         cell = picture_cell(puzzle.width, puzzle.height, cell, max_side)
-    data = encode(fmt, puzzle, regions, made, cell)
+    data = encode(fmt, puzzle, regions, made, cell, paper=paper)
     with open_output(os.fspath(path)) as stream:
         stream.write(data)
 
 
 def picture_cell(width: int, height: int, cell: int | None, max_side: int | None) -> int:
     """The cell size to draw at: ``cell`` checked against ``max_side`` (default 8192),
-    or, when ``cell`` is None, the largest up to 32 pixels that fits.
+    or, when ``cell`` is None, the default of ``pictures.default_cell`` (a long side of
+    800 to 1000 pixels).
 
     Parameters
     ----------
@@ -241,6 +256,8 @@ def picture_cell(width: int, height: int, cell: int | None, max_side: int | None
     --------
     >>> picture_cell(1000, 500, None, None), picture_cell(10, 10, 64, None)
     (8, 64)
+    >>> picture_cell(15, 15, None, None)
+    62
     """
     from tilewright.core.numbers import require_int
     from tilewright.rectangles import pictures

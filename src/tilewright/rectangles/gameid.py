@@ -9,13 +9,16 @@ a letter needs no separator. Everything a pasted ID can get wrong is reported in
 import os
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import check_ascii, quoted
+
+if TYPE_CHECKING:  # generated.py imports this module
+    from tilewright.rectangles.generated import Generated
 
 MAX_CELLS = 2**31 - 1
 """Cells a puzzle may have: the generator and the solver number cells in int32 arrays."""
@@ -28,8 +31,12 @@ READ_BYTES_PER_CHARACTER = 40
 _POWERS = 10 ** np.arange(MAX_DIGITS, dtype=np.int64)
 # An ID's parameters: WxH or N, then the generator's eF and a (see ``_header``).
 _PARAMS = re.compile(r"^(\d+)(?:x(\d+))?(?:e[\d.]*)?a?$")
-# Jupyter draws puzzles up to this many squares; larger ones show as their text repr
+# Jupyter draws puzzles up to this many squares as SVG, larger ones up to
+# NOTEBOOK_PNG_SQUARES as a small PNG, and the rest as their one-line repr
 NOTEBOOK_SQUARES = 10_000
+NOTEBOOK_PNG_SQUARES = 1_000_000
+# print(puzzle) draws puzzles up to this many squares (a few megabytes of text)
+TEXT_SQUARES = 1_000_000
 # pictures record the game ID up to this length; a longer one (megabytes for a puzzle of
 # millions of squares) would swell the PNG text chunk and the PDF information
 SHORT_GAME_ID = 2000
@@ -112,7 +119,13 @@ class Puzzle:
         return render(self, regions)
 
     def save(
-        self, path: str | os.PathLike, regions: np.ndarray | None = None, **style: Any
+        self,
+        path: str | os.PathLike,
+        regions: np.ndarray | None = None,
+        *,
+        cell: int | None = None,
+        max_side: int | None = None,
+        paper: str | None = None,
     ) -> None:
         """Write the puzzle (or, with ``regions``, its solution) to ``path`` in the format
         its suffix names: ``.txt``, ``.id``, ``.json``, ``.svg``, ``.png`` or ``.pdf``, all
@@ -124,8 +137,14 @@ class Puzzle:
             The file; its suffix (in any case) chooses the format.
         regions : numpy.ndarray, optional
             A solution to draw, as :func:`solve` returns it.
-        **style
-            Pictures only: ``cell`` and ``max_side``.
+        cell : int, optional
+            Pictures: pixels a square; default the one that makes the picture 800 to
+            1000 pixels on its long side, within ``max_side``.
+        max_side : int, optional
+            Pictures: the largest side in pixels (default 8192).
+        paper : str, optional
+            ``.pdf``: the paper the picture is fitted to, ``"a4"`` (default) or
+            ``"letter"``.
 
         Raises
         ------
@@ -145,15 +164,35 @@ class Puzzle:
         """
         from tilewright.rectangles.formats import save
 
-        save(path, self, regions, None, **style)
+        save(path, self, regions, None, cell=cell, max_side=max_side, paper=paper)
+
+    def __str__(self) -> str:
+        """The puzzle drawn in ASCII (:meth:`to_text`), or one line for a puzzle of more
+        than ``TEXT_SQUARES`` squares."""
+        if self.clues.size > TEXT_SQUARES:
+            return f"{self!r}: {too_large_for_text(self.clues.size)}"
+        return self.to_text()[:-1]
 
     def _repr_svg_(self) -> str | None:
-        """Jupyter draws puzzles of up to ``NOTEBOOK_SQUARES`` squares as pictures."""
+        """Jupyter draws puzzles of up to ``NOTEBOOK_SQUARES`` squares as SVG pictures
+        (larger ones as a PNG, :meth:`_repr_png_`)."""
         if self.clues.size > NOTEBOOK_SQUARES:
             return None
         from tilewright.rectangles.pictures import svg_text
 
         return svg_text(self, cell=max(12, min(32, 640 // max(self.width, self.height))))
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter shows puzzles too large for SVG, up to ``NOTEBOOK_PNG_SQUARES`` squares,
+        as a PNG of at most ``NOTEBOOK_SIDE`` pixels a side."""
+        if not NOTEBOOK_SQUARES < self.clues.size <= NOTEBOOK_PNG_SQUARES:
+            return None
+        from tilewright.core.notebook import NOTEBOOK_SIDE, shrunk_png
+        from tilewright.rectangles.pictures import SMALLEST_CELL, default_cell, png_bytes
+
+        cell = default_cell(self.width, self.height, NOTEBOOK_SIDE)
+        # at the smallest cell a large puzzle passes the side: drawn so, then shrunk
+        return shrunk_png(png_bytes(self, None, max(cell, SMALLEST_CELL)), grey=True)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Puzzle) and np.array_equal(self.clues, other.clues)
@@ -164,6 +203,53 @@ class Puzzle:
         """``<Puzzle 7x7: 16 clues>``: the size and the number of clues, in one line."""
         count = int(np.count_nonzero(self.clues))
         return f"<Puzzle {self.width}x{self.height}: {count} clue{'' if count == 1 else 's'}>"
+
+
+def as_puzzle(puzzle: object, name: str = "puzzle") -> Puzzle:
+    """The :class:`Puzzle` a function was given: a puzzle itself, the puzzle of a game ID
+    (read by :func:`parse_game_id`) or of a generated puzzle.
+
+    Parameters
+    ----------
+    puzzle : Puzzle, str or Generated
+        What a caller passed as a puzzle.
+    name : str
+        The argument's name, for messages.
+
+    Returns
+    -------
+    Puzzle
+
+    Raises
+    ------
+    TypeError
+        When ``puzzle`` is none of these.
+    TilewrightError
+        When a game ID is malformed: the one line :func:`parse_game_id` says.
+
+    Examples
+    --------
+    >>> as_puzzle("2x2:2b2")
+    <Puzzle 2x2: 2 clues>
+    >>> as_puzzle("2x2:2b")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: the description covers 3 of the 4 cells of a 2x2 grid
+    """
+    if isinstance(puzzle, Puzzle):
+        return puzzle
+    if isinstance(puzzle, str):
+        return parse_game_id(puzzle)
+    from tilewright.rectangles.generated import Generated
+
+    if isinstance(puzzle, Generated):
+        return puzzle.puzzle
+    raise TypeError(f"{name} must be a Puzzle or a game ID, not {type(puzzle).__name__}")
+
+
+def too_large_for_text(squares: int) -> str:
+    """Why a puzzle of ``squares`` squares is not drawn by ``print``, and what to do."""
+    return f"{squares:,} squares, too many to draw in text here (save it as .txt)"
 
 
 def picture_info(game_id: str, solution: bool = False) -> dict[str, object]:
@@ -194,7 +280,7 @@ def picture_info(game_id: str, solution: bool = False) -> dict[str, object]:
     return info
 
 
-def validate(puzzle: "str | Puzzle") -> str | None:
+def validate(puzzle: "str | Puzzle | Generated") -> str | None:
     """Why a game ID or a puzzle is not a well-formed Rectangles puzzle, in one line, or
     ``None`` when it is.
 
@@ -207,7 +293,7 @@ def validate(puzzle: "str | Puzzle") -> str | None:
 
     Parameters
     ----------
-    puzzle : str or Puzzle
+    puzzle : str, Puzzle or Generated
         A game ID (``WxH:DESC``) or a puzzle.
 
     Returns
@@ -235,6 +321,10 @@ def validate(puzzle: "str | Puzzle") -> str | None:
         except TilewrightError as error:
             return str(error)
         return None
+    from tilewright.rectangles.generated import Generated
+
+    if isinstance(puzzle, Generated):
+        puzzle = puzzle.puzzle
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"validate needs a game ID or a Puzzle, not {type(puzzle).__name__}")
     try:
@@ -437,13 +527,14 @@ def _clue_cells(codes: np.ndarray, starts: np.ndarray, cells: int, width: int, h
     return covered[starts] - 1
 
 
-def format_game_id(puzzle: Puzzle) -> str:
-    """The ``WxH:DESC`` game ID of a puzzle.
+def format_game_id(puzzle: "Puzzle | str") -> str:
+    """The ``WxH:DESC`` game ID of a puzzle (of a game ID: its canonical form).
 
     Parameters
     ----------
-    puzzle : Puzzle
-        Its clues are checked again (an array can change after the puzzle was made).
+    puzzle : Puzzle or str
+        Its clues are checked again (an array can change after the puzzle was made); a
+        game ID is read by :func:`parse_game_id`.
 
     Returns
     -------
@@ -453,17 +544,19 @@ def format_game_id(puzzle: Puzzle) -> str:
     Raises
     ------
     TypeError
-        When ``puzzle`` is not a :class:`Puzzle` or its clues are not integers.
+        When ``puzzle`` is not a :class:`Puzzle` or a str, or its clues are not integers.
     TilewrightError
-        When its clues are not a 2-D grid with clues between 0 and its number of cells.
+        When its clues are not a 2-D grid with clues between 0 and its number of cells,
+        or a game ID is malformed.
 
     Examples
     --------
     >>> format_game_id(Puzzle(np.array([[3, 0, 0], [0, 0, 3]])))
     '3x2:3d3'
+    >>> format_game_id("3e1:_3d_3_c")
+    '3x3:3d3c'
     """
-    if not isinstance(puzzle, Puzzle):
-        raise TypeError(f"format_game_id needs a Puzzle, not {type(puzzle).__name__}")
+    puzzle = as_puzzle(puzzle)
     check_clues(puzzle.clues)
     parts: list[str] = []
     blanks = 0

@@ -2,7 +2,6 @@
 
 import os
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -34,7 +33,7 @@ class Generated:
     >>> from tilewright.rectangles import Params, generate
     >>> made = generate(Params(15, 15), seed=1)
     >>> made
-    <Rectangles 15x15 seed=1: 37 rectangles>
+    <Generated 15x15 seed=1: 37 rectangles>
     >>> made.game_id[:20]
     '15x15:2a4z3b6j24a5j2'
     >>> sorted(made.to_record())[:4]
@@ -145,7 +144,15 @@ class Generated:
         """
         return self.puzzle.to_text(self.regions if solution else None)
 
-    def save(self, path: str | os.PathLike, solution: bool = False, **style: Any) -> None:
+    def save(
+        self,
+        path: str | os.PathLike,
+        solution: bool = False,
+        *,
+        cell: int | None = None,
+        max_side: int | None = None,
+        paper: str | None = None,
+    ) -> None:
         """Write the puzzle (or its solution) to ``path`` in the format its suffix names.
 
         ``.txt`` is the game ID and the ASCII drawing, ``.id`` the game ID alone,
@@ -160,19 +167,23 @@ class Generated:
         solution : bool, default False
             Show the solution: thick borders between rectangles (``.id`` has no room for
             it and is refused).
-        **style
-            Pictures only: ``cell`` (pixels a square; default the largest up to 32 that
-            keeps the picture within ``max_side``) and ``max_side`` (largest side in
-            pixels, default 8192).
+        cell : int, optional
+            Pictures: pixels a square; default the one that makes the picture 800 to
+            1000 pixels on its long side, within ``max_side``.
+        max_side : int, optional
+            Pictures: the largest side in pixels (default 8192).
+        paper : str, optional
+            ``.pdf``: the paper the picture is fitted to, ``"a4"`` (default) or
+            ``"letter"``.
 
         Raises
         ------
         TypeError
             When an argument has the wrong type.
         TilewrightError
-            When the suffix is unknown (naming those it can write), a style is given for
-            a format that is not a picture, the picture would pass ``max_side``, or the
-            file cannot be written.
+            When the suffix is unknown (naming those it can write), a picture option is
+            given for a format that is not a picture, the picture would pass
+            ``max_side``, or the file cannot be written.
 
         Examples
         --------
@@ -191,11 +202,20 @@ class Generated:
         """
         from tilewright.rectangles.formats import save
 
-        save(path, self.puzzle, self.regions if solution else None, self, **style)
+        regions = self.regions if solution else None
+        save(path, self.puzzle, regions, self, cell=cell, max_side=max_side, paper=paper)
+
+    def __str__(self) -> str:
+        """The puzzle drawn in ASCII, as :meth:`to_text` draws it."""
+        return str(self.puzzle)
 
     def _repr_svg_(self) -> str | None:
-        """Jupyter draws small puzzles (larger ones show as text, to stay responsive)."""
+        """Jupyter draws the puzzle: as SVG up to ``NOTEBOOK_SQUARES`` squares."""
         return self.puzzle._repr_svg_()
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter draws the puzzle: a small PNG past ``NOTEBOOK_SQUARES`` squares."""
+        return self.puzzle._repr_png_()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Generated):
@@ -209,7 +229,8 @@ class Generated:
     __hash__ = None  # type: ignore[assignment]  # mutable arrays inside
 
     def __repr__(self) -> str:
-        """``<Rectangles 15x15 seed=1: 37 rectangles>``: what was asked for and made."""
+        """``<Generated 15x15 seed=1: 37 rectangles>``: the class, what was asked for and
+        what was made, in one line."""
         words = [str(self.params)]
         if self.params.max_area is not None:
             words.append(f"max_area={self.params.max_area}")
@@ -217,4 +238,4 @@ class Generated:
             words.append("singles")
         words.append(f"seed={self.seed}")
         count = int(np.count_nonzero(self.puzzle.clues))
-        return f"<Rectangles {' '.join(words)}: {count} rectangle{'' if count == 1 else 's'}>"
+        return f"<Generated {' '.join(words)}: {count} rectangle{'' if count == 1 else 's'}>"

@@ -54,7 +54,7 @@ def generate(params: Params, seed: int | None = None) -> Generated:
     >>> from tilewright.rectangles import solve
     >>> made = generate(Params(7, 5), seed=3)
     >>> made
-    <Rectangles 7x5 seed=3: 13 rectangles>
+    <Generated 7x5 seed=3: 13 rectangles>
     >>> made.game_id
     '7x5:3b2a2b2_2a4e3_2_4c4e2_2b3a'
     >>> len(solve(made.puzzle)) == 1

@@ -20,14 +20,19 @@ import numpy as np
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_int, shown
+from tilewright.core.pdf import DEFAULT_PAPER
 from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, fit_cell
+from tilewright.core.picture_size import default_cell as fitted_cell
 from tilewright.rectangles.gameid import Puzzle
 
 GRID = "#b0b0b0"
 INK = "#000000"
 MAX_PNG_PIXELS = 2**31 - 1
-# pixels a square when the picture fits (32: two-digit clues read well on screen and paper)
+# pixels a square on print sheets, which scale it to the page (32: two-digit clues read
+# well on screen and paper)
 PREFERRED_CELL = 32
+# the smallest square the default picture has while it fits the budget: clues of 8 pixels
+LEGIBLE_CELL = 16
 # below this many pixels a square, clues cannot be drawn at all
 SMALLEST_CELL = 4
 # the clue's baseline below the square's centre, in font sizes (see the module docstring)
@@ -63,7 +68,9 @@ def picture_size(width: int, height: int, cell: int) -> tuple[int, int]:
 
 
 def default_cell(width: int, height: int, max_side: int = PIXEL_BUDGET) -> int:
-    """The largest cell, up to ``PREFERRED_CELL`` pixels, whose picture fits ``max_side``.
+    """The cell of a picture whose cell is not given: the one that gives it a long side of
+    800 to 1000 pixels (``core.picture_size.default_cell``), at least ``LEGIBLE_CELL``
+    while that fits ``max_side``.
 
     Parameters
     ----------
@@ -81,13 +88,10 @@ def default_cell(width: int, height: int, max_side: int = PIXEL_BUDGET) -> int:
     Examples
     --------
     >>> default_cell(15, 15), default_cell(1000, 400)
-    (32, 8)
+    (62, 8)
     """
-    return fit_cell(
-        lambda cell: picture_size(width, height, cell),
-        PREFERRED_CELL,
-        smallest=SMALLEST_CELL,
-        budget=max_side,
+    return fitted_cell(
+        lambda cell: picture_size(width, height, cell), LEGIBLE_CELL, SMALLEST_CELL, max_side
     )
 
 
@@ -117,7 +121,7 @@ def check_cell(width: int, height: int, cell: int, max_side: int = PIXEL_BUDGET)
     ...
     tilewright.core.errors.TilewrightError: the picture would be 32033x32033 pixels, ...
     """
-    fits = default_cell(width, height, max_side)
+    fits = fit_cell(lambda side: picture_size(width, height, side), cell, SMALLEST_CELL, max_side)
     size = picture_size(width, height, cell)
     fitting = max(picture_size(width, height, fits)) <= max_side
     check_budget(size, max_side, fits=fits if fitting else None)
@@ -161,7 +165,7 @@ def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
 def svg_text(
     puzzle: Puzzle,
     regions: np.ndarray | None = None,
-    cell: int = PREFERRED_CELL,
+    cell: int | None = None,
     info: Mapping[str, object] | None = None,
 ) -> str:
     """The puzzle (or, with ``regions``, its solution) as an SVG document.
@@ -172,8 +176,8 @@ def svg_text(
         The clues.
     regions : numpy.ndarray, optional
         A solution: thick borders are drawn between different regions.
-    cell : int, default 32
-        Pixels (SVG user units) a square.
+    cell : int, optional
+        Pixels (SVG user units) a square; default :func:`default_cell`'s.
     info : mapping, optional
         What made the puzzle, recorded in a ``<metadata>`` element.
 
@@ -199,7 +203,7 @@ def svg_text(
     """
     import drawsvg
 
-    _check_picture(puzzle, regions, cell)
+    cell = _check_picture(puzzle, regions, cell)
     clues = int(np.count_nonzero(puzzle.clues))
     check_fits(clues * SVG_BYTES_PER_CLUE, f"an SVG of {clues} clues")
     height, width = puzzle.clues.shape
@@ -247,16 +251,20 @@ def svg_text(
 def pdf_bytes(
     puzzle: Puzzle,
     regions: np.ndarray | None = None,
-    cell: int = PREFERRED_CELL,
+    cell: int | None = None,
     info: Mapping[str, object] | None = None,
+    paper: str = DEFAULT_PAPER,
 ) -> bytes:
     """The puzzle (or its solution) as a one-page vector PDF: :func:`svg_text` drawn by
-    cairo, with ``info`` in the document information.
+    cairo and fitted to a page of ``paper`` (``core.pdf.placement``), with ``info`` in the
+    document information.
 
     Parameters
     ----------
     puzzle, regions, cell, info
         As for :func:`svg_text`.
+    paper : str, default ``"a4"``
+        ``"a4"`` or ``"letter"``.
 
     Returns
     -------
@@ -278,13 +286,13 @@ def pdf_bytes(
     """
     from tilewright.core.pdf import pdf_from_svg
 
-    return pdf_from_svg(svg_text(puzzle, regions, cell, info), info)
+    return pdf_from_svg(svg_text(puzzle, regions, cell, info), info, paper)
 
 
 def png_bytes(
     puzzle: Puzzle,
     regions: np.ndarray | None = None,
-    cell: int = PREFERRED_CELL,
+    cell: int | None = None,
     info: Mapping[str, object] | None = None,
 ) -> bytes:
     """The puzzle (or, with ``regions``, its solution) as a greyscale PNG.
@@ -318,7 +326,7 @@ def png_bytes(
     from PIL import Image, ImageDraw, ImageFont
     from PIL.PngImagePlugin import PngInfo
 
-    _check_picture(puzzle, regions, cell)
+    cell = _check_picture(puzzle, regions, cell)
     height, width = puzzle.clues.shape
     margin = cell // 2
     size = check_png_size(width, height, cell)
@@ -411,8 +419,9 @@ def _check_cell(cell: object) -> int:
     return cell
 
 
-def _check_picture(puzzle: object, regions: object, cell: object) -> None:
-    """Types first, then whether ``regions`` is a grid the size of the puzzle's."""
+def _check_picture(puzzle: object, regions: object, cell: object) -> int:
+    """Types first, then whether ``regions`` is a grid the size of the puzzle's; the cell
+    checked, or the default one (:func:`default_cell`) for None."""
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"a picture needs a Puzzle, not {type(puzzle).__name__}")
     if regions is not None:
@@ -422,7 +431,7 @@ def _check_picture(puzzle: object, regions: object, cell: object) -> None:
             raise TilewrightError(
                 f"regions of shape {regions.shape} do not match the puzzle's {puzzle.clues.shape}"
             )
-    _check_cell(cell)
+    return default_cell(puzzle.width, puzzle.height) if cell is None else _check_cell(cell)
 
 
 def _font_size(cell: int, largest: int) -> int:

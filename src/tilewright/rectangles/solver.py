@@ -25,14 +25,17 @@ each guess settles a few squares, longer when each sets off a long chain of dedu
 """
 
 import numbers
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.rectangles import _solve_kernels as kernels
 from tilewright.rectangles._deduce_kernels import CONTRADICTION, SOLVED, deduce
-from tilewright.rectangles.gameid import Puzzle
+from tilewright.rectangles.gameid import Puzzle, as_puzzle
+
+if TYPE_CHECKING:
+    from tilewright.rectangles.generated import Generated
 
 # steps per call of the search kernel (see _solve_kernels): at most a few tenths of a
 # second, so the Python loop between calls answers Ctrl-C promptly
@@ -100,13 +103,15 @@ class _State(NamedTuple):
     regs: np.ndarray
 
 
-def solve(puzzle: Puzzle, limit: int = 2, max_guesses: int | None = None) -> list[np.ndarray]:
+def solve(
+    puzzle: "Puzzle | str | Generated", limit: int = 2, max_guesses: int | None = None
+) -> list[np.ndarray]:
     """Find up to ``limit`` solutions of a puzzle.
 
     Parameters
     ----------
-    puzzle : Puzzle
-        The puzzle.
+    puzzle : Puzzle, str or Generated
+        The puzzle, or its game ID (``"7x7:3_2a2…"``, read by :func:`parse_game_id`).
     limit : int
         How many solutions to look for, at least 1. 2 tells unique from ambiguous.
     max_guesses : int or None
@@ -122,16 +127,18 @@ def solve(puzzle: Puzzle, limit: int = 2, max_guesses: int | None = None) -> lis
     Raises
     ------
     TypeError
-        If ``puzzle`` is not a Puzzle or ``limit``/``max_guesses`` not whole numbers.
+        If ``puzzle`` is not a Puzzle or a game ID, or ``limit``/``max_guesses`` not
+        whole numbers.
     TilewrightError
-        If ``limit`` is below 1 or ``max_guesses`` below 0.
+        If a game ID is malformed (the one line :func:`parse_game_id` says), ``limit`` is
+        below 1 or ``max_guesses`` below 0.
     GuessBudgetExceeded
         If ``max_guesses`` guesses did not settle it (a TilewrightError).
 
     Examples
     --------
     >>> from tilewright.rectangles import parse_game_id
-    >>> (only,) = solve(parse_game_id("7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f"))
+    >>> (only,) = solve("7x7:3_2a2_3g2f5_2a6a3_3b2_2d4b3_2c5f")
     >>> only[0].tolist()
     [0, 1, 1, 2, 3, 3, 3]
     >>> len(solve(parse_game_id("2x2:2b2")))  # two ways: more than one solution
@@ -139,7 +146,8 @@ def solve(puzzle: Puzzle, limit: int = 2, max_guesses: int | None = None) -> lis
     >>> solve(parse_game_id("3x3:4g5"))  # a 5 cannot fit: no solution
     []
     """
-    _check_arguments(puzzle, limit, max_guesses)
+    puzzle = as_puzzle(puzzle)
+    _check_arguments(limit, max_guesses)
     height, width = shape = puzzle.clues.shape
     rows, cols = (axis.astype(np.int64) for axis in np.nonzero(puzzle.clues))
     areas = puzzle.clues[rows, cols].astype(np.int64)
@@ -169,9 +177,7 @@ def solve(puzzle: Puzzle, limit: int = 2, max_guesses: int | None = None) -> lis
     return found
 
 
-def _check_arguments(puzzle, limit, max_guesses) -> None:
-    if not isinstance(puzzle, Puzzle):
-        raise TypeError(f"puzzle must be a Puzzle, not {type(puzzle).__name__}")
+def _check_arguments(limit, max_guesses) -> None:
     _check_whole("limit", limit, 1)
     if max_guesses is not None:
         _check_whole("max_guesses", max_guesses, 0)

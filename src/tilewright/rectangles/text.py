@@ -3,17 +3,17 @@ as the longest clue (at least two characters)."""
 
 import numpy as np
 
-from tilewright.rectangles.gameid import Puzzle
+from tilewright.rectangles.gameid import Puzzle, as_puzzle
 
 
-def render(puzzle: Puzzle, regions: np.ndarray | None = None) -> str:
+def render(puzzle: Puzzle | str, regions: np.ndarray | None = None) -> str:
     """The puzzle as text, clues in their squares; with ``regions``, its solution: walls
     only between different rectangles.
 
     Parameters
     ----------
-    puzzle : Puzzle
-        The clues.
+    puzzle : Puzzle or str
+        The clues, or the puzzle's game ID.
     regions : numpy.ndarray, optional
         (H, W) integers naming each square's rectangle.
 
@@ -33,6 +33,7 @@ def render(puzzle: Puzzle, regions: np.ndarray | None = None) -> str:
     |    2|
     +--+--+
     """
+    puzzle = as_puzzle(puzzle)
     if regions is None:
         regions = np.arange(puzzle.clues.size).reshape(puzzle.clues.shape)
     cell = max(2, len(str(int(puzzle.clues.max()))))

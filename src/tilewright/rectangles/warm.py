@@ -19,7 +19,6 @@ incremental kernels, so the helper compiles the solver first: the narrowing then
 them from the cache instead of compiling them again.
 """
 
-import os
 import subprocess
 import sys
 import time
@@ -37,12 +36,6 @@ KERNEL_MODULES = (
     "tilewright.rectangles._solve_kernels",
     "tilewright.rectangles._rate_kernels",
 )
-# Seconds each command's first run spends compiling on a two-core machine, and warm()'s
-# whole (measured with an empty cache; see used_kernels for what each compiles).
-GENERATE_SECONDS = 20
-SOLVE_SECONDS = 8
-RATE_SECONDS = 6
-COLD_SECONDS = 40
 # a helper compiles in well under a minute; past this it is stopped, and this process
 # compiles what it left
 HELPER_SECONDS = 300
@@ -79,8 +72,9 @@ def compile_on_two_cores(
     For a first run only (``announce_if_cold`` said so). The groups take, measured on two
     cores: cutting 4.5 s, stretching 5 s, the solver 11 s, narrowing 13 s once the
     solver is cached (23 s alone), repairs 6 s; the repairs reuse the cutting's kernels
-    from the cache, so the helper takes them only after those. A group already cached is
-    left out. With one
+    from the cache, so the helper takes them only after those, and the narrowing, which
+    compiles the solver's kernels into itself, waits for the helper to cache them rather
+    than compile them twice. A group already cached is left out. With one
     core, on a machine whose other cores are busy, or if the helper fails, this process
     compiles the rest when it first needs it, as it would have without the helper.
 
@@ -94,6 +88,8 @@ def compile_on_two_cores(
         The puzzle will be rated (``--difficulty``, ``-f json``): the helper compiles the
         rating after the rest of its share.
     """
+    from tilewright.core.compilation import idle_core
+
     here, there = ["cutting"], []
     if expansion:
         here.append("stretch")
@@ -104,7 +100,7 @@ def compile_on_two_cores(
         there.append("rating")
     there = [group for group in there if _cold(group)]
     helper = None
-    if there and _idle_core():
+    if there and idle_core():
         helper = subprocess.Popen(
             [sys.executable, "-m", __name__, *there],
             stdin=subprocess.DEVNULL,
@@ -113,6 +109,10 @@ def compile_on_two_cores(
         )
     try:
         for group in here:
+            if group == "narrowing" and helper is not None and "solver" in there:
+                # the narrowing compiles the solver's kernels into itself: waiting for the
+                # helper to cache them is shorter than compiling them a second time
+                _wait_until_cached("solver", helper)
             _GROUPS[group]()
     finally:
         if helper is not None:
@@ -129,11 +129,17 @@ def _cold(group: str) -> bool:
     return bool(cold_kernels(_views(_KERNELS[group])))
 
 
-def _idle_core() -> bool:
-    # a core that nothing else keeps busy (load average below the cores less one): on a
-    # machine already loaded, a helper would only slow this process down
-    cores = os.cpu_count() or 1
-    return cores > 1 and os.getloadavg()[0] < cores - 1 + 0.5
+def _wait_until_cached(group: str, helper: subprocess.Popen) -> None:
+    """Return once each kernel of ``group`` is cached, or the helper has ended."""
+    from tilewright.core.compilation import is_cached
+
+    kernels = [getattr(import_module(_name(module)), name) for module, name in _KERNELS[group]]
+    waited = 0.0
+    while helper.poll() is None and waited < HELPER_SECONDS:
+        if all(is_cached(kernel) for kernel in kernels):
+            return
+        time.sleep(0.1)
+        waited += 0.1
 
 
 def used_kernels(command: str, *, expansion: bool = False, unique: bool = True) -> list[ModuleType]:

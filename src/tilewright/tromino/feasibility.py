@@ -2,7 +2,7 @@
 
 * Golomb (1954): every 2^k × 2^k board.
 * Chu and Johnsonbaugh (1986): an n × n board, for any missing square, iff 3 ∤ n — except
-  n = 5, which tiles only when both coordinates of the missing square are odd (from 1).
+  n = 5, which tiles only when both coordinates of the missing square are even (from 0).
 * Ash and Golomb (2004), m × n rectangles with m ≤ n and 3 | mn − 1: every missing square
   works except on 2 × n boards (not in a column ≡ 2 mod 3, counted from 0) and 5 × n boards
   (for n ≥ 8 exactly two bad squares: row 2, column 1 or n − 2, counted from 0).
@@ -84,8 +84,8 @@ def obstruction(width: int, height: int, row: int, col: int) -> str | None:
         )
     if short == 5 and long_ == 5 and (row % 2 or col % 2):
         return (
-            "a 5x5 board tiles only when the missing square's row and column are both odd, "
-            "counted from 1 (Chu and Johnsonbaugh 1986)"
+            "a 5x5 board tiles only when the missing square's row and column are both even, "
+            "counted from 0 (Chu and Johnsonbaugh 1986)"
         )
     if short == 5 and long_ > 5 and across == 2 and along in (1, long_ - 2):
         return (
@@ -117,7 +117,7 @@ def check_missing(width: int, height: int, row: int, col: int) -> tuple[int, int
     row, col = require_int(row, "row"), require_int(col, "col")
     if not (0 <= row < height and 0 <= col < width):
         raise TilewrightError(
-            f"missing square {shown(row + 1)},{shown(col + 1)} is off the {width}x{height} "
-            f"board (rows 1-{height}, columns 1-{width})"
+            f"missing square {shown(row)},{shown(col)} is off the {width}x{height} "
+            f"board (rows 0-{height - 1}, columns 0-{width - 1})"
         )
     return row, col

@@ -16,29 +16,38 @@ square, seed): a PNG text chunk, an SVG ``<metadata>`` element, the PDF's inform
 from collections.abc import Iterable, Iterator, Mapping
 
 import numpy as np
-import png
 
 from tilewright.core.colours import parse_colour
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import png_text, svg_element
 from tilewright.core.numbers import require_int, shown
-from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, check_max_side, fit_cell
+from tilewright.core.pdf import DEFAULT_PAPER
+from tilewright.core.picture_size import (
+    PIXEL_BUDGET,
+    check_budget,
+    check_max_side,
+    default_cell,
+    fit_cell,
+)
+from tilewright.core.raster import TextPngWriter
 from tilewright.tromino.feasibility import check_board
 from tilewright.tromino.tiling import check_band
 
 _OUTLINE, _MISSING, _FIRST_COLOUR = 0, 1, 2
 # Colours for trominoes: four clear ones first (a proper colouring needs at most four),
-# then more for the repeating palette of uncoloured boards.
+# then more for the repeating palette of uncoloured boards; every two at least
+# core.colours.PALETTE_SEPARATION apart (ΔE2000), as neighbours they may be.
 PALETTE = [
     "#4e79a7", "#f28e2b", "#59a14f", "#edc948", "#e15759", "#76b7b2",
-    "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#86bcb6", "#d4a6c8",
+    "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#a0cbe8", "#d4a6c8",
 ]  # fmt: skip
 OUTLINE = "#222222"
 MAX_SVG_CELLS = 1 << 20
 """The largest board an SVG or PDF draws: every tromino is a polygon held in memory."""
-PREFERRED_CELL = 24
-"""Pixels (SVG units) a cell when the picture fits ``max_side`` so."""
+LEGIBLE_CELL = 4
+"""The smallest cell the default picture has while it fits ``max_side``: an L still reads
+as an L inside its outline."""
 MAX_PNG_PIXELS = 2**31 - 1
 """The most pixels a PNG may have, as for mazes and Rectangles pictures. Rows stream, so
 memory is not the limit; time is, and most image readers refuse larger pictures anyway."""
@@ -115,8 +124,9 @@ def _check_board_in_memory(width: int, height: int, coloured: bool) -> None:
 def picture_cell(
     width: int, height: int, cell: int | None = None, fmt: str = "png", max_side: int = PIXEL_BUDGET
 ) -> int:
-    """Pixels (SVG units) a cell: the largest up to ``PREFERRED_CELL`` whose picture fits
-    ``max_side``, or ``cell`` when it is given and fits.
+    """Pixels (SVG units) a cell: by default the one that gives the picture a long side of
+    800 to 1000 pixels (``core.picture_size.default_cell``, at least ``LEGIBLE_CELL`` while
+    that fits ``max_side``), or ``cell`` when it is given and fits.
 
     Parameters
     ----------
@@ -146,9 +156,9 @@ def picture_cell(
     Examples
     --------
     >>> picture_cell(10, 10)
-    24
+    100
     >>> picture_cell(1000, 500)
-    8
+    4
     >>> picture_cell(1000, 500, cell=9)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -162,7 +172,7 @@ def picture_cell(
         return width * side + margin, height * side + margin
 
     if cell is None:
-        return fit_cell(size_at, PREFERRED_CELL, budget=max_side)
+        return default_cell(size_at, LEGIBLE_CELL, budget=max_side)
     cell = require_int(cell, "cell")
     if cell < 1:
         raise TilewrightError(f"cell must be at least 1 pixel, got {shown(cell)}")
@@ -310,28 +320,14 @@ def write_png(
     check_picture_size(width, height, cell)
     palette = [parse_colour(OUTLINE), (0, 0, 0)] + [parse_colour(c) for c in PALETTE]
     text = png_text(info or {})
-    writer = _TextWriter(text, width * cell, height * cell, palette=palette, bitdepth=8)
+    writer = TextPngWriter(text, width * cell, height * cell, palette=palette, bitdepth=8)
     writer.write(stream, pixel_rows)
-
-
-class _TextWriter(png.Writer):
-    """pypng's writer with ``tEXt`` chunks after the header: pypng writes none itself."""
-
-    def __init__(self, text: Mapping[str, str], *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.text = dict(text)
-
-    def write_preamble(self, outfile) -> None:
-        super().write_preamble(outfile)
-        for key, value in self.text.items():
-            data = key.encode("latin-1") + b"\0" + value.encode("latin-1", "replace")
-            png.write_chunk(outfile, b"tEXt", data)
 
 
 def svg_text(
     labels: np.ndarray,
     colours: np.ndarray | None,
-    cell: int = 20,
+    cell: int | None = None,
     info: Mapping[str, object] | None = None,
 ) -> str:
     """The tiling as SVG: one L-shaped polygon per tromino, grouped by colour, outlined,
@@ -343,9 +339,9 @@ def svg_text(
         (H, W) labels of the whole board, 0 on the missing square.
     colours : numpy.ndarray or None
         (H, W) cell colours (0 to 3), or None for the palette by tromino number.
-    cell : int
+    cell : int, optional
         SVG units a cell; the picture is ``W·cell + 2`` wide (a unit of margin each side
-        for the outline).
+        for the outline). Default :func:`picture_cell`'s.
     info : mapping, optional
         The record of what made the picture.
 
@@ -372,8 +368,8 @@ def svg_text(
     if labels.ndim != 2:
         raise TilewrightError(f"a tiling is a 2-D array of labels, not shape {labels.shape}")
     height, width = labels.shape
-    require_int(cell, "cell")
     _check_svg_cells(width, height)
+    cell = picture_cell(width, height, None, "svg") if cell is None else require_int(cell, "cell")
     index = colour_index(labels, colours)
     drawing = drawsvg.Drawing(width * cell + 2, height * cell + 2)
     group = drawsvg.Group(transform=f"translate(1,1) scale({cell})")
@@ -399,16 +395,20 @@ def svg_text(
 def pdf_bytes(
     labels: np.ndarray,
     colours: np.ndarray | None,
-    cell: int = 20,
+    cell: int | None = None,
     info: Mapping[str, object] | None = None,
+    paper: str = DEFAULT_PAPER,
 ) -> bytes:
     """The tiling as a one-page vector PDF: the SVG of :func:`svg_text` drawn by cairo,
-    with ``info`` in the document's information.
+    fitted to a page of ``paper`` (``core.pdf.placement``), with ``info`` in the
+    document's information.
 
     Parameters
     ----------
     labels, colours, cell, info
         As for :func:`svg_text`.
+    paper : str, default ``"a4"``
+        ``"a4"`` or ``"letter"``.
 
     Returns
     -------
@@ -428,7 +428,7 @@ def pdf_bytes(
     """
     from tilewright.core.pdf import pdf_from_svg
 
-    return pdf_from_svg(svg_text(labels, colours, cell, info), info)
+    return pdf_from_svg(svg_text(labels, colours, cell, info), info, paper)
 
 
 # Each L as a start corner (from the 2×2 box's top-left) and relative moves round it, by

@@ -26,6 +26,7 @@ import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int
+from tilewright.core.pdf import DEFAULT_PAPER
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import Stream, resolve_seed, sequence
 from tilewright.tromino.construct import Plan, plan_tiling
@@ -46,6 +47,8 @@ SUFFIXES = {".txt": "text", ".npy": "npy", ".png": "png", ".svg": "svg", ".pdf":
 # Jupyter draws boards up to this many cells, at most this many pixels a side
 _NOTEBOOK_CELLS = 128 * 128
 _NOTEBOOK_SIDE = 640
+# larger tilings up to this many cells show as a small PNG (about a second to draw)
+NOTEBOOK_PNG_CELLS = 2048 * 2048
 
 
 class Tiling:
@@ -258,7 +261,7 @@ class Tiling:
         --------
         >>> tiling = generate(1000, 1000, (0, 0))
         >>> tiling.check("png"), tiling.check("svg", max_side=1000), tiling.check("npy")
-        (8, 1, None)
+        (4, 1, None)
         """
         from tilewright.tromino import pictures
 
@@ -285,6 +288,7 @@ class Tiling:
         colours: int | None = None,
         cell: int | None = None,
         max_side: int = PIXEL_BUDGET,
+        paper: str | None = None,
     ) -> None:
         """Write the tiling in format ``fmt`` to the binary file ``sink``.
 
@@ -298,10 +302,12 @@ class Tiling:
             Pictures: colour the trominoes properly with so many colours (the board is
             then held in memory); without, a repeating palette by tromino number.
         cell : int, optional
-            Pictures: pixels (SVG and PDF: units) a cell; by default the largest up to 24
-            whose picture fits ``max_side``.
+            Pictures: pixels (SVG and PDF: units) a cell; by default the one that gives
+            the picture a long side of 800 to 1000 pixels within ``max_side``.
         max_side : int
             Pictures: the largest side in pixels; a ``cell`` past it is refused.
+        paper : str, optional
+            PDF: the page, ``"a4"`` (default) or ``"letter"``; refused for the others.
 
         Raises
         ------
@@ -320,6 +326,8 @@ class Tiling:
         from tilewright.tromino import pictures, writers
 
         cell = self.check(fmt, colours, cell, max_side)
+        if paper is not None and fmt != "pdf":
+            raise TilewrightError(f"paper applies to pdf, not {fmt}")
         if fmt == "text":
             writers.write_text(sink, self.rows(), self.number_width)
         elif fmt == "npy":
@@ -341,7 +349,8 @@ class Tiling:
             if fmt == "svg":
                 sink.write(pictures.svg_text(self._board, shades, cell, info).encode())
             else:
-                sink.write(pictures.pdf_bytes(self._board, shades, cell, info))
+                sheet = DEFAULT_PAPER if paper is None else paper
+                sink.write(pictures.pdf_bytes(self._board, shades, cell, info, sheet))
 
     def save(
         self,
@@ -349,6 +358,7 @@ class Tiling:
         colours: int | None = None,
         cell: int | None = None,
         max_side: int = PIXEL_BUDGET,
+        paper: str | None = None,
     ) -> None:
         """Write the tiling to ``path`` in the format its suffix names, all or nothing.
 
@@ -356,8 +366,17 @@ class Tiling:
         ----------
         path : str or path-like
             Ending in .txt, .npy, .png, .svg or .pdf (in any case).
-        colours, cell, max_side
-            As for :meth:`write`.
+        colours : {3, 4}, optional
+            Pictures: colour the trominoes properly with so many colours (the board is
+            then held in memory); without, a repeating palette by tromino number.
+        cell : int, optional
+            Pictures: pixels (SVG and PDF: units) a cell; by default the one that gives
+            the picture a long side of 800 to 1000 pixels within ``max_side``.
+        max_side : int
+            Pictures: the largest side in pixels (default 8192); a ``cell`` past it is
+            refused.
+        paper : str, optional
+            PDF: the page, ``"a4"`` (default) or ``"letter"``; refused for the others.
 
         Raises
         ------
@@ -383,8 +402,10 @@ class Tiling:
         name = os.fspath(path)
         fmt = format_by_suffix(path, SUFFIXES, "a tiling")
         self.check(fmt, colours, cell, max_side)  # before the file is opened
+        if paper is not None and fmt != "pdf":
+            raise TilewrightError(f"paper applies to .pdf files, not {fmt}")
         with open_output(name) as sink:
-            self.write(sink, fmt, colours, cell, max_side)
+            self.write(sink, fmt, colours, cell, max_side, paper)
 
     def _picture_info(self, colours: int | None) -> dict[str, Any]:
         info = self.info
@@ -402,13 +423,32 @@ class Tiling:
         )
 
     def _repr_svg_(self) -> str | None:
-        """Jupyter shows small tilings as pictures (larger ones as text, to stay quick)."""
+        """Jupyter shows tilings of up to 128 × 128 cells as SVG pictures (larger ones as a
+        PNG, :meth:`_repr_png_`)."""
         if self.width * self.height > _NOTEBOOK_CELLS:
             return None
         from tilewright.tromino import pictures
 
         cell = pictures.picture_cell(self.width, self.height, None, "svg", _NOTEBOOK_SIDE)
         return pictures.svg_text(self._board, None, cell, self.info)
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter shows tilings too large for SVG, up to ``NOTEBOOK_PNG_CELLS`` cells, as
+        a PNG of at most ``NOTEBOOK_SIDE`` pixels a side (larger ones as their repr)."""
+        if not _NOTEBOOK_CELLS < self.width * self.height <= NOTEBOOK_PNG_CELLS:
+            return None
+        import io
+
+        from tilewright.core.notebook import NOTEBOOK_SIDE, shrunk_png
+        from tilewright.tromino import pictures
+
+        try:
+            cell = pictures.picture_cell(self.width, self.height, None, "png", NOTEBOOK_SIDE)
+        except TilewrightError:  # past the side at a pixel a cell: drawn so, then shrunk
+            cell = 1
+        sink = io.BytesIO()
+        self.write(sink, "png", cell=cell)
+        return shrunk_png(sink.getvalue())
 
 
 def generate(

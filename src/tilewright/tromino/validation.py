@@ -62,17 +62,15 @@ def checked_labels(labels: object) -> tuple[np.ndarray, int]:
 
     code, t, a, b = kernels.check_tiling(array, trominoes)
     if code == kernels.NEGATIVE_LABEL:
-        raise TilewrightError(f"tiling label {t} at row {a + 1}, column {b + 1} is negative")
+        raise TilewrightError(f"tiling label {t} at row {a}, column {b} is negative")
     if code == kernels.TOO_MANY_CELLS:
-        raise TilewrightError(
-            f"tromino {t} has more than 3 cells (again at row {a + 1}, column {b + 1})"
-        )
+        raise TilewrightError(f"tromino {t} has more than 3 cells (again at row {a}, column {b})")
     if code == kernels.TOO_FEW_CELLS:
         raise TilewrightError(
             f"tromino {t} has {a} cells, not 3 (labels must number the trominoes 1 to {trominoes})"
         )
     if code == kernels.NOT_AN_L:
-        raise TilewrightError(f"tromino {t} (from row {a + 1}, column {b + 1}) is not an L")
+        raise TilewrightError(f"tromino {t} (from row {a}, column {b}) is not an L")
     return array, trominoes
 
 
@@ -91,14 +89,14 @@ def validate(labels: object) -> str | None:
     Returns
     -------
     str or None
-        The fault in words (cells counted from 1), or None for a tiling.
+        The fault in words (rows and columns counted from 0), or None for a tiling.
 
     Examples
     --------
     >>> validate([[1, 1], [0, 1]]) is None
     True
     >>> validate([[1, 1, 2], [1, 3, 2], [3, 3, 2]])
-    'tromino 2 (from row 1, column 3) is not an L'
+    'tromino 2 (from row 0, column 2) is not an L'
     >>> validate([[1, 1, 2, 2], [1, 0, 0, 2]])
     '2 squares are uncovered (labelled 0); a board missing one square has exactly one'
     >>> validate([[1.5]])

@@ -12,22 +12,19 @@ is called with one set of argument types (int64 labels and sizes, int32 graph in
 import io
 
 PACKAGE = "tilewright.tromino"
-# Seconds each module takes to compile from nothing on this two-core machine (CPU time of
-# its first calls with NUMBA_CACHE_DIR fresh, measured with the machine under load; the
-# first module of each command, the textbook rows or the search, also pays about 1 s of
-# Numba's own start-up)
-KERNEL_SECONDS = {
-    f"{PACKAGE}._quadtree_kernels": 2.0,
-    f"{PACKAGE}._search": 2.0,
-    f"{PACKAGE}._plan_kernels": 1.0,
-    f"{PACKAGE}._text_kernels": 0.5,
-    f"{PACKAGE}._check_kernels": 1.0,
-    f"{PACKAGE}._dsatur_kernels": 7.5,
-    f"{PACKAGE}._wheel_kernels": 1.0,
-}
-KERNEL_MODULES = tuple(KERNEL_SECONDS)
-COLD_SECONDS = sum(KERNEL_SECONDS.values())
-"""Seconds :func:`warm` takes with an empty cache: every kernel compiled."""
+# the modules of compiled kernels in this package, for ``tilewright warm``
+KERNEL_MODULES = tuple(
+    f"{PACKAGE}.{name}"
+    for name in (
+        "_quadtree_kernels",
+        "_search",
+        "_plan_kernels",
+        "_text_kernels",
+        "_check_kernels",
+        "_dsatur_kernels",
+        "_wheel_kernels",
+    )
+)
 
 
 def kernel_modules(
@@ -62,17 +59,6 @@ def kernel_modules(
     if colours is not None and width * height > 1:  # one cell: no tromino to colour
         used += ["_wheel_kernels", "_dsatur_kernels"] if colours == 3 else ["_dsatur_kernels"]
     return tuple(f"{PACKAGE}.{name}" for name in used)
-
-
-def cold_seconds(modules: tuple[str, ...]) -> float:
-    """About how long compiling ``modules`` takes from nothing (see ``KERNEL_SECONDS``).
-
-    Examples
-    --------
-    >>> cold_seconds(kernel_modules(8, 8, "text"))
-    2.5
-    """
-    return sum(KERNEL_SECONDS[name] for name in modules)
 
 
 def warm() -> None:

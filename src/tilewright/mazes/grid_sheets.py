@@ -1,0 +1,171 @@
+"""Print sheets of mazes on a polygon grid (hexagons, triangles, rings, octagons, a
+masked square grid, a weave): several to a page, each open at its start and goal, then
+answer pages with each solution drawn, as ``sheets`` prints square mazes.
+
+The layout is planned from the grid before any maze is made. Every maze of a sheet draws
+to the same size: on the one grid, or on weaves of one size (whose crossings differ from
+maze to maze, but not their outline). A Spectre or hat patch, which the seed draws anew,
+has no sheet.
+
+Examples
+--------
+>>> from tilewright.core.polygon_grid import square_grid
+>>> from tilewright.mazes.grid_maze import generate_on
+>>> grid = square_grid(6, 4)
+>>> layout = grid_sheet_layout(grid, "square 6x4", count=2)
+>>> pdf = grid_sheet_pdf([generate_on(grid, "wilson", seed=s) for s in (1, 2)], layout)
+>>> pdf[:5], b"seeds=1,2" in pdf
+(b'%PDF-', True)
+"""
+
+from collections.abc import Sequence
+
+from tilewright.core.errors import TilewrightError
+from tilewright.core.seeds import MAX_SEED
+from tilewright.core.sheets import (
+    MOST_PUZZLES,
+    Entry,
+    Frame,
+    Layout,
+    Progress,
+    draw_sheet,
+    plan_layout,
+)
+from tilewright.mazes.algorithms import ALGORITHMS
+from tilewright.mazes.grid_maze import GridMaze, default_endpoints
+from tilewright.mazes.grid_pictures import GridStyle, opening_walls, picture_size, svg_text
+from tilewright.mazes.grid_solve import shortest_path
+from tilewright.mazes.sheets import COMFORTABLE_MM, SMALLEST_MM
+
+# the pictures' own default cell and wall: the sheet scales them to the page
+STYLE = GridStyle()
+
+
+def grid_sheet_layout(
+    grid, label: str, count: int, *, paper: str = "a4", per_page: int | None = None
+) -> Layout:
+    """The layout of a sheet of ``count`` mazes on ``grid``, checked before any is made
+    (see ``tilewright.core.sheets.plan_layout``).
+
+    Parameters
+    ----------
+    grid : PolygonGrid
+        The grid every maze of the sheet is on (for weaves, the square grid of their
+        size).
+    label : str
+        The grid in words for the captions and messages, such as ``"hex 10x8"``.
+    count : int
+        Mazes on the sheet, 1 to 1000.
+    paper : {"a4", "letter"}, default "a4"
+        The paper.
+    per_page : int, optional
+        Mazes a page; default as many as print with cells of ``COMFORTABLE_MM``.
+
+    Returns
+    -------
+    Layout
+
+    Raises
+    ------
+    TilewrightError
+        When a number is out of range, the paper unknown, or the cells would print smaller
+        than ``SMALLEST_MM``.
+    """
+    longest_name = max(len(name) for name in ALGORITHMS)
+    first_line = _caption(MOST_PUZZLES, label, "a" * longest_name, MAX_SEED)
+    return plan_layout(
+        f"a maze on {label}",
+        grid_sheet_frame(grid),
+        count,
+        paper=paper,
+        per_page=per_page,
+        caption=(len(first_line),),
+    )
+
+
+def grid_sheet_frame(grid) -> Frame:
+    """The size of a maze's picture on ``grid`` as ``grid_pictures.svg_text`` draws it in
+    ``STYLE``, and the size of a cell of average area in it.
+
+    Examples
+    --------
+    >>> from tilewright.core.polygon_grid import square_grid
+    >>> frame = grid_sheet_frame(square_grid(30, 15))
+    >>> frame.width, frame.height, frame.square
+    (362, 182, 12)
+    """
+    width, height = picture_size(grid, STYLE)
+    return Frame(width, height, STYLE.cell, COMFORTABLE_MM, SMALLEST_MM, "cells")
+
+
+def grid_sheet_pdf(
+    mazes: Sequence[GridMaze], layout: Layout, label: str = "", progress: Progress | None = None
+) -> bytes:
+    """The sheet as a vector PDF: the maze pages, then the answer pages with the path from
+    each maze's start to its goal (``grid_maze.default_endpoints``) drawn, each maze
+    numbered and captioned with ``label``, its algorithm and its seed.
+
+    Parameters
+    ----------
+    mazes : sequence of GridMaze
+        Mazes that draw to one size (on one grid, or weaves of one size), 1 to 1000.
+    layout : Layout
+        From :func:`grid_sheet_layout` with their grid.
+    label : str
+        The grid in words, as the layout was planned with.
+    progress : callable, optional
+        ``progress(pages)`` passes the pages on as they are drawn (a progress bar).
+
+    Returns
+    -------
+    bytes
+        The PDF file.
+
+    Raises
+    ------
+    TypeError
+        When a maze is not a GridMaze.
+    TilewrightError
+        When a maze draws to another size than the layout is for.
+    """
+    if not mazes:
+        raise TilewrightError("a sheet needs at least one maze")
+    for maze in mazes:
+        if not isinstance(maze, GridMaze):
+            raise TypeError(f"a grid sheet holds GridMazes, not {type(maze).__name__}")
+    frames = {grid_sheet_frame(grid) for grid in {id(m.grid): m.grid for m in mazes}.values()}
+    if frames != {layout.frame}:
+        raise TilewrightError(
+            "the mazes of a sheet must all draw to the size its layout was planned for"
+        )
+    entries = [_entry(number, maze, label) for number, maze in enumerate(mazes, 1)]
+    info: dict[str, object] = {
+        "family": "maze",
+        "grid": label,
+        "algorithm": ",".join(dict.fromkeys(str(maze.algorithm) for maze in mazes)),
+        "seeds": ",".join(str(maze.seed) for maze in mazes),
+    }
+    if all(maze.params == mazes[0].params for maze in mazes):
+        info["params"] = mazes[0].params
+    return draw_sheet(layout, entries, f"Mazes on {label}".strip(), info, progress)
+
+
+def _entry(number: int, maze: GridMaze, label: str) -> Entry:
+    """The maze and its answer, open at its start and goal, and its caption."""
+    start, goal = default_endpoints(maze.grid)
+    gaps = opening_walls(maze.grid, start, goal)
+    return Entry(
+        svg_text(maze, STYLE, openings=gaps),
+        svg_text(maze, STYLE, path=shortest_path(maze, start, goal), openings=gaps),
+        (_caption(number, label, maze.algorithm, maze.seed),),
+    )
+
+
+def _caption(number: int, label: str, algorithm: str | None, seed: int | None) -> str:
+    """What makes the maze again with ``tilewright maze``."""
+    parts = [f"#{number}", label]
+    if algorithm:
+        parts.append(algorithm)
+    if seed is not None:
+        parts.append(f"seed {seed}")
+    return " · ".join(part for part in parts if part)

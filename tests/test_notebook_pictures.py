@@ -1,0 +1,51 @@
+"""Tilings in Jupyter: an SVG up to a size, a small PNG past it, and neither past a bound
+(the one-line repr then), on both sides of each threshold."""
+
+import io
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from tilewright.aperiodic import generate, generate_hats
+from tilewright.aperiodic import hat as hat_module
+from tilewright.aperiodic import spectre as spectre_module
+from tilewright.core.notebook import NOTEBOOK_PNG_TILES, NOTEBOOK_SIDE, shrunk_png, thumbnail_png
+from tilewright.tromino import generate as tromino
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(png)).size
+
+
+def test_a_tromino_tiling_is_svg_up_to_128_squared_and_png_past_it():
+    small = tromino(128, 128)
+    assert "<svg" in small._repr_svg_() and small._repr_png_() is None
+    large = tromino(130, 130)
+    assert large._repr_svg_() is None and max(png_size(large._repr_png_())) <= NOTEBOOK_SIDE
+    assert png_size(tromino(2048, 2048)._repr_png_()) == (NOTEBOOK_SIDE, NOTEBOOK_SIDE)
+    beyond = tromino(2050, 2050)
+    assert beyond._repr_svg_() is None and beyond._repr_png_() is None
+
+
+@pytest.mark.parametrize(
+    ("make", "module"), [(generate, spectre_module), (generate_hats, hat_module)]
+)
+def test_a_patch_is_svg_up_to_its_limit_and_png_past_it(make, module, monkeypatch):
+    patch = make(40, 30, seed=3)
+    count = patch.approximate_count
+    monkeypatch.setattr(module, "REPR_SVG_LIMIT", count)  # just within: SVG
+    assert "<svg" in patch._repr_svg_() and patch._repr_png_() is None
+    monkeypatch.setattr(module, "REPR_SVG_LIMIT", count - 1)  # just past: PNG
+    assert patch._repr_svg_() is None
+    assert max(png_size(patch._repr_png_())) == NOTEBOOK_SIDE
+    far = make(3000, 3000, seed=3)
+    assert far.approximate_count > NOTEBOOK_PNG_TILES and far._repr_png_() is None
+
+
+def test_shrinking_keeps_the_shape_and_the_limit():
+    png = thumbnail_png(np.zeros((20, 30), dtype=bool), side=3000)
+    assert png_size(png) == (30, 20)
+    wide = thumbnail_png(np.ones((1200, 3000), dtype=bool))
+    assert png_size(wide) == (NOTEBOOK_SIDE, 400)
+    assert png_size(shrunk_png(wide, side=100, grey=True)) == (100, 40)
