@@ -83,7 +83,7 @@ def test_streamed_eller_to_file(tmp_path):
         (["maze", "5x5", "--seed", "-1"], "seed"),
         (["maze", "300000x300000"], "memory"),
         (["maze", "5x5", "-f", "gif"], "gif"),
-        (["maze", "5x5", "--solve"], "pictures"),
+        (["maze", "5x5", "-f", "npz", "--solve"], "pictures"),
         (["maze", "5x5", "-f", "svg", "--solve", "--start", "5,0"], "outside"),
         (["maze", "10x10", "-a", "eller", "--start", "10,10"], "go with --solve"),
         (["maze", "5x5", "-f", "svg", "--goal", "a,b"], "ROW,COLUMN"),

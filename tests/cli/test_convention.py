@@ -225,10 +225,24 @@ def test_a_maze_s_answer_is_the_same_maze_with_its_path(tmp_path, capsysbinary):
     assert "solution" in kinds
 
 
+def test_a_solved_maze_draws_its_path_in_text(tmp_path):
+    """``--solve`` on the text drawing, and ``--answer FILE.txt``, write what
+    ``Maze.to_text(solution=True)`` draws; past a million cells they are refused."""
+    from tilewright.mazes import generate
+
+    expected = generate(9, 5, seed=3).to_text(solution=True).encode()
+    assert tilewright("maze", "9x5", "-s", "3", "--solve", cwd=tmp_path).stdout == expected
+    done = tilewright("maze", "9x5", "-s", "3", "-o", "m.txt", "--answer", "a.txt", cwd=tmp_path)
+    assert done.returncode == 0 and (tmp_path / "a.txt").read_bytes() == expected
+    done = tilewright("maze", "2000x1000", "-s", "3", "--solve", cwd=tmp_path)
+    assert done.returncode == 2 and b"at most 1,000,000 cells" in done.stderr
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--answer", "a.txt"], "--answer shows the solution: name its FILE .svg"),
+        (["--answer", "a.npz"], "--answer shows the solution: name its FILE .txt, .svg"),
+        (["--answer", "a.txt", "--grid", "hex"], "cannot write .txt files"),
         (["--answer", "a.svg", "--solve", "-f", "svg"], "drop --solve"),
         (["--answer", "m.svg", "-o", "m.svg"], "same place"),
         (["--paper", "letter"], "--paper lays out a PDF"),

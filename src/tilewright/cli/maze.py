@@ -38,6 +38,7 @@ from tilewright.mazes import ALGORITHMS, DEFAULT_ALGORITHM
 from tilewright.mazes import braid as add_loops
 from tilewright.mazes.formats import FORMATS, PICTURES, SUFFIXES, TEXT, write, write_bands
 from tilewright.mazes.generation import prepare, prepare_bands
+from tilewright.mazes.model import TEXT_CELLS
 from tilewright.mazes.solve import check_cell, distances, shortest_path
 from tilewright.mazes.warm import used_kernels
 
@@ -48,8 +49,9 @@ ARRAY_FORMATS = ("zarr",)
 # .txt is the text drawing by default, and takes the ascii one when -f asks for it.
 _ALL_SUFFIXES = {**SUFFIXES, ".zarr": "zarr"}
 _ASCII_SUFFIXES = {**_ALL_SUFFIXES, ".txt": "ascii"}
-# what --answer FILE writes: the formats that draw a path
-ANSWER_FORMATS = (*PICTURES, "geojson")
+# what --answer FILE writes: the formats that draw a path (text: the Unicode drawing's
+# roomier layout, its path through the cells)
+ANSWER_FORMATS = (*PICTURES, "geojson", "text")
 
 
 @click.command()
@@ -83,11 +85,13 @@ ANSWER_FORMATS = (*PICTURES, "geojson")
 )
 @output_option
 @click.option("--compress", is_flag=True, help="npz: deflate the arrays (smaller, slower).")
-@click.option("--solve", is_flag=True, help="Pictures: draw the shortest path start to goal.")
+@click.option(
+    "--solve", is_flag=True, help="Pictures and text: draw the shortest path start to goal."
+)
 @click.option(
     "--answer",
     metavar="FILE",
-    help="Also write the maze with its path drawn to FILE (.svg, .png, .pdf or .geojson).",
+    help="Also write the maze with its path drawn to FILE (.txt, .svg, .png, .pdf or .geojson).",
 )
 @click.option("--heatmap", is_flag=True, help="Pictures: colour cells by distance from start.")
 @click.option(
@@ -175,7 +179,7 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
         options["answer"], output, options["solve"], SUFFIXES, ANSWER_FORMATS, "svg"
     )
     drawing = options["solve"] or options["heatmap"]
-    _check_combinations(fmt, drawing, stats, options)
+    _check_combinations(fmt, drawing, stats, options, width, height)
     pictured = [kind for kind in (fmt, answer_fmt) if kind in PICTURES]
     style = _style(width, height, pictured, options) if pictured else None
     if stats is None or output is not None:
@@ -201,6 +205,7 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
         and braid is None
         and stats is None
         and answer_fmt is None
+        and not options["solve"]
     )
     # every check first: a seed is printed, and kernels compiled, only for work that runs
     if streaming:
@@ -246,11 +251,19 @@ def _print_algorithms() -> None:
         click.echo(f" {'':<{width}}  Reference: {info.reference}.")
 
 
-def _check_combinations(fmt: str, drawing: bool, stats: str | None, options: dict) -> None:
-    if (drawing or options["openings"]) and fmt not in (*PICTURES, "geojson"):
+def _check_combinations(
+    fmt: str, drawing: bool, stats: str | None, options: dict, width: int, height: int
+) -> None:
+    solved_text = fmt == "text" and options["solve"] and not options["heatmap"]
+    if (drawing or options["openings"]) and fmt not in (*PICTURES, "geojson") and not solved_text:
         raise TilewrightError(
-            "--solve, --heatmap and --openings draw on pictures and GeoJSON: use -f svg, png, "
-            "pdf or geojson"
+            "--solve, --heatmap and --openings draw on pictures and GeoJSON (--solve on text "
+            "too): use -f svg, png, pdf or geojson"
+        )
+    if (solved_text or _answer_kind(options) == "text") and width * height > TEXT_CELLS:
+        # the drawing with a path is made whole, about 16 bytes a cell
+        raise TilewrightError(
+            f"a path is drawn in text on mazes of at most {TEXT_CELLS:,} cells: use svg or png"
         )
     ends_used = drawing or stats or options["openings"] or options["answer"]
     if (options["start"] or options["goal"]) and not ends_used:

@@ -15,20 +15,32 @@ FAMILIES = {
     "rectangles": "tilewright.rectangles.warm",
     "tromino": "tilewright.tromino.warm",
     "aperiodic": "tilewright.aperiodic.warm",
+    # only with the datasets extra installed (skipped by default without it)
+    "datasets": "tilewright.datasets.warm",
 }
 
 
 @click.command()
 @click.argument("families", nargs=-1, type=click.Choice(tuple(FAMILIES), case_sensitive=False))
 def warm(families: tuple[str, ...]) -> None:
-    """Compile the kernels of FAMILIES (default: all) into Numba's cache now.
+    """Compile the kernels of FAMILIES (default: all; datasets when its extra is
+    installed) into Numba's cache now.
 
     Prints each family with the seconds it took: the first time, the compile time; after
     that, a fraction of a second, since the cache is already filled.
     """
     from tilewright.core.compilation import cold_kernels
+    from tilewright.core.extras import MissingExtraError, require_extra
 
-    for family in families or tuple(FAMILIES):
+    if not families:
+        families = tuple(FAMILIES)
+        try:
+            require_extra("datasets", "the dataset kernels")
+        except MissingExtraError:  # all that is installed: the datasets are not
+            families = tuple(family for family in families if family != "datasets")
+    for family in families:
+        if family.lower() == "datasets":
+            require_extra("datasets", "the dataset kernels")
         module = importlib.import_module(FAMILIES[family.lower()])
         started = time.perf_counter()
         module.warm()

@@ -207,7 +207,8 @@ def write(
     style : Style, optional
         Pictures: sizes and colours (default ``pictures.picture_style`` of the maze).
     solution : numpy.ndarray, optional
-        Pictures: a (k, 2) path of rows and columns to draw.
+        Pictures, and the ``text`` drawing (then in :meth:`Maze.to_text`'s roomier
+        layout): a (k, 2) path of rows and columns to draw.
     heat : numpy.ndarray, optional
         Pictures: (H, W) distances to colour the cells by.
     compress : bool
@@ -261,6 +262,8 @@ def write(
             from tilewright.mazes.io import json_chunks
 
             stream.writelines(json_chunks(maze))
+        elif fmt == "text" and solution is not None:
+            stream.write(maze.to_text(solution=solution).encode())
         else:
             write_bands(maze.bands(), maze.width, fmt, stream)
 
