@@ -32,7 +32,7 @@ JOBS: dict[str, tuple[str, ...]] = {
     "spectre-csv": ("spectre", "20000x20000", "-s", "1", "-f", "csv", "-o", "out.csv"),
     "spectre-bfs": ("spectre", "3000x3000", "-s", "1", "--method", "bfs", "-o", "out.csv"),
     "hat-csv": ("hat", "20000x20000", "-s", "1", "-f", "csv", "-o", "out.csv"),
-    "tromino-npy": ("tromino", "tile", "65536x65536", "--missing", "0,0", "-o", "out.npy"),
+    "tromino-npy": ("tromino", "tile", "32768x32768", "--missing", "0,0", "-o", "out.npy"),
 }
 SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 # what an existing output file holds before a trial that writes over it
