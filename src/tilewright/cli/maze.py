@@ -16,6 +16,7 @@ from tilewright.cli.options import (
     announce_seed,
     answer_format,
     format_option,
+    mask_and_weave_options,
     max_side_option,
     maze_algorithm_option,
     maze_parameter_options,
@@ -64,14 +65,7 @@ ANSWER_FORMATS = (*PICTURES, "geojson", "text")
     metavar="NAME",
     help="Cells: " + ", ".join(GRID_NAMES) + "; --grids says what SIZE counts for each.",
 )
-@click.option(
-    "--mask",
-    type=click.Path(dir_okay=False),
-    help="Keep only the cells a mask allows: a text file (X off, . on), a PNG (dark off).",
-)
-@click.option("--largest", is_flag=True, help="--mask: keep the largest piece if it splits.")
-@click.option("--weave", is_flag=True, help="Square grids: passages may cross under others.")
-@click.option("--crossings", type=PROBABILITY, help="--weave: share of inner cells made crossings.")
+@mask_and_weave_options
 @click.option("--openings", is_flag=True, help="Pictures: gaps in the outer wall at start, goal.")
 @maze_algorithm_option("Generation algorithm; --list shows them all.")
 @seed_option("Seed for a reproducible maze (default: random, printed as seed: N).")

@@ -11,6 +11,7 @@ from tilewright.cli.options import (
     SIZE,
     NameChoice,
     announce_seed,
+    mask_and_weave_options,
     maze_algorithm_option,
     maze_parameter_options,
     seed_option,
@@ -30,14 +31,7 @@ from tilewright.core.sheets import MOST_PER_PAGE_CHOSEN
     help="Cells, as for tilewright maze (--grids there says what SIZE counts for each); "
     "not spectre or hat, whose tiling each seed draws anew.",
 )
-@click.option(
-    "--mask",
-    type=click.Path(dir_okay=False),
-    help="Keep only the cells a mask allows: a text file (X off, . on), a PNG (dark off).",
-)
-@click.option("--largest", is_flag=True, help="--mask: keep the largest piece if it splits.")
-@click.option("--weave", is_flag=True, help="Square grids: passages may cross under others.")
-@click.option("--crossings", type=PROBABILITY, help="--weave: share of inner cells made crossings.")
+@mask_and_weave_options
 @maze_algorithm_option("Generation algorithm; tilewright maze --list shows them all.")
 @seed_option("The first maze's seed: the mazes take S, S+1, ... (default: random, printed).")
 @maze_parameter_options

@@ -520,6 +520,30 @@ class CommandWithSubcommands(click.Group):
         return self.default_command.make_context(info_name, args, parent, **extra)
 
 
+def mask_and_weave_options(command):
+    """``--mask FILE``, ``--largest``, ``--weave`` and ``--crossings X``: what shapes a
+    maze's cells beside its grid, alike for ``tilewright maze`` and its sheets."""
+    options = (
+        click.option(
+            "--mask",
+            type=click.Path(dir_okay=False),
+            help="Keep only the cells a mask allows: a text file (X off, . on), a PNG (dark off).",
+        ),
+        click.option(
+            "--largest", is_flag=True, help="--mask: keep the largest piece if it splits."
+        ),
+        click.option(
+            "--weave", is_flag=True, help="Square grids: passages may cross under others."
+        ),
+        click.option(
+            "--crossings", type=PROBABILITY, help="--weave: share of inner cells made crossings."
+        ),
+    )
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 def maze_algorithm_option(help: str, multiple: bool = False):
     """``-a/--algorithm NAME`` for the maze commands, the names checked with suggestions;
     ``multiple``: given any number of times (a tuple of names)."""
