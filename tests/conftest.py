@@ -9,16 +9,22 @@ from hypothesis import settings
 
 
 def _kernel_cache_folder() -> Path:
-    """A Numba cache folder named by a hash of the whole package's source.
+    """A Numba cache folder named by a hash of the whole package's source, where it lies
+    and when each file was written.
 
     Numba checks a cached kernel against its own file's time stamp only, so a change to a
     kernel it calls from another module can leave a stale machine code in place. Keyed by
     every source file, the cache is fresh after any change and reused when nothing changed.
+    The place and the time stamps count too: Numba files its cache under the source's path
+    and refuses an entry whose file has another time stamp, so a second clone of the same
+    source (CI's, beside a developer's) found the first clone's "warmed" mark over kernels
+    it could not use, skipped warming, and printed a compile notice into a test of one line.
     """
     package = Path(__file__).resolve().parents[1] / "src" / "tilewright"
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(str(package).encode())
     for path in sorted(package.rglob("*.py")):
         digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(str(path.stat().st_mtime_ns).encode())
         digest.update(path.read_bytes())
     return Path(tempfile.gettempdir()) / f"tilewright-tests-numba-{digest.hexdigest()[:16]}"
 
