@@ -12,6 +12,11 @@ What it measures, and why
   and system, the process's own accounting through ``wait4``) and wall seconds, the minimum
   and the median. These are the commands a user types most, on work so small that the
   figure is start-up: imports, the cache's kernels loaded, the arguments checked.
+* The floor: what any command pays before tilewright's own imports, timed the same way:
+  the interpreter alone, importing NumPy, importing Numba, and Numba loading one cached
+  kernel of one addition (the first load of a process builds Numba's type tables and
+  starts LLVM, whatever the kernel). OpenBLAS runs one thread, as the command line sets it.
+  A warm command's figure less the last floor is what tilewright itself could still save.
 * Cold first run: each command once more with an empty Numba cache (``NUMBA_CACHE_DIR``
   in a new temporary folder), as on a machine where nothing ran before: wall and processor
   seconds, the compile time (the cold run's processor seconds less the warm minimum), the
@@ -51,21 +56,42 @@ COMMANDS = (
     ),
 )
 _NOTICE = re.compile(r"tilewright: compiling .* once, about (\d+) s")
+# a kernel as small as one can be, cached like tilewright's (a file of its own: Numba caches
+# no kernel defined in ``python -c``)
+_ONE_KERNEL = """import os
+from numba import njit
+
+@njit(cache=True)
+def add(a, b):
+    return a + b
+
+add(1, 2)
+os._exit(0)
+"""
+# name, what Python runs ({kernel}: the file holding _ONE_KERNEL)
+FLOORS = (
+    ("python", ["-c", "import os; os._exit(0)"]),
+    ("import numpy", ["-c", "import numpy, os; os._exit(0)"]),
+    ("import numba", ["-c", "import numba, os; os._exit(0)"]),
+    ("numba, one cached kernel", ["{kernel}"]),
+)
 
 
-def timed(arguments: list[str], cache: str | None) -> tuple[float, float, str]:
-    """One whole process: (processor seconds, wall seconds, its standard error), read from
-    the process's own accounting (``wait4``)."""
+def timed(
+    arguments: list[str], cache: str | None, python: list[str] | None = None
+) -> tuple[float, float, str]:
+    """One whole process, ``tilewright`` with ``arguments`` (or Python with ``python``):
+    (processor seconds, wall seconds, its standard error), read from the process's own
+    accounting (``wait4``)."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["OPENBLAS_NUM_THREADS"] = "1"  # as the command line sets it, before NumPy loads
     if cache is not None:
         env["NUMBA_CACHE_DIR"] = cache
+    command = ["-m", "tilewright", *arguments] if python is None else python
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
         process = subprocess.Popen(
-            [sys.executable, "-m", "tilewright", *arguments],
-            stdout=subprocess.DEVNULL,
-            stderr=errors,
-            env=env,
+            [sys.executable, *command], stdout=subprocess.DEVNULL, stderr=errors, env=env
         )
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - started
@@ -73,7 +99,7 @@ def timed(arguments: list[str], cache: str | None) -> tuple[float, float, str]:
         errors.seek(0)
         text = errors.read().decode()
     if process.returncode != 0:
-        raise RuntimeError(f"tilewright {' '.join(arguments)} failed: {text.strip()}")
+        raise RuntimeError(f"{' '.join(command)} failed: {text.strip()}")
     return usage.ru_utime + usage.ru_stime, wall, text
 
 
@@ -82,6 +108,22 @@ def fresh(arguments: list[str], scratch: str) -> list[str]:
     finds, so a second run into the same folder would do no work)."""
     out = tempfile.mkdtemp(dir=scratch)
     return [part.format(out=out) for part in arguments]
+
+
+def floor_table(repeat: int, scratch: str, cache: str) -> None:
+    """The floor's rows: each of ``FLOORS`` timed as the warm commands are."""
+    kernel = os.path.join(scratch, "one_kernel.py")
+    with open(kernel, "w") as file:
+        file.write(_ONE_KERNEL)
+    rows = []
+    for name, words in FLOORS:
+        python = [word.format(kernel=kernel) for word in words]
+        timed([], cache, python)  # fills the cache, writes Python's bytecode
+        figures = [timed([], cache, python)[:2] for _ in range(repeat)]
+        cpu = [figure[0] for figure in figures]
+        rows.append([name, f"{min(cpu):.3f}", f"{statistics.median(cpu):.3f}"])
+    title = f"the floor, {repeat} runs each (seconds)"
+    print_table(title, ["process", "cpu min", "cpu median"], rows)
 
 
 def main() -> None:
@@ -99,6 +141,7 @@ def main() -> None:
     scratch = tempfile.mkdtemp(prefix="tilewright-startup-")
     warm_cache = os.path.join(scratch, "cache")
     try:
+        floor_table(args.repeat, scratch, warm_cache)
         warm_rows, warm_cpu = [], {}
         for name, arguments in chosen:
             timed(fresh(arguments, scratch), warm_cache)  # compiles, writes Python's bytecode

@@ -4,6 +4,7 @@ notice reads (``src/tilewright/core/_compile_seconds.py``).
 Run from the repository root after a change to the kernels, on an otherwise idle machine:
 
     python tools/measure_compile_times.py
+    python tools/measure_compile_times.py --only rectangles   # one family's rows anew
 
 Each family's ``warm()`` runs in a fresh process with an empty Numba cache
 (``NUMBA_CACHE_DIR`` in a new temporary folder), listening to Numba's ``numba:compile``
@@ -33,12 +34,12 @@ _DATASET_KERNELS = (
 )
 
 
-def main() -> None:
+def main(families: tuple[str, ...] = FAMILIES) -> None:
     startup: list[float] = []
     seconds: dict[str, float] = {}
     callees: dict[str, set[str]] = {}
     shared: set[str] = set()
-    for family in FAMILIES:
+    for family in families:
         with tempfile.TemporaryDirectory() as cache:
             env = {**os.environ, "NUMBA_CACHE_DIR": cache}
             started = time.perf_counter()
@@ -59,8 +60,28 @@ def main() -> None:
         shared.update(found["shared"])
     for name in shared:  # a command names their callees itself (see _measure)
         callees.pop(name, None)
+    if families != FAMILIES:
+        # the other families' rows, and the shared ones (core's), stay as last measured:
+        # a change to one family's kernels re-measures that family alone, on a machine
+        # whose load may differ from the last full run's
+        from tilewright.core import _compile_seconds as table
+
+        prefixes = tuple(f"tilewright.{family}." for family in families)
+        seconds = {
+            **_starting(table.KERNEL_SECONDS, prefixes, False),
+            **_starting(seconds, prefixes),
+        }
+        kept = _starting(table.CALLEES, prefixes, False)
+        callees = {**{name: set(c) for name, c in kept.items()}, **_starting(callees, prefixes)}
+        startup = [table.STARTUP_SECONDS]
     _write_table(min(startup), seconds, callees)
     print(f"wrote {TABLE}", file=sys.stderr)
+
+
+def _starting(table: dict, prefixes: tuple[str, ...], starting: bool = True) -> dict:
+    # the entries of ``table`` whose kernel's name starts with one of ``prefixes`` (or,
+    # with ``starting`` false, does not)
+    return {name: value for name, value in table.items() if name.startswith(prefixes) == starting}
 
 
 def _write_table(startup: float, seconds: dict[str, float], callees: dict[str, set[str]]) -> None:
@@ -199,5 +220,7 @@ def _called(kernel) -> set[str]:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--family"]:
         print(json.dumps(_measure(sys.argv[2])))
+    elif sys.argv[1:2] == ["--only"]:
+        main(tuple(sys.argv[2].split(",")))
     else:
         main()

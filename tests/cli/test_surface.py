@@ -43,6 +43,16 @@ def test_every_command_has_help(name):
         (["--version"], ("tilewright.mazes", "tilewright.rectangles", "numba")),
         (["tromino", "classic", "4", "1", "1"], ("tilewright.mazes", "tilewright.aperiodic")),
         (["rect", "solve", "2x2:4d"], ("tilewright.mazes", "tilewright.tromino")),
+        # a text run of a tiling or a maze loads no picture, sheet or search it does not use
+        (
+            ["hat", "10x10", "-f", "csv", "-s", "1"],
+            ("PIL", "tqdm", "tilewright.aperiodic.hat_bfs", "tilewright.core.polygon_grid"),
+        ),
+        (
+            ["spectre", "10x10", "-f", "csv", "-s", "1"],
+            ("PIL", "tqdm", "tilewright.core.polygon_grid", "tilewright.core.sheets"),
+        ),
+        (["maze", "30x15", "-s", "1"], ("tilewright.cli.maze_sheet", "tilewright.cli.maze_stats")),
     ],
 )
 def test_a_command_imports_only_its_own_family(args, foreign):

@@ -194,3 +194,30 @@ def test_kernels_compiled_aside_count_as_the_longer_share(capsys, monkeypatch):
     compilation.new_command()
     assert compilation.announce_if_cold("the kernels", ["here", "there"], ("w:f", ["there"]))
     assert "about 4 s" in capsys.readouterr().err  # both at once: the longer, not the sum
+
+
+def test_an_idle_core_is_judged_by_the_processors_now_not_a_minute_ago(monkeypatch):
+    """A busy minute that has ended (a load average of 2) leaves the second core idle; a
+    core kept busy now by others leaves none."""
+    from tilewright.core import compilation
+
+    ticks = iter([[0, 0, 0, 0, 0], [10, 0, 0, 90, 0], [0, 0, 0, 0, 0], [90, 0, 10, 0, 0]])
+    monkeypatch.setattr(compilation, "_cpu_times", lambda: next(ticks))
+    monkeypatch.setattr(compilation.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(compilation.os, "getloadavg", lambda: (2.0, 2.0, 2.0))
+    assert compilation.idle_core() is True  # 0.2 cores busy
+    assert compilation.idle_core() is False  # both busy
+
+
+def test_without_proc_stat_the_load_average_judges(monkeypatch):
+    from tilewright.core import compilation
+
+    def unreadable():
+        raise OSError("no /proc/stat")
+
+    monkeypatch.setattr(compilation, "_cpu_times", unreadable)
+    monkeypatch.setattr(compilation.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(compilation.os, "getloadavg", lambda: (0.3, 0.3, 0.3))
+    assert compilation.idle_core() is True
+    monkeypatch.setattr(compilation.os, "getloadavg", lambda: (1.6, 1.6, 1.6))
+    assert compilation.idle_core() is False

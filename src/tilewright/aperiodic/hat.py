@@ -11,12 +11,11 @@ import io
 import math
 import os
 from collections.abc import Iterator, Sequence
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
 from tilewright.aperiodic import hat_writers, writers
-from tilewright.aperiodic.hat_bfs import Searched, breadth_first, check_memory
 from tilewright.aperiodic.hat_coordinates import HatTiling
 from tilewright.aperiodic.hat_geometry import HAT_AREA, TYPES
 from tilewright.aperiodic.hat_shapes import HAT_SHAPE, check_shape, shaped
@@ -35,14 +34,16 @@ from tilewright.aperiodic.spectre import (
 )
 from tilewright.aperiodic.threaded import checked_threads
 from tilewright.core.errors import TilewrightError
-from tilewright.core.grids import GridKind
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_bool, require_real
-from tilewright.core.pdf import check_pdf_fits
 from tilewright.core.picture_size import PIXEL_BUDGET
-from tilewright.core.polygon_grid import GRID_CORNER_BYTES, PolygonGrid, from_polygons
 from tilewright.core.seeds import resolve_seed
-from tilewright.core.sheets import paper_named
+
+if TYPE_CHECKING:
+    # imported where used: a line walk written as text loads neither the breadth-first
+    # search's kernels nor the polygon grid's (some 15 ms of its start)
+    from tilewright.aperiodic.hat_bfs import Searched
+    from tilewright.core.polygon_grid import PolygonGrid
 
 # A far region's walk starts from a kite found through the hierarchy (``hat_hierarchy``),
 # in milliseconds at any distance; the limit is the floats': at 2⁵⁰ float64 numbers are a
@@ -131,9 +132,11 @@ class HatPatch:
             return self._breadth_first(neighbours).batches(neighbours)
         return found_batches(HatTiling(self.seed), self.region, neighbours)
 
-    def _breadth_first(self, neighbours: bool) -> Searched:
+    def _breadth_first(self, neighbours: bool) -> "Searched":
         """The breadth-first search's result, made on first use and kept (again, once,
         if neighbours are asked for after a search without them)."""
+        from tilewright.aperiodic.hat_bfs import breadth_first
+
         if self._searched is None or (neighbours and not self._searched.named):
             self._searched = breadth_first(HatTiling(self.seed), self.region, neighbours)
         return self._searched
@@ -325,6 +328,8 @@ class HatPatch:
         if paper is not None:
             if fmt != "pdf":
                 raise TilewrightError(f"paper applies to pdf, not {fmt}")
+            from tilewright.core.sheets import paper_named  # the sheets' module: pdf only
+
             paper_named(paper)
         colour = _choice(colour, hat_writers.COLOURINGS, "colour")
         plain = require_bool(plain, "plain")
@@ -350,6 +355,8 @@ class HatPatch:
         count = self.approximate_count
         held = count * (PICTURE_BYTES_PER_HAT if shape == HAT_SHAPE else SHAPED_BYTES_PER_HAT)
         if fmt == "pdf":
+            from tilewright.core.pdf import check_pdf_fits  # loads the page layouts: pdf only
+
             svg_bytes = count * writers.SVG_BYTES_PER_TILE[plain]
             check_pdf_fits(svg_bytes, f"about {count:,} hats", held)
         else:
@@ -448,6 +455,8 @@ def generate_hats(
     method = _choice(method, METHODS, "method")
     width, height, origin = check_hat_region(width, height, origin)
     if method == "bfs":
+        from tilewright.aperiodic.hat_bfs import check_memory
+
         check_memory((origin[0], origin[1], origin[0] + width, origin[1] + height))
     return HatPatch(width, height, origin, resolve_seed(seed), method)
 
@@ -457,7 +466,7 @@ def hat_grid(
     height: float,
     seed: int | None = None,
     origin: tuple[float, float] = (0, 0),
-) -> PolygonGrid:
+) -> "PolygonGrid":
     """The hats of a patch as the cells of a grid, for mazes: neighbours across edges.
 
     The hat tiling is edge to edge on the kite grid (every side two hats share is a whole
@@ -490,6 +499,8 @@ def hat_grid(
     >>> bool(np.allclose(grid.areas(), 8 * np.sqrt(3)))
     True
     """
+    from tilewright.core.polygon_grid import GRID_CORNER_BYTES, from_polygons
+
     width, height, origin = check_hat_region(width, height, origin)
     seed = resolve_seed(seed)
     expected = (width + 8) * (height + 8) / HAT_AREA
@@ -510,15 +521,3 @@ def hat_grid(
     params = {"width": width, "height": height, "origin": list(origin), "seed": seed}
     counts = np.full(len(tiles), HAT_VERTICES, dtype=np.int64)
     return from_polygons("hat", params, counts, keys, xy * np.array([1.0, -1.0]))
-
-
-HAT_GRID = GridKind(
-    "hat",
-    "WIDTHxHEIGHT: the region in hat units (about 13.9 square units a hat)",
-    "40x30",
-    2,
-    1,
-    hat_grid,
-    seeded=True,
-)
-"""The hat grid for the command line, beside ``tilewright.core.grids.GRID_KINDS``."""

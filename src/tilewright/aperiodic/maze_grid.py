@@ -7,7 +7,7 @@ d, d², d³ are independent over the rationals), so two corners are one vertex e
 their integers agree. The vertices are numbered here, by those integers packed into one
 int64 (``_grid_kernels``), and the numbers are the keys
 :func:`~tilewright.core.polygon_grid.from_polygons` matches walls by: dense keys, which it
-numbers fastest.
+numbers fastest. The hat's grid (``hat.hat_grid``) has its ``--grid`` entry here as well.
 """
 
 import math
@@ -16,6 +16,7 @@ import numpy as np
 
 from tilewright.aperiodic import _grid_kernels as kernels
 from tilewright.aperiodic.exact import to_xy_array
+from tilewright.aperiodic.hat import hat_grid
 from tilewright.aperiodic.patch import (
     SHAPES_ARRAY,
     SHAPES_XY,
@@ -170,3 +171,15 @@ SPECTRE_GRID = GridKind(
     seeded=True,
 )
 """The Spectre grid for the command line, beside ``tilewright.core.grids.GRID_KINDS``."""
+
+HAT_GRID = GridKind(
+    "hat",
+    "WIDTHxHEIGHT: the region in hat units (about 13.9 square units a hat)",
+    "40x30",
+    2,
+    1,
+    hat_grid,
+    seeded=True,
+)
+"""The hat grid (:func:`~tilewright.aperiodic.hat.hat_grid`) for the command line, kept
+here beside the Spectre's so that ``hat.py`` needs no grid module to write hats."""

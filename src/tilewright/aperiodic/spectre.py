@@ -33,10 +33,8 @@ from tilewright.aperiodic.patch import (
 from tilewright.aperiodic.threaded import checked_threads
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import quoted, require_bool
-from tilewright.core.pdf import check_pdf_fits
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
-from tilewright.core.sheets import paper_named
 
 METHODS = ("line", "bfs")
 FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
@@ -411,6 +409,8 @@ class Patch:
         if paper is not None:
             if fmt != "pdf":
                 raise TilewrightError(f"paper applies to pdf, not {fmt}")
+            from tilewright.core.sheets import paper_named  # the sheets' module: pdf only
+
             paper_named(paper)
         colour = _choice(colour, writers.COLOURINGS, "colour")
         plain = require_bool(plain, "plain")
@@ -424,6 +424,8 @@ class Patch:
             if fmt == "png":
                 writers.check_png_size(self.region, scale)
             elif fmt == "pdf":  # drawn from the whole SVG, held in memory
+                from tilewright.core.pdf import check_pdf_fits  # with the page layouts
+
                 count = self.approximate_count
                 svg_bytes = count * writers.SVG_BYTES_PER_TILE[plain]
                 check_pdf_fits(svg_bytes, f"about {count:,} tiles")

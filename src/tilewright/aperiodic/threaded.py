@@ -9,7 +9,6 @@ tasks made ahead of the one given out, so memory stays bounded however large the
 
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from tilewright.aperiodic.writers import TEXT_FORMATS
@@ -106,6 +105,9 @@ def in_order(
     >>> list(in_order(lambda batch: [sum(batch)], iter([(1, 2), (3,)]), threads=2))
     [3, 3]
     """
+    # imported here: a run on one thread (every command's default) never needs the pool
+    from concurrent.futures import ThreadPoolExecutor
+
     with ThreadPoolExecutor(threads, thread_name_prefix="tilewright") as pool:
         pending: deque = deque()
         try:

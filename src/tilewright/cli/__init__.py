@@ -7,14 +7,13 @@ exit status 2, never a traceback and never a half-written file.
 
 import contextlib
 import errno
-import importlib
 import os
 import sys
 
 import click
 
 from tilewright import __version__
-from tilewright.cli.options import SuggestingGroup
+from tilewright.cli.options import SuggestingGroup, imported_command
 from tilewright.core.errors import TilewrightError
 
 USAGE_ERROR = 2
@@ -53,9 +52,7 @@ class _Commands(SuggestingGroup):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
             return None
-        module, name = COMMANDS[cmd_name].split(":")
-        command: click.Command = getattr(importlib.import_module(module), name)
-        return command
+        return imported_command(COMMANDS[cmd_name])
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

@@ -172,9 +172,7 @@ def hat(
     """
     from tilewright.aperiodic import warm
     from tilewright.aperiodic.hat import SUFFIXES, check_hat_region, generate_hats
-    from tilewright.aperiodic.hat_bfs import check_memory
     from tilewright.aperiodic.hat_shapes import HAT_SHAPE
-    from tilewright.aperiodic.writers import picture_scale
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
 
@@ -203,9 +201,13 @@ def hat(
     refuse_paper(paper, None if cut else fmt)  # a cut keeps its true size
     width, height = region
     width, height, origin = check_hat_region(width, height, origin)
-    if method == "bfs":
+    if method == "bfs":  # its kernels imported only for it
+        from tilewright.aperiodic.hat_bfs import check_memory
+
         check_memory((*origin, origin[0] + width, origin[1] + height), neighbours)
     if fmt in ("svg", "png", "pdf"):
+        from tilewright.aperiodic.writers import picture_scale
+
         picture_scale(width, height, cell, max_side)  # refused now; the writer sizes it
     check_destination(output)
     patch = generate_hats(width, height, announce_seed(seed), origin, method)

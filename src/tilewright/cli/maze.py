@@ -4,8 +4,6 @@ Zarr."""
 import click
 
 from tilewright.cli.maze_grid import GRID_NAMES
-from tilewright.cli.maze_sheet import maze_sheet
-from tilewright.cli.maze_stats import print_stats
 from tilewright.cli.options import (
     CELL_OR_ID,
     PROBABILITY,
@@ -227,11 +225,13 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
         solved = {**options, "solve": True, "heatmap": False}
         _write(result, answer_fmt, options["answer"], style, solved)
     if stats is not None:
+        from tilewright.cli.maze_stats import print_stats
+
         print_stats(result, stats, options["start"], options["goal"])
 
 
 # what ``tilewright maze`` runs: the maze command, or ``tilewright maze sheet``
-maze_commands = CommandWithSubcommands(maze, [maze_sheet])
+maze_commands = CommandWithSubcommands(maze, {"sheet": "tilewright.cli.maze_sheet:maze_sheet"})
 
 
 def _print_algorithms() -> None:

@@ -22,8 +22,7 @@ GRID_DEFAULT_FORMAT = "svg"
 
 def grid_kinds() -> dict[str, Any]:
     """Every grid ``--grid`` offers, by name: core's and the Spectre."""
-    from tilewright.aperiodic.hat import HAT_GRID
-    from tilewright.aperiodic.maze_grid import SPECTRE_GRID
+    from tilewright.aperiodic.maze_grid import HAT_GRID, SPECTRE_GRID
     from tilewright.core.grids import GRID_KINDS
 
     return {**GRID_KINDS, SPECTRE_GRID.name: SPECTRE_GRID, HAT_GRID.name: HAT_GRID}

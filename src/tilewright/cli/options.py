@@ -8,6 +8,7 @@ short line. Real numbers must be finite: ``nan`` and ``inf`` are refused.
 """
 
 import difflib
+import importlib
 import math
 import os
 import re
@@ -23,6 +24,7 @@ from tilewright.core.seeds import MAX_SEED
 
 # a side longer than this is refused by the parser; each family then checks what fits
 MAX_SIDE = 2**40
+PAPER_NAMES = ("a4", "letter")  # the pages --paper offers (core.sheets.PAPERS)
 _REAL = re.compile(r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
 _LONGEST_REAL = 64
 
@@ -395,14 +397,22 @@ def pdf_paper(paper: str | None, fmt: str) -> str | None:
 
 
 def paper_option(function):
-    """``--paper a4|letter``: the page a PDF is laid out on (other formats ignore it)."""
-    from tilewright.core.sheets import PAPERS
+    """``--paper a4|letter``: the page a PDF is laid out on (other formats ignore it).
 
+    The names are ``core.sheets.PAPERS``', repeated so that building a command's options
+    loads no page layout:
+
+    >>> from tilewright.core.sheets import PAPERS
+    >>> PAPER_NAMES == tuple(PAPERS)
+    True
+    """
     return click.option(
         "--paper",
-        type=NameChoice(PAPERS),
+        type=NameChoice(PAPER_NAMES),
         metavar="NAME",
-        help="pdf: the page the picture is fitted to, " + " or ".join(PAPERS) + " (default a4).",
+        help="pdf: the page the picture is fitted to, "
+        + " or ".join(PAPER_NAMES)
+        + " (default a4).",
     )(function)
 
 
@@ -433,16 +443,14 @@ def progress(items, total: float, unit: str, show_from: float):
     """``items`` passed through, counted on a progress bar on stderr when there are at least
     ``show_from`` units to do and stderr is a terminal. Each item adds ``len(item)`` units,
     or 1 when it has no length."""
+    if total < show_from or not stderr_is_terminal():
+        # no bar to draw: tqdm, and the process lock it makes on first use, not loaded
+        # (some 6 ms of a command's start)
+        yield from items
+        return
     from tqdm import tqdm
 
-    with tqdm(
-        total=round(total),
-        unit=unit,
-        unit_scale=True,
-        leave=False,
-        file=sys.stderr,
-        disable=None if total >= show_from else True,
-    ) as bar:
+    with tqdm(total=round(total), unit=unit, unit_scale=True, leave=False, file=sys.stderr) as bar:
         for item in items:
             yield item
             bar.update(len(item) if hasattr(item, "__len__") else 1)
@@ -481,6 +489,13 @@ def max_side_option(function):
     )(function)
 
 
+def imported_command(where: str) -> click.Command:
+    """The command ``where`` names as ``"module:attribute"``, its module imported now."""
+    module, name = where.split(":")
+    command: click.Command = getattr(importlib.import_module(module), name)
+    return command
+
+
 class SuggestingGroup(click.Group):
     """A command group that answers a mistyped subcommand with the nearest one."""
 
@@ -501,18 +516,28 @@ class CommandWithSubcommands(click.Group):
     The first argument decides: a subcommand's name reaches the subcommand; anything else
     (a size, an option, ``--help``) reaches the command itself, whose help, usage and
     messages stay its own. A word that is no size but close to a subcommand's name
-    (``shet``) is answered with the name.
+    (``shet``) is answered with the name. Subcommands are named ``"module:attribute"``
+    and imported only when one runs, so that the command itself never loads them.
     """
 
-    def __init__(self, command: click.Command, subcommands: list[click.Command]) -> None:
-        super().__init__(command.name, subcommands, help=command.help)
+    def __init__(self, command: click.Command, subcommands: dict[str, str]) -> None:
+        super().__init__(command.name, help=command.help)
         self.default_command = command
+        self.lazy_subcommands = subcommands
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(self.lazy_subcommands)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.lazy_subcommands:
+            return None
+        return imported_command(self.lazy_subcommands[cmd_name])
 
     def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
         first = args[0] if args else ""
-        if first in self.commands:
+        if first in self.lazy_subcommands:
             return super().make_context(info_name, args, parent, **extra)
-        near = difflib.get_close_matches(first.lower(), list(self.commands), n=1)
+        near = difflib.get_close_matches(first.lower(), list(self.lazy_subcommands), n=1)
         if near and first.isalpha():  # a size or a number is never a word
             raise click.UsageError(f"No such command {quoted(first)}. Did you mean {near[0]!r}?")
         # the context is the command's: the group then invokes it (click runs whichever

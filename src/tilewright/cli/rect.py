@@ -105,13 +105,12 @@ def generate(
     """
     from dataclasses import replace
 
-    from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
     from tilewright.rectangles import parse_params
     from tilewright.rectangles.formats import RATED_SQUARES, encode, picture_cell
     from tilewright.rectangles.generator import check_room
     from tilewright.rectangles.pictures import check_png_size
-    from tilewright.rectangles.warm import compile_on_two_cores, used_kernels
+    from tilewright.rectangles.warm import compile_first_run, used_kernels
 
     settings = replace(parse_params(params), max_area=max_area, singles=singles)
     _refuse_many_pictures(count, (fmt,))  # -f as given, before any -o suffix is looked at
@@ -140,8 +139,7 @@ def generate(
     )
     if rated:
         kernels += used_kernels("rate")
-    if announce_if_cold("the Rectangles generator", kernels):
-        compile_on_two_cores(expansion=expanded, unique=settings.unique, rated=rated)
+    compile_first_run(kernels, expansion=expanded, unique=settings.unique, rated=rated)
     answers = open_output(answer) if answer_fmt else contextlib.nullcontext(None)
     puzzles = puzzles_from(settings, first, difficulty)
     with open_output(output) as stream, answers as answer_stream:

@@ -65,11 +65,10 @@ def rect_sheet(params, seed, max_area, singles, difficulty, count, paper, per_pa
     from dataclasses import replace
 
     from tilewright.cli.options import progress
-    from tilewright.core.compilation import announce_if_cold
     from tilewright.rectangles import parse_params
     from tilewright.rectangles.generator import check_room
     from tilewright.rectangles.sheets import sheet_layout, sheet_pdf
-    from tilewright.rectangles.warm import compile_on_two_cores, used_kernels
+    from tilewright.rectangles.warm import compile_first_run, used_kernels
 
     settings = replace(parse_params(params), max_area=max_area, singles=singles)
     # without a count, one page full
@@ -83,8 +82,7 @@ def rect_sheet(params, seed, max_area, singles, difficulty, count, paper, per_pa
     rated = difficulty is not None
     if rated:
         kernels += used_kernels("rate")
-    if announce_if_cold("the Rectangles generator", kernels):
-        compile_on_two_cores(expansion=expanded, unique=settings.unique, rated=rated)
+    compile_first_run(kernels, expansion=expanded, unique=settings.unique, rated=rated)
     found = puzzles_from(settings, first, difficulty)
     puzzles = [next(found)[0] for _ in progress(range(count), count, "puzzle", PROGRESS_FROM)]
     write_sheet(output, sheet_pdf(puzzles, layout, pages_drawn))

@@ -5,7 +5,6 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
-from PIL import ImageColor
 
 from tilewright.core.errors import TilewrightError
 
@@ -47,6 +46,10 @@ def parse_colour(text: str) -> tuple[int, int, int]:
     ...
     tilewright.core.errors.TilewrightError: unknown colour 'nosuchcolour' (use a name like ...)
     """
+    # Pillow (some 8 ms to load) only once a colour is read: the modules that draw import
+    # this one, and a command that writes text never calls it
+    from PIL import ImageColor
+
     try:
         return ImageColor.getrgb(text)[:3]
     except ValueError:

@@ -97,7 +97,7 @@ def _cache_state(dispatcher) -> bool | None:
         return None
 
 
-def compile_seconds(kernels: Iterable[str]) -> float:
+def compile_seconds(kernels: Iterable[str], done: Iterable[str] = ()) -> float:
     """About how long compiling ``kernels`` takes from nothing, on a two-core machine.
 
     The measured seconds (``_compile_seconds``) of ``kernels`` and of every kernel they
@@ -109,6 +109,8 @@ def compile_seconds(kernels: Iterable[str]) -> float:
     kernels : iterable of str
         Kernels to compile, by module and name (``"tilewright.mazes._walk_kernels.wilson"``),
         as ``cold_kernels`` names them.
+    done : iterable of str, optional
+        Callees counted as cached: another process compiles them first.
 
     Returns
     -------
@@ -122,7 +124,7 @@ def compile_seconds(kernels: Iterable[str]) -> float:
     from tilewright.core._compile_seconds import CALLEES, KERNEL_SECONDS, STARTUP_SECONDS
 
     todo = list(kernels)
-    seen = set(todo)
+    seen = set(todo) | set(done)
     if not todo:
         return 0.0
     total = STARTUP_SECONDS
@@ -157,6 +159,7 @@ def announce_if_cold(
     what: str,
     modules: Iterable[str | ModuleType],
     aside: tuple[str, Iterable[str]] | None = None,
+    seconds: float | None = None,
 ) -> bool:
     """Print one line on stderr when ``modules`` have kernels still to compile, saying
     about how long that takes (see ``compile_seconds``); once a command.
@@ -173,6 +176,9 @@ def announce_if_cold(
         A warmer for :func:`compile_aside` and the kernel modules it compiles, among
         ``modules``: when they are cold too and a core is idle, a helper compiles them
         beside this process, and the line counts the longer of the two shares.
+    seconds : float, optional
+        The compile time to announce, for a command that plans its own compiling (the
+        Rectangles generator's two shares, which wait for each other): instead of the sum.
 
     Returns
     -------
@@ -190,7 +196,8 @@ def announce_if_cold(
         return False
     _announced = True
     check_address_space(COMPILING_BYTES, f"compiling {what}")
-    seconds = compile_seconds(cold)
+    if seconds is None:
+        seconds = compile_seconds(cold)
     if aside is not None:
         warmer, aside_modules = aside
         beside = cold_kernels(aside_modules)
@@ -256,9 +263,52 @@ def end_helpers() -> None:
 
 def idle_core() -> bool:
     """Whether this machine has a core that nothing else keeps busy: more than one core,
-    and a load average below the cores less one."""
+    and other processes keeping less than the cores less one, plus a half, busy.
+
+    Measured over ``IDLE_SAMPLE_SECONDS`` from the processor times of ``/proc/stat``, not
+    by the load average: that is a minute's average, so a first run made soon after
+    another (or after an install) found the machine busy with work that had ended, and
+    compiled alone. Where ``/proc/stat`` cannot be read, the load average decides.
+    """
     cores = os.cpu_count() or 1
-    return cores > 1 and os.getloadavg()[0] < cores - 1 + 0.5
+    if cores < 2:
+        return False
+    busy = _busy_cores()
+    if busy is None:
+        busy = os.getloadavg()[0]
+    return busy < cores - 1 + 0.5
+
+
+# how long idle_core watches the processors: a cold run's compile takes seconds
+IDLE_SAMPLE_SECONDS = 0.05
+
+
+def _busy_cores() -> float | None:
+    # the cores' worth of time spent other than idle or waiting on disk while this process
+    # sleeps; None without Linux's /proc/stat
+    import time
+
+    try:
+        before = _cpu_times()
+        time.sleep(IDLE_SAMPLE_SECONDS)
+        after = _cpu_times()
+    except (OSError, ValueError, IndexError):
+        return None
+    spent = [now - then for now, then in zip(after, before, strict=True)]
+    total = sum(spent)
+    if total <= 0:
+        return None
+    idle = spent[3] + spent[4]  # idle and iowait
+    return (total - idle) / total * (os.cpu_count() or 1)
+
+
+def _cpu_times() -> list[int]:
+    # the machine's processor times (user, nice, system, idle, iowait, ...), in ticks
+    with open("/proc/stat") as stat:
+        fields = stat.readline().split()
+    if fields[0] != "cpu":
+        raise ValueError("no cpu line in /proc/stat")
+    return [int(field) for field in fields[1:]]
 
 
 if __name__ == "__main__":  # python -m tilewright.core.compilation MODULE:FUNCTION ...

@@ -7,6 +7,7 @@ as ``solution_paths`` decodes the ``solution`` column: the rows convert without
 translation.
 """
 
+import importlib.util
 import os
 from typing import Any
 
@@ -74,15 +75,12 @@ def to_maze_dataset(table: pa.Table | str | os.PathLike, name: str = "tilewright
     .. [1] M. I. Ivanitskiy et al., "A Configurable Library for Generating and Manipulating
        Maze Datasets", 2023, arXiv:2309.10498.
     """
-    try:
-        from maze_dataset import LatticeMazeGenerators, MazeDataset, MazeDatasetConfig, SolvedMaze
-    except ImportError as error:
-        if isinstance(error, ModuleNotFoundError) and error.name == "maze_dataset":
-            raise MissingExtraError("maze-dataset", "to_maze_dataset") from None
-        # installed but broken, as maze-dataset 1.4 is beside muutils 0.9
-        raise TilewrightError(
-            f"maze-dataset does not import: {error} (maze-dataset 1.4 needs muutils<0.9)"
-        ) from error
+    if importlib.util.find_spec("maze_dataset") is None:
+        raise MissingExtraError("maze-dataset", "to_maze_dataset")
+    # Read before maze-dataset is imported: it imports polars, and a process that has
+    # polars loaded when pyarrow's reader threads start aborted at exit about one run in
+    # four ("terminate called without an active exception"), a damaged part's one-line
+    # refusal included; reading first, no run of 48 aborted.
     if isinstance(table, str | os.PathLike):
         from tilewright.datasets.reading import load
 
@@ -93,6 +91,13 @@ def to_maze_dataset(table: pa.Table | str | os.PathLike, name: str = "tilewright
             raise TilewrightError(f"the table has no {column!r} column: not a maze dataset")
     if table.num_rows == 0:
         raise TilewrightError("the table has no mazes: maze-dataset needs at least one")
+    try:
+        from maze_dataset import LatticeMazeGenerators, MazeDataset, MazeDatasetConfig, SolvedMaze
+    except ImportError as error:
+        # installed but broken, as maze-dataset 1.4 is beside muutils 0.9
+        raise TilewrightError(
+            f"maze-dataset does not import: {error} (maze-dataset 1.4 needs muutils<0.9)"
+        ) from error
     _, _, height, width = connections.shape
     if height != width:
         raise TilewrightError(

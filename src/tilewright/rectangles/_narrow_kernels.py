@@ -171,11 +171,14 @@ def _narrow(height, width, start, boxes, alive, owner, owned, mine, spot_of, cut
     bucket_start = np.empty(((height - 1) // size + 1) * columns + 1, dtype=np.int64)
     for b in range(bucket_start.shape[0]):
         bucket_start[b] = 0
-    bucket_pass(lboxes, lstart, size, columns, bucket_start, np.empty(0, np.int32), False)
+    # np.bool_, not the constants' literal types: each literal would compile bucket_pass
+    # once more (the solver calls it from Python, with a plain bool)
+    nothing = np.empty(0, np.int32)
+    bucket_pass(lboxes, lstart, size, columns, bucket_start, nothing, np.bool_(False))
     for b in range(1, bucket_start.shape[0]):
         bucket_start[b] += bucket_start[b - 1]
     bucket_clues = np.empty(bucket_start[-1], dtype=np.int32)
-    bucket_pass(lboxes, lstart, size, columns, bucket_start, bucket_clues, True)
+    bucket_pass(lboxes, lstart, size, columns, bucket_start, bucket_clues, np.bool_(True))
     if not start_state(lboxes, lstart, items, slot, live, need, queued, queue, order, rank,
                        first, owner, cover, regs):  # fmt: skip
         raise AssertionError(_BUG)

@@ -92,7 +92,7 @@ def bucket_size(boxes, start, cells):
     """The side of the index's buckets: the smallest power of two whose index holds at
     most ``BUCKET_ENTRIES`` entries per box and square (at the size of the grid each shape
     of each clue is one entry, so this ends)."""
-    size = 1
+    size = np.int64(1)  # not the literal 1, for which bucket_estimate would compile twice
     while bucket_estimate(boxes, start, size) > BUCKET_ENTRIES * (boxes.shape[0] + cells):
         size *= 2
     return size

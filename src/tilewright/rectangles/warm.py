@@ -10,13 +10,15 @@ only with an expansion, the narrowing and the repairs only when uniqueness is pr
 rating (``-f json``, ``--difficulty``, ``rect solve --explain``) compiles rules 1-3 first;
 rules 4-6, which generated puzzles never need, only when a puzzle needs them.
 
-Numba compiles one function at a time in a process, but the generator's kernels fall into
-groups that share little compiled code: cutting the grid, stretching it, narrowing the
-clues, the repairs (which cut again). :func:`compile_on_two_cores` hands the repairs to a
-helper process while this one compiles the rest, so a first ``rect generate`` on a
-two-core machine waits for the larger half only. The narrowing deduces with the solver's
-incremental kernels, so the helper compiles the solver first: the narrowing then loads
-them from the cache instead of compiling them again.
+Numba compiles one function at a time in a process, and a kernel optimises again, inside
+its own code, every kernel it calls: the generator's first run is cut along its calls into
+two shares of about equal time. :func:`compile_first_run` hands the narrowing's
+incremental deduction (which compiles the solver's kernels it uses) to a helper process,
+then the stretching, the repairs and the rating, while this one cuts the grid and compiles
+the narrowing's other parts; the narrowing's own kernel then loads the helper's from the
+cache instead of compiling them again. A first ``rect generate`` on a two-core machine
+waits for the longer share only, and compiles nothing it does not run (the solver's
+search is left to ``rect solve``).
 """
 
 import subprocess
@@ -63,20 +65,51 @@ def warm() -> None:
         group()
 
 
+def compile_first_run(
+    kernels: list[ModuleType], *, expansion: bool = False, unique: bool = True, rated: bool = False
+) -> None:
+    """When ``kernels`` (from :func:`used_kernels`) are not cached, say how long compiling
+    them takes and compile them, on two cores where one is idle (:func:`compile_on_two_cores`).
+
+    With a helper, the notice counts the two shares as they run: the longer of the two up to
+    the narrowing's own kernel, which waits for the helper's, and then that kernel.
+
+    Parameters
+    ----------
+    kernels : list of module
+        What the command runs, as :func:`used_kernels` gives it.
+    expansion, unique, rated : bool
+        As for :func:`compile_on_two_cores`.
+    """
+    from tilewright.core.compilation import announce_if_cold, cold_kernels, idle_core
+
+    if not cold_kernels(kernels):
+        return  # warm: nothing to say or compile (and no time spent watching the cores)
+    here, there = _shares(expansion, unique, rated)
+    helper = bool(there) and idle_core()
+    seconds = _two_core_seconds(here, there) if helper else None
+    if announce_if_cold("the Rectangles generator", kernels, seconds=seconds):
+        _compile(here, there if helper else [])
+
+
 def compile_on_two_cores(
     *, expansion: bool = False, unique: bool = True, rated: bool = False
 ) -> None:
     """Compile the kernels ``rect generate`` is about to run, about half of them in a helper
     process, and return once the helper is done.
 
-    For a first run only (``announce_if_cold`` said so). The groups take, measured on two
-    cores: cutting 4.5 s, stretching 5 s, the solver 11 s, narrowing 13 s once the
-    solver is cached (23 s alone), repairs 6 s; the repairs reuse the cutting's kernels
-    from the cache, so the helper takes them only after those, and the narrowing, which
-    compiles the solver's kernels into itself, waits for the helper to cache them rather
-    than compile them twice. A group already cached is left out. With one
-    core, on a machine whose other cores are busy, or if the helper fails, this process
-    compiles the rest when it first needs it, as it would have without the helper.
+    For a first run only (``announce_if_cold`` said so). Numba compiles one kernel at a
+    time in a process, and a kernel compiles every kernel it calls first (or loads it from
+    the cache) and then optimises their code again inside its own, so the shares are cut
+    along the calls (``_shares``): the helper compiles the narrowing's incremental
+    deduction (``_narrow``, with the solver's kernels it calls, about 7 s), while this
+    process cuts the grid and compiles the narrowing's other parts (about as long); then
+    this process compiles the narrowing's own kernel, which loads the helper's from the
+    cache. The helper goes on with the stretching, the repairs (which reuse the cutting's
+    kernels from the cache, so it takes them only once those are cached) and the rating. A
+    group already cached is left out. With one core, on a machine whose other cores are
+    busy, or if the helper fails, this process compiles the rest when it first needs it,
+    as it would have without the helper.
 
     Parameters
     ----------
@@ -90,17 +123,25 @@ def compile_on_two_cores(
     """
     from tilewright.core.compilation import idle_core
 
-    here, there = ["cutting"], []
-    if expansion:
-        here.append("stretch")
-    if unique:
-        here.append("narrowing")
-        there += ["solver", "repairs"]
+    here, there = _shares(expansion, unique, rated)
+    _compile(here, there if there and idle_core() else [])
+
+
+def _shares(expansion: bool, unique: bool, rated: bool) -> tuple[list[str], list[str]]:
+    """The groups this process compiles, in order, and the cold ones a helper compiles."""
+    if not unique:  # nothing to share: the cutting, and the stretching, take a few seconds
+        return ["cutting", *(["stretch"] if expansion else [])], []
+    here = ["cutting", "narrowing parts", "narrowing"]
+    there = ["narrowing rules", *(["stretch"] if expansion else []), "repairs"]
     if rated:
         there.append("rating")
-    there = [group for group in there if _cold(group)]
+    return here, [group for group in there if _cold(group)]
+
+
+def _compile(here: list[str], there: list[str]) -> None:
+    # compile ``here`` in this process and ``there`` in a helper (none when empty)
     helper = None
-    if there and idle_core():
+    if there:
         helper = subprocess.Popen(
             [sys.executable, "-m", __name__, *there],
             stdin=subprocess.DEVNULL,
@@ -109,10 +150,10 @@ def compile_on_two_cores(
         )
     try:
         for group in here:
-            if group == "narrowing" and helper is not None and "solver" in there:
-                # the narrowing compiles the solver's kernels into itself: waiting for the
+            if group == "narrowing" and helper is not None and "narrowing rules" in there:
+                # the narrowing compiles the helper's kernels into itself: waiting for the
                 # helper to cache them is shorter than compiling them a second time
-                _wait_until_cached("solver", helper)
+                _wait_until_cached("narrowing rules", helper)
             _GROUPS[group]()
     finally:
         if helper is not None:
@@ -121,6 +162,33 @@ def compile_on_two_cores(
             except subprocess.TimeoutExpired:
                 helper.kill()
                 helper.wait()
+
+
+def _two_core_seconds(here: list[str], there: list[str]) -> float:
+    """About how long compiling ``here`` takes with a helper compiling ``there`` (see
+    ``core.compilation.compile_seconds``): the narrowing's own kernel, last of ``here``,
+    starts once this process's groups before it and the helper's first are done."""
+    from tilewright.core.compilation import HELPER_START_SECONDS, compile_seconds
+
+    before = _uncached(here[:-1])
+    first = _uncached(there[:1])
+    helper = HELPER_START_SECONDS + compile_seconds(first, done=before)
+    last = [name for name in _uncached(here[-1:]) if name not in before]
+    done = before + first
+    finished = max(compile_seconds(before), helper) + compile_seconds(last, done=done)
+    return max(finished, helper + compile_seconds(_uncached(there[1:]), done=done))
+
+
+def _uncached(groups: list[str]) -> list[str]:
+    # the kernels of ``groups`` not cached yet, as the compile-time table names them
+    from tilewright.core.compilation import is_cached
+
+    return [
+        f"{_name(module)}.{name}"
+        for group in groups
+        for module, name in _KERNELS[group]
+        if not is_cached(getattr(import_module(_name(module)), name))
+    ]
 
 
 def _cold(group: str) -> bool:
@@ -207,7 +275,8 @@ def _name(module: str) -> str:
 
 
 # Each group compiles its kernels by calling them on a 2x2 grid of two dominoes, with the
-# argument types of the real calls (a test checks that no kernel gets a second set).
+# argument types of the real calls, or, for kernels only other kernels call, by compiling
+# them for those types (a test checks that no kernel gets a second set).
 
 
 def _cutting() -> None:
@@ -237,6 +306,53 @@ def _narrowing() -> None:
     spots = np.zeros((4, 4), dtype=np.int64)
     fresh_spots(rects, spots, SPOT_SIDE, state)
     narrow_clues(labels, rects, spots, SPOT_SIDE, clue, np.zeros(4, dtype=np.int64), MOVED, state)
+
+
+def _narrowing_rules() -> None:
+    # the narrowing's incremental deduction, which compiles the solver's kernels it calls:
+    # from the types alone, since nothing calls it from Python
+    from tilewright.rectangles._narrow_kernels import _narrow
+
+    labels, boxes, _, _, state = _dominoes()
+    ints, spots = np.zeros(3, dtype=np.int64), np.zeros((2, 4), dtype=np.int64)
+    owner, alive = np.full_like(labels, -1), np.ones(4, np.uint8)
+    _compile_for(_narrow, 2, 2, ints, boxes, alive, owner, ints, spots, owner, spots, state)
+
+
+def _narrowing_parts() -> None:
+    # the narrowing's other kernels, those the helper's deduction does not call (the
+    # random confinement it does, compiled here first; the helper then loads it)
+    from tilewright.rectangles._deduce_kernels import deduce_rounds
+    from tilewright.rectangles._generate_kernels import SPOT_SIDE
+    from tilewright.rectangles._narrow_kernels import (
+        _confine_for,
+        _live_ids,
+        fresh_spots,
+        spot_placements,
+    )
+    from tilewright.rectangles._solve_kernels import REGISTERS, TRAIL_WIDTH
+
+    labels, rects, _, _, state = _dominoes()
+    ints, spots = np.zeros(3, dtype=np.int64), np.zeros((2, 4), dtype=np.int64)
+    owner, alive = np.full_like(labels, -1), np.ones(4, np.uint8)
+    lboxes, trail = np.zeros((2, 5), dtype=np.int32), np.zeros((0, TRAIL_WIDTH), dtype=np.int32)
+    cover, regs = np.zeros((3, 3, 3), dtype=np.int64), np.zeros(REGISTERS, dtype=np.int64)
+    state_arrays = (
+        lboxes, ints, ints, ints.astype(np.int32), ints, ints, ints, spots, spots, alive, ints,
+        ints, ints, ints, ints, owner, cover, trail, regs,
+    )  # fmt: skip
+    _compile_for(_confine_for, 0, state_arrays, spots, owner, state)
+    _compile_for(spot_placements, 2, 2, spots, ints, SPOT_SIDE)
+    _compile_for(deduce_rounds, 2, 2, ints, rects, alive, owner, ints, 2)
+    _compile_for(_live_ids, rects)
+    fresh_spots(rects, np.zeros((4, 4), dtype=np.int64), SPOT_SIDE, state)
+
+
+def _compile_for(kernel, *examples) -> None:
+    # compile ``kernel`` (cached) for the types of ``examples``, as its callers pass them
+    from numba import typeof
+
+    kernel.compile(tuple(typeof(example) for example in examples))
 
 
 def _solver() -> None:
@@ -286,16 +402,27 @@ _GROUPS = {
     "repairs": _repairs,
     "solver": _solver,
     "narrowing": _narrowing,
+    "narrowing rules": _narrowing_rules,
+    "narrowing parts": _narrowing_parts,
     "stretch": _stretch,
     "rating": _rating,
     "hard rating": _hard_rating,
 }
-# the kernels each group compiles that Python calls (the others are compiled inside them)
+# the kernels each group calls from Python or compiles by type (the others are compiled
+# inside them)
 _KERNELS = {
     "cutting": [(_PARTITION, "fill"), (_PARTITION, "fix_singletons"), (_GENERATE, "place_clues")],
     "repairs": [(_GENERATE, "repair")],
     "solver": [(_DEDUCE, "deduce"), (_SOLVE, "prepare"), (_SOLVE, "search")],
     "narrowing": [(_NARROW, "fresh_spots"), (_NARROW, "narrow_clues")],
+    "narrowing rules": [(_NARROW, "_narrow")],
+    "narrowing parts": [
+        (_NARROW, "_confine_for"),
+        (_NARROW, "spot_placements"),
+        (_DEDUCE, "deduce_rounds"),
+        (_NARROW, "_live_ids"),
+        (_NARROW, "fresh_spots"),
+    ],
     "stretch": [(_GENERATE, "stretch")],
     "rating": [(_RATE, "prepare"), (_RATE, "advance")],
     "hard rating": [(_RATE, "combine"), (_RATE, "look_ahead"), (_RATE, "place_found")],
