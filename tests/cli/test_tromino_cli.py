@@ -237,3 +237,48 @@ def test_binary_formats_are_not_written_to_a_terminal():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=300)
     assert done.returncode == 2 and b"pdf is a picture" in done.stderr and done.stdout == b""
+
+
+def test_method_random_draws_a_tiling_from_the_seed_and_prints_it(capsysbinary, tmp_path):
+    status, out, err = run(capsysbinary, "tile", "13x10", "--missing", "3,4", "--method", "random")
+    seed = int(re.fullmatch(r"seed: (\d+)\n", err).group(1))  # drawn for the tiling
+    printed = np.array([[int(n) for n in line.split()] for line in out.decode().splitlines()])
+    tiling = generate(13, 10, (3, 4), seed=seed, method="random")
+    assert status == 0 and np.array_equal(printed, tiling.labels)
+    again = run(
+        capsysbinary, "tile", "13x10", "--missing", "3,4", "--method", "random", "-s", str(seed)
+    )
+    assert again[1] == out and again[2] == ""
+    # pictures record the method and, on boards the chain draws, its sweeps
+    status, _, _ = run(
+        capsysbinary,
+        "tile",
+        "31x31",
+        "--method",
+        "random",
+        "--sweeps",
+        "3",
+        "-s",
+        "2",
+        "-o",
+        str(tmp_path / "t.png"),
+    )
+    info = json.loads(Image.open(tmp_path / "t.png").text["tilewright"])
+    assert status == 0 and (info["method"], info["sweeps"]) == ("random", 3)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["tile", "10x10", "--sweeps", "3"], "--sweeps is for --method random"),
+        (["tile", "40000x40000", "--method", "random", "-o", "x.npy"], "at most 1,073,741,824"),
+        (["tile", "10x10", "--method", "random", "-o", "b.zarr", "--workers", "2"], "one process"),
+        (["tile", "10x10", "--method", "shuffle"], "shuffle"),
+        (["tile", "10x10", "--method", "random", "--sweeps", "0"], "0"),
+    ],
+)
+def test_random_refusals_are_one_line(capsysbinary, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsysbinary, *args)
+    assert status == 2 and out == b"" and len(err.splitlines()) == 1 and message in err
+    assert list(tmp_path.iterdir()) == []

@@ -24,6 +24,7 @@ STREAMS = {
     "DATASET": 8,
     "ENDPOINTS": 9,
     "HAT_ANCESTRY": 10,
+    "TROMINO_TILING": 11,
 }
 # kernel_state(1, stream)[0] for each stream, as NumPy's SeedSequence expands it
 STATE_OF_SEED_1 = {
@@ -35,6 +36,7 @@ STATE_OF_SEED_1 = {
     Stream.DATASET: 8313425274372761653,
     Stream.ENDPOINTS: 5720443835026831784,
     Stream.HAT_ANCESTRY: 2648897774172251943,
+    Stream.TROMINO_TILING: 12880732874129366936,
 }
 
 

@@ -100,9 +100,16 @@ def test_a_filter_keeps_only_puzzles_in_range(tmp_path):
 
 
 def test_unique_tilings_are_all_different(tmp_path):
-    # a 5x5 board has 9 squares whose removal tiles: 9 items need redraws, none repeat
-    summary = generate(TrominoConfig(5, 5), 9, 3, tmp_path / "u", part_size=4, unique=True)
-    missing = [tuple(square) for square in load(tmp_path / "u")["missing"].to_pylist()]
+    # a 5x5 board has 128 tilings in all (9 squares whose removal tiles, OEIS A233807):
+    # 60 random ones repeat some, so --unique redraws, and keeps 60 different tilings
+    summary = generate(TrominoConfig(5, 5), 60, 3, tmp_path / "u", part_size=16, unique=True)
+    tiles = load(tmp_path / "u")["tiles"].to_pylist()
+    assert len(set(tiles)) == 60
+    assert summary.redrawn > 0
+    # the construction: a tiling for each square, so 9 items at most, all different
+    constructed = TrominoConfig(5, 5, method="construct")
+    summary = generate(constructed, 9, 3, tmp_path / "c", part_size=4, unique=True)
+    missing = [tuple(square) for square in load(tmp_path / "c")["missing"].to_pylist()]
     assert len(set(missing)) == 9
     assert summary.redrawn > 0
 

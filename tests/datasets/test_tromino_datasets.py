@@ -20,11 +20,12 @@ from tilewright.datasets.tromino_rows import (
 from tilewright.tromino import generate, validate
 
 CONFIGS = [
-    TrominoConfig(8, 8),
-    TrominoConfig(16, 16, colours=4),
-    TrominoConfig(10, 7, colours=4),  # planned: 2x3 blocks around a core
+    TrominoConfig(8, 8),  # random, drawn exactly
+    TrominoConfig(16, 16, colours=4),  # random, by the chain
+    TrominoConfig(10, 7, colours=4, method="construct"),  # 2x3 blocks around a core
     TrominoConfig(5, 5),  # only the squares with both coordinates odd (from 1) tile
     TrominoConfig(1, 1),
+    TrominoConfig(16, 16, method="construct"),  # the textbook's divide and conquer
 ]
 
 
@@ -38,7 +39,13 @@ def test_every_row_is_the_tiling_its_own_seed_makes(config):
     labels = tiling_labels(table)
     shades = tiling_colours(table) if config.colours else None
     for k, row in enumerate(table.to_pylist()):
-        tiling = generate(config.width, config.height, seed=row["seed"])
+        tiling = generate(
+            config.width,
+            config.height,
+            seed=row["seed"],
+            method=config.method,
+            sweeps=config.sweeps,
+        )
         assert (row["index"], row["draw"]) == (1000 + k, 0)
         assert (row["width"], row["height"]) == (config.width, config.height)
         assert tuple(row["missing"]) == tiling.missing
@@ -57,7 +64,7 @@ def test_the_seed_column_is_what_the_command_line_takes(capsys):
     config = TrominoConfig(11, 8)
     table = config.rows(4, np.array([2]), zeros(1))
     try:
-        main(["tromino", "tile", "11x8", "-s", str(table["seed"][0].as_py())])
+        main(["tromino", "tile", "11x8", "-s", str(table["seed"][0].as_py()), "--method", "random"])
     except SystemExit as ended:
         assert not ended.code
     printed = [[int(n) for n in line.split()] for line in capsys.readouterr().out.splitlines()]
@@ -94,7 +101,15 @@ def test_configurations_travel_as_plain_json(width, height, colours):
         return
     config = TrominoConfig(np.int32(width), height, colours)
     record = config.to_dict()
-    assert record == {"kind": "tromino", "width": width, "height": height, "colours": colours}
+    sweeps = 10 if min(width, height) > 10 else None  # recorded where the chain draws
+    assert record == {
+        "kind": "tromino",
+        "width": width,
+        "height": height,
+        "colours": colours,
+        "method": "random",
+        "sweeps": sweeps,
+    }
     assert json.loads(json.dumps(record)) == record
     assert TrominoConfig.from_dict(json.loads(json.dumps(record))) == config
     assert TrominoConfig.from_json(config.to_json()) == config
@@ -124,12 +139,35 @@ def good_record(**changes):
         good_record(colours="4"),
         good_record(width=1024, height=1025),
         good_record(missing=[0, 0]),
+        good_record(method="shuffle"),
+        good_record(sweeps=0),
+        {key: value for key, value in good_record().items() if key != "sweeps"},
         {key: value for key, value in good_record().items() if key != "colours"},
     ],
 )
 def test_malformed_records_are_refused_with_a_tilewright_error(record):
     with pytest.raises(TilewrightError, match="tromino dataset configuration"):
         TrominoConfig.from_dict(record)
+
+
+def test_a_configuration_recorded_before_random_tilings_is_the_construction():
+    # the manifests of datasets written before had no method: they resume as written
+    old = {"kind": "tromino", "width": 8, "height": 8, "colours": None}
+    config = TrominoConfig.from_dict(old)
+    assert (config.method, config.sweeps) == ("construct", None)
+    assert config.content_columns == ("width", "height", "missing")
+    table = config.rows(3, np.arange(4), zeros(4))
+    for k, row in enumerate(table.to_pylist()):
+        assert np.array_equal(tiling_labels(table)[k], generate(8, 8, seed=row["seed"]).labels)
+
+
+def test_a_thousand_random_tilings_of_one_board_are_a_thousand_tilings():
+    config = TrominoConfig(16, 16)
+    assert config.content_columns == ("width", "height", "tiles")
+    labels = tiling_labels(config.rows(6, np.arange(1000), zeros(1000)))
+    assert len({board.tobytes() for board in labels}) == 1000
+    constructed = TrominoConfig(16, 16, method="construct").rows(6, np.arange(1000), zeros(1000))
+    assert len({board.tobytes() for board in tiling_labels(constructed)}) <= 16 * 16
 
 
 def test_malformed_json_is_refused():

@@ -181,22 +181,30 @@ def rectangles(size, max_area, singles, **options):
     metavar="NAME",
     help="four: add a proper 4-colouring of each tiling.",
 )
+@click.option(
+    "--method",
+    type=click.Choice(("random", "construct")),
+    default="random",
+    show_default=True,
+    help="random: each item a uniformly random tiling; construct: the one tiling built "
+    "for its board and square (at most W*H different items a board).",
+)
 @_run_options("tilings", None)  # a tiling's numbers are its size and square: nothing to filter
-def tromino(size, colours, **options):
+def tromino(size, colours, method, **options):
     """Write COUNT L-tromino tilings of SIZE boards (WIDTHxHEIGHT, such as 16x16; several
     mix) missing one square as Parquet.
 
-    Each board's missing square is drawn from the item's own seed (`tilewright tromino
-    tile WxH -s SEED` makes it again alone); rows hold it, the tiling as one label a cell
-    and, with --colour four, a 4-colouring. A board has at most W*H tilings here, so --unique
-    stops at that many. Parts, manifest, resuming and workers as for `tilewright dataset
-    mazes`.
+    Each item's missing square and tiling are drawn from its own seed, every tiling of
+    the board equally likely (`tilewright tromino tile WxH -s SEED --method random` makes
+    it again alone); rows hold the square, the tiling as one label a cell and, with
+    --colour four, a 4-colouring. --unique keeps distinct tilings. Parts, manifest,
+    resuming and workers as for `tilewright dataset mazes`.
     """
     require_extra("datasets", "Parquet output")
     from tilewright.datasets import TrominoConfig
 
     configs = [
-        TrominoConfig(width, height, 4 if colours else None)
+        TrominoConfig(width, height, 4 if colours else None, method)
         for width, height in dict.fromkeys(need_sizes(size))
     ]
     _write(configs, **options)

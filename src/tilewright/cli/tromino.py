@@ -32,6 +32,7 @@ from tilewright.core.extras import require_extra
 # the library's names, repeated here so that ``--help`` needs no import of the library;
 # a test checks that they agree
 FORMATS = ("text", "npy", "png", "svg", "pdf")
+METHODS = ("construct", "random")
 SUFFIXES = {".txt": "text", ".npy": "npy", ".png": "png", ".svg": "svg", ".pdf": "pdf"}
 # --colour: by tromino number (a repeating palette), or a proper colouring with 3 or 4
 COLOURINGS = {"number": None, "three": 3, "four": 4}
@@ -121,24 +122,61 @@ def classic(numbers, fmt, output, colours, cell, max_side, paper, workers, sched
     help="The missing square ROW,COL from 0 (0,0: top-left); default: drawn from the "
     "seed among the squares that leave a board with a tiling.",
 )
-@seed_option("Draws the missing square when --missing is not given (default: random, printed).")
+@click.option(
+    "--method",
+    type=click.Choice(METHODS),
+    default="construct",
+    show_default=True,
+    help="construct: the one tiling built for the board and square (any size, streamed); "
+    "random: a tiling drawn from the seed, every tiling of the board equally likely.",
+)
+@click.option(
+    "--sweeps",
+    type=Whole(1, 10_000),
+    help="random, boards wider than 10: passes of the Markov chain (default 10).",
+)
+@seed_option(
+    "Draws the missing square when --missing is not given, and a random tiling "
+    "(default: random, printed)."
+)
 @_output_options
 def tile(
-    size, missing, seed, fmt, output, colours, cell, max_side, paper, workers, scheduler
+    size,
+    missing,
+    method,
+    sweeps,
+    seed,
+    fmt,
+    output,
+    colours,
+    cell,
+    max_side,
+    paper,
+    workers,
+    scheduler,
 ) -> None:
     """Tile a WIDTHxHEIGHT board missing one square, or say which theorem forbids it.
 
-    2^k boards use the textbook divide and conquer; any other board that can be tiled is
-    built from 2x3 blocks around a small core solved exactly, so huge boards stream.
-    -o BOARD.zarr writes the labels as a chunked Zarr array, one band of rows a task, here,
-    on --workers processes or on a Dask cluster (--scheduler).
+    --method construct (the default): 2^k boards use the textbook divide and conquer; any
+    other board that can be tiled is built from 2x3 blocks around a small core solved
+    exactly, so huge boards stream. --method random: a uniformly random tiling, exact on
+    boards with a side of at most 10, by a Markov chain of strip re-tilings on wider ones,
+    up to 32768x32768. -o BOARD.zarr writes the labels as a chunked Zarr array, one band
+    of rows a task, here, on --workers processes or on a Dask cluster (--scheduler).
     """
     from tilewright.tromino import generate
 
     width, height = size
     fmt = _format(fmt, output, workers, scheduler)
-    tiling = generate(width, height, missing, seed)  # draws a seed when neither is given
-    drawn = missing is None and seed is None
+    if sweeps is not None and method != "random":
+        raise click.UsageError("--sweeps is for --method random")
+    if method == "random" and (workers is not None or scheduler is not None):
+        raise click.UsageError(
+            "a random tiling is drawn in one process: drop --workers and --scheduler"
+        )
+    # draws a seed when the square or the random tiling needs one and none is given
+    tiling = generate(width, height, missing, seed, method=method, sweeps=sweeps)
+    drawn = seed is None and tiling.seed is not None
     look = _Look(COLOURINGS[colours], cell, max_side, paper)
     _write(tiling, fmt, output, look, workers, scheduler, drawn)
 
@@ -184,7 +222,7 @@ def _write(tiling, fmt, output, look: _Look, workers, scheduler, drawn=False) ->
     # decides (no 3-colouring of the tiling it drew) follows it, and can be made again.
     if drawn:
         click.echo(f"seed: {tiling.seed}", err=True)
-    modules = warm.kernel_modules(tiling.width, tiling.height, fmt, look.colours)
+    modules = warm.kernel_modules(tiling.width, tiling.height, fmt, look.colours, tiling.method)
     announce_if_cold("the tromino kernels", modules)
     with open_output(output) as sink:
         tiling.write(

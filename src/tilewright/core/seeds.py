@@ -31,6 +31,7 @@ class Stream(IntEnum):
     DATASET = 8  # datasets: each item's own seed, from the dataset's seed and the item's index
     ENDPOINTS = 9  # datasets: an item's random origin and target, from the item's own seed
     HAT_ANCESTRY = 10  # aperiodic: the metatile ancestry that fixes a hat tiling
+    TROMINO_TILING = 11  # tromino: a random tiling of the board (after its missing square)
 
 
 def resolve_seed(seed: int | None) -> int:

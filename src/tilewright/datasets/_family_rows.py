@@ -41,7 +41,7 @@ class JsonConfig:
     --------
     >>> from tilewright.datasets.tromino_rows import TrominoConfig
     >>> TrominoConfig(8, 8).to_json()
-    '{"colours":null,"height":8,"kind":"tromino","width":8}'
+    '{"colours":null,"height":8,"kind":"tromino","method":"random","sweeps":null,"width":8}'
     """
 
     def to_dict(self) -> dict[str, Any]:  # pragma: no cover - each configuration has its own

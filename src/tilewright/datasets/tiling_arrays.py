@@ -8,6 +8,10 @@ its own chunk, and no two tasks touch the same chunk. Zarr (the chunked array fo
 Dask and xarray read natively) then serves any window of the board without reading the
 rest: ``zarr.open_array("board.zarr")[1000:1100, 5000:5100]``.
 
+A constructed tiling's bands are made anywhere; a random tiling (``method="random"``) is
+drawn whole, once, in this process (one byte a cell, up to 32768 × 32768) and its bands are
+written from it here.
+
 The array is written beside the output and renamed into place when every band is in
 (``zarr_output.staged_array``), so a run that ends early leaves the output as it was. On a
 cluster beyond this machine, the output must be on a file system every worker sees.
@@ -15,12 +19,14 @@ cluster beyond this machine, the output must be on a file system every worker se
 The array: ``labels``, shape (H, W), int32 (int64 when the board has 2³¹ trominoes or
 more), as ``Tiling.labels``: tromino t (1 … T) on its three cells, 0 on the missing square;
 chunks of whole rows, zstd-compressed. Its attributes record ``tilewright``: the family,
-width, height, missing square (row, column from 0), trominoes and seed.
+width, height, missing square (row, column from 0), trominoes and seed, and for a random
+tiling its method and the chain's sweeps.
 """
 
 import contextlib
 import os
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,6 +129,11 @@ def write_tiling_zarr(
             f"a {width}x{height} board in chunks of {rows_per_chunk} rows makes "
             f"{shown(count)} bands, more than {MAX_BANDS:,}"
         )
+    drawn = tiling.method == "random"
+    if drawn and (workers is not None or scheduler is not None):
+        raise TilewrightError(
+            "a random tiling is drawn whole in one process: write it without workers or a scheduler"
+        )
     workers = checked_cluster(workers, scheduler)
     started = time.perf_counter()
     with staged_array(output) as temporary:
@@ -141,13 +152,18 @@ def write_tiling_zarr(
             "missing": list(tiling.missing),
             "trominoes": tiling.trominoes,
             "seed": tiling.seed,
+            # a random tiling's method and sweeps, as its pictures record them
+            **{key: tiling.info[key] for key in ("method", "sweeps") if key in tiling.info},
         }
         missing = (int(tiling.missing[0]), int(tiling.missing[1]))
         bands = (
             _Band(temporary, width, height, missing, first, min(rows_per_chunk, height - first))
             for first in range(0, height, rows_per_chunk)
         )
-        results = results_in_order(_write_band, bands, workers=workers, scheduler=scheduler)
+        if drawn:  # the tiling is here, drawn once: its bands are written from it
+            results: Any = _write_drawn_bands(tiling, bands)
+        else:
+            results = results_in_order(_write_band, bands, workers=workers, scheduler=scheduler)
         # closed here, not when collected, so that no worker still writes in the folder
         # when it is removed
         with contextlib.closing(results):
@@ -168,6 +184,16 @@ def write_tiling_zarr(
     seconds = time.perf_counter() - started
     cells = width * height
     return Summary(cells, count, count, seconds, os.fspath(output), UNIT)
+
+
+def _write_drawn_bands(tiling: Any, bands: Iterator[_Band]) -> Iterator[None]:
+    """Write the bands of a tiling held in this process into their chunks, one a step."""
+    import zarr
+
+    for band in bands:
+        labels = zarr.open_array(band.store, mode="r+")
+        labels[band.first : band.first + band.rows] = tiling.band(band.first, band.rows)
+        yield
 
 
 def _write_band(band: _Band) -> None:

@@ -1,16 +1,18 @@
-"""Datasets of L-tromino tilings of boards missing one square, the square drawn per item.
+"""Datasets of L-tromino tilings of boards missing one square, drawn per item.
 
 Item ``i`` of a dataset with seed ``s`` at draw ``d`` is the tiling
-``tilewright.tromino.generate(width, height, seed=SEED)``, where ``SEED`` is the item's own
-seed (see ``_family_rows.drawn_seeds``): the seed draws the missing square, uniformly among
-the squares whose board has a tiling, and the board and the square fix the tiling. Any one
-item is made again alone with ``tilewright tromino tile WxH -s SEED``.
+``tilewright.tromino.generate(width, height, seed=SEED, method=METHOD, sweeps=SWEEPS)``,
+where ``SEED`` is the item's own seed (see ``_family_rows.drawn_seeds``): the seed draws
+the missing square, uniformly among the squares whose board has a tiling, and then, with
+the ``random`` method (the default), a tiling of that board, uniformly among all of them.
+Any one item is made again alone with ``tilewright tromino tile WxH -s SEED --method
+random``. Boards have very many tilings (an 11×11 board missing a corner has
+8,272,822,864), so items are distinct tilings; ``--unique`` compares the tilings themselves.
 
-What varies, then, is the missing square alone: a board has at most W·H different items,
-so a large dataset of a small board repeats tilings (``content_columns`` finds them). That
-is still a dataset worth having: a model sees the same construction (the textbook's divide
-and conquer on 2^k × 2^k boards, 2×3 blocks around a small exactly solved core on any other
-board that tiles) answer every missing square.
+With the ``construct`` method (datasets written before random tilings, and on request)
+the board and the square fix the tiling: a board then has at most W·H different items, and
+a model sees the same construction (the textbook's divide and conquer on 2^k × 2^k boards,
+2×3 blocks around a small exactly solved core elsewhere) answer every missing square.
 
 Columns (one row per tiling)
 ----------------------------
@@ -51,7 +53,7 @@ from tilewright.datasets._family_rows import (
 # the only colouring a dataset offers: four colours always exist (the graph is planar),
 # three do not (odd wheels are common off 2^k boards), and an item must never fail
 COLOURS = 4
-_KEYS = ("width", "height", "colours")
+_KEYS = ("width", "height", "colours", "method", "sweeps")
 
 SCHEMA = pa.schema(
     [
@@ -67,7 +69,7 @@ SCHEMA = pa.schema(
 @dataclass(frozen=True)
 class TrominoConfig(JsonConfig):
     """The tilings of a dataset: ``width`` × ``height`` boards, each missing one square
-    drawn from the item's own seed.
+    drawn from the item's own seed, and tiled at random from it (or by the construction).
 
     Parameters
     ----------
@@ -78,6 +80,13 @@ class TrominoConfig(JsonConfig):
         4 adds a proper 4-colouring of each tiling (the ``colours`` column). Three colours
         are refused: many tilings of boards other than 2^k × 2^k have none, and a dataset
         must not fail partway.
+    method : {"random", "construct"}
+        A uniformly random tiling per item (the default), or the construction's one tiling
+        of the board and square. A configuration recorded without a method (written
+        before random tilings) is the construction.
+    sweeps : int, optional
+        ``random``: the chain's passes on boards wider than 10, recorded so that a dataset
+        resumes with the same tilings (default ``random_tiling.SWEEPS``).
 
     Raises
     ------
@@ -89,7 +98,7 @@ class TrominoConfig(JsonConfig):
     --------
     >>> config = TrominoConfig(16, 16, colours=4)
     >>> config.to_dict()
-    {'kind': 'tromino', 'width': 16, 'height': 16, 'colours': 4}
+    {'kind': 'tromino', 'width': 16, 'height': 16, 'colours': 4, 'method': 'random', 'sweeps': 10}
     >>> TrominoConfig(9, 7)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -98,21 +107,33 @@ class TrominoConfig(JsonConfig):
 
     kind: ClassVar[str] = "tromino"
     unit: ClassVar[str] = "tilings"
-    # what a tiling is, for finding duplicates: the board and the missing square fix it
-    content_columns: ClassVar[tuple[str, ...]] = ("width", "height", "missing")
-
     width: int
     height: int
     colours: int | None = None
+    method: str = "random"
+    sweeps: int | None = None
+
+    @property
+    def content_columns(self) -> tuple[str, ...]:
+        """What a tiling is, for finding duplicates: the labels of a random tiling; the
+        board and the square, which fix a constructed one."""
+        if self.method == "random":
+            return ("width", "height", "tiles")
+        return ("width", "height", "missing")
 
     def __post_init__(self) -> None:
         from tilewright.tromino import generate
+        from tilewright.tromino.random_tiling import EXACT_SIDE, SWEEPS
 
         width = require_int(self.width, "width")
         height = require_int(self.height, "height")
+        sweeps = self.sweeps
+        if self.method == "random" and sweeps is None and min(width, height) > EXACT_SIDE:
+            sweeps = SWEEPS
         # every check generate runs for a drawn square (the tiling itself is made lazily,
         # so this costs one draw); which square is drawn does not matter here
-        generate(width, height, seed=0)
+        tiling = generate(width, height, seed=0, method=self.method, sweeps=sweeps)
+        object.__setattr__(self, "sweeps", tiling.sweeps)  # None where a draw is exact
         if width * height > MAX_CELLS:
             raise TilewrightError(
                 f"a dataset's boards have at most {MAX_CELLS} cells, got {shown(width * height)}"
@@ -140,6 +161,8 @@ class TrominoConfig(JsonConfig):
             "width": self.width,
             "height": self.height,
             "colours": self.colours,
+            "method": self.method,
+            "sweeps": self.sweeps,
         }
 
     @classmethod
@@ -156,8 +179,11 @@ class TrominoConfig(JsonConfig):
         --------
         >>> TrominoConfig.from_dict({"kind": "tromino", "width": 4, "height": 4,
         ...                          "colours": None})
-        TrominoConfig(width=4, height=4, colours=None)
+        TrominoConfig(width=4, height=4, colours=None, method='construct', sweeps=None)
         """
+        if isinstance(record, dict) and "method" not in record:
+            # recorded before random tilings: the construction, as it was written
+            record = {**record, "method": "construct", "sweeps": None}
         record = checked_record(record, cls.kind, _KEYS)
         try:
             return cls(*(record[key] for key in _KEYS))
@@ -222,7 +248,7 @@ def tromino_rows(
     >>> config = TrominoConfig(8, 8)
     >>> table = tromino_rows(config, 1, np.array([5, 6]), np.array([0, 0]))
     >>> row = table.to_pylist()[0]
-    >>> tiling = generate(8, 8, seed=row["seed"])
+    >>> tiling = generate(8, 8, seed=row["seed"], method="random")
     >>> tuple(row["missing"]) == tiling.missing
     True
     >>> bool((tiling_labels(table)[0] == tiling.labels).all())
@@ -237,7 +263,7 @@ def tromino_rows(
     missing = np.empty((count, 2), dtype=np.int32)
     shades = np.empty((count, height, width), dtype=np.int8) if config.colours else None
     for k, item_seed in enumerate(seeds.tolist()):
-        tiling = generate(width, height, seed=item_seed)
+        tiling = generate(width, height, seed=item_seed, method=config.method, sweeps=config.sweeps)
         missing[k] = tiling.missing
         labels[k] = tiling.labels
         if shades is not None:

@@ -25,6 +25,7 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
+from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_int
 from tilewright.core.pdf import DEFAULT_PAPER
 from tilewright.core.picture_size import PIXEL_BUDGET
@@ -36,11 +37,15 @@ from tilewright.tromino.tiling import (
     band_of,
     bands_of,
     board_of,
+    check_band,
+    checked_band_rows,
+    checked_rows,
     classic_plan,
     missing_pair,
 )
 
 FORMATS = ("text", "npy", "png", "svg", "pdf")
+METHODS = ("construct", "random")
 PICTURES = ("png", "svg", "pdf")
 BINARY = ("npy", "png", "pdf")
 SUFFIXES = {".txt": "text", ".npy": "npy", ".png": "png", ".svg": "svg", ".pdf": "pdf"}
@@ -55,7 +60,8 @@ class Tiling:
     """An L-tromino tiling of a board missing one square.
 
     Made by :func:`generate` or :func:`classic`; the labels are computed when first asked
-    for, so a tiling of any size costs nothing until it is written or read.
+    for, so a tiling of any size costs nothing until it is written or read (a random one
+    is drawn then, whole, and kept: one byte a cell).
 
     Parameters
     ----------
@@ -67,13 +73,22 @@ class Tiling:
         The seed the square was drawn from, recorded in pictures.
     number_width : int, optional
         Characters a number takes in text output (default: enough for the largest).
+    method : {"construct", "random"}
+        ``"construct"``: the one tiling the construction makes of this board and square
+        (see :func:`generate`); ``"random"``: a tiling drawn uniformly from the seed among
+        all the board's tilings (see :mod:`tilewright.tromino.random_tiling`).
+    sweeps : int, optional
+        ``"random"`` on boards wider than ``EXACT_SIDE``: passes of the chain (default
+        ``SWEEPS``).
 
     Raises
     ------
     TypeError
         When a size or the square is not an integer, or ``missing`` is not a pair.
     TilewrightError
-        When a side is out of range, the square is off the board, or no tiling exists.
+        When a side is out of range, the square is off the board, no tiling exists, the
+        method is unknown, or a random tiling is asked of a board past
+        ``MAX_RANDOM_CELLS``.
 
     Attributes
     ----------
@@ -82,7 +97,12 @@ class Tiling:
     missing : tuple of int
         (row, column) of the missing square, counted from 0.
     seed : int or None
-        The seed the missing square was drawn from; None when it was given.
+        The seed the missing square (and a random tiling) was drawn from; None when the
+        square was given to the construction.
+    method : str
+        ``"construct"`` or ``"random"``.
+    sweeps : int or None
+        The chain's passes, for a random tiling drawn by the chain (else None).
     number_width : int
         Characters a number takes in text output: enough for the largest, or the
         textbook's 2 for :func:`classic`.
@@ -103,12 +123,29 @@ class Tiling:
         missing: tuple[int, int],
         seed: int | None = None,
         number_width: int | None = None,
+        method: str = "construct",
+        sweeps: int | None = None,
     ) -> None:
+        from tilewright.tromino import random_tiling
+
         self.width, self.height = check_board(width, height)
         self.missing = check_missing(self.width, self.height, *missing_pair(missing))
         reason = obstruction(self.width, self.height, *self.missing)
         if reason:
             raise TilewrightError(f"no tiling exists: {reason}")
+        if method not in METHODS:
+            raise TilewrightError(f"unknown method {method!r} (known: {', '.join(METHODS)})")
+        self.method = method
+        self.sweeps = None
+        if method == "random":
+            random_tiling.check_random_board(self.width, self.height)
+            seed = resolve_seed(seed)  # a random tiling is always named by its seed
+            if sweeps is not None:
+                sweeps = random_tiling.check_sweeps(sweeps)
+            if min(self.width, self.height) > random_tiling.EXACT_SIDE:  # drawn by the chain
+                self.sweeps = random_tiling.SWEEPS if sweeps is None else sweeps
+        elif sweeps is not None:
+            raise TilewrightError("sweeps are for random tilings (method='random')")
         self.seed = None if seed is None else resolve_seed(seed)
         self.number_width = (
             len(str(self.trominoes))
@@ -127,8 +164,29 @@ class Tiling:
         return plan_tiling(self.width, self.height, *self.missing)
 
     @cached_property
+    def _codes(self) -> np.ndarray:
+        from tilewright.tromino.random_tiling import random_codes
+
+        assert self.seed is not None
+        return random_codes(self.width, self.height, self.missing, self.seed, self.sweeps)
+
+    @cached_property
+    def _first_cells(self) -> np.ndarray:
+        from tilewright.tromino._random_kernels import first_cells_before
+
+        return first_cells_before(self._codes)
+
+    @cached_property
     def _board(self) -> np.ndarray:
-        return board_of(self._plan)
+        if self.method == "construct":
+            return board_of(self._plan)
+        check_fits(self.width * self.height * 8 * 1.1, f"a {self.width}x{self.height} board")
+        return self._random_band(0, self.height)
+
+    def _random_band(self, first: int, rows: int) -> np.ndarray:
+        from tilewright.tromino.random_tiling import labels_of_codes
+
+        return labels_of_codes(self._codes, self._first_cells, first, rows)
 
     @property
     def labels(self) -> np.ndarray:
@@ -161,7 +219,17 @@ class Tiling:
             board = self._board
             step = max(1, BAND_CELLS // self.width)
             return (board[first : first + step] for first in range(0, self.height, step))
-        return bands_of(self._plan, rows_per_band)
+        if self.method == "construct":
+            return bands_of(self._plan, rows_per_band)
+        from tilewright.tromino.random_tiling import labels_of_codes
+
+        step = checked_band_rows(self.width, self.height, rows_per_band)
+        # drawn now, not at the first band: a refusal comes before anything is written
+        codes, firsts = self._codes, self._first_cells
+        return (
+            labels_of_codes(codes, firsts, first, min(step, self.height - first))
+            for first in range(0, self.height, step)
+        )
 
     def band(self, first: int, rows: int) -> np.ndarray:
         """Rows ``first`` to ``first + rows - 1`` of the labels alone: (rows, W) int64,
@@ -179,7 +247,11 @@ class Tiling:
         >>> bool((tiling.band(4, 3) == tiling.labels[4:]).all())
         True
         """
-        return band_of(self._plan, first, rows)
+        if self.method == "construct":
+            return band_of(self._plan, first, rows)
+        first, rows = checked_rows(first, rows, self.height)
+        check_band(self.width, rows)
+        return self._random_band(first, rows)
 
     def colour(self, colours: int = 4) -> np.ndarray:
         """A proper colouring: trominoes that share an edge differ.
@@ -223,14 +295,21 @@ class Tiling:
         --------
         >>> generate(4, 4, missing=(1, 2)).info
         {'family': 'tromino', 'width': 4, 'height': 4, 'missing': [1, 2], 'seed': None}
+        >>> generate(4, 4, seed=3, method="random").info["method"]
+        'random'
         """
-        return {
+        info: dict[str, Any] = {
             "family": "tromino",
             "width": self.width,
             "height": self.height,
             "missing": list(self.missing),
             "seed": self.seed,
         }
+        if self.method == "random":  # the construction's records stay as they were
+            info["method"] = self.method
+            if self.sweeps is not None:
+                info["sweeps"] = self.sweeps
+        return info
 
     def check(
         self,
@@ -414,11 +493,13 @@ class Tiling:
         return info
 
     def __repr__(self) -> str:
-        """``<Tiling 10x10 missing (0,0): 33 trominoes>``, and the seed when there is one."""
+        """``<Tiling 10x10 missing (0,0): 33 trominoes>``, with the seed when there is one,
+        and ``random`` for a random tiling."""
         row, col = self.missing
         seed = "" if self.seed is None else f" seed={self.seed}"
+        random = " random" if self.method == "random" else ""
         return (
-            f"<Tiling {self.width}x{self.height} missing ({row},{col}){seed}: "
+            f"<Tiling {self.width}x{self.height} missing ({row},{col}){seed}{random}: "
             f"{self.trominoes} trominoes>"
         )
 
@@ -456,12 +537,22 @@ def generate(
     height: int,
     missing: tuple[int, int] | None = None,
     seed: int | None = None,
+    method: str = "construct",
+    sweeps: int | None = None,
 ) -> Tiling:
     """An L-tromino tiling of a ``width`` × ``height`` board missing one square.
 
-    2^k × 2^k boards are tiled by the textbook divide and conquer (Golomb 1954); every
-    other board that has a tiling by 2×3 blocks around a small core solved exactly. One
-    board and one missing square always give the same tiling.
+    ``method="construct"`` (the default): 2^k × 2^k boards are tiled by the textbook
+    divide and conquer (Golomb 1954); every other board that has a tiling by 2×3 blocks
+    around a small core solved exactly. One board and one missing square always give the
+    same tiling, of any size, streamed.
+
+    ``method="random"``: a tiling drawn from the seed, each of the board's tilings
+    equally likely: exactly on boards with a side of at most ``EXACT_SIDE`` (10) cells,
+    by a Markov chain of strip re-tilings on wider ones (see
+    :mod:`tilewright.tromino.random_tiling` for what is guaranteed and measured). One
+    board, square and seed always give the same tiling; boards of up to
+    ``MAX_RANDOM_CELLS`` (32768²) cells.
 
     Parameters
     ----------
@@ -471,8 +562,12 @@ def generate(
         (row, column) of the missing square, counted from 0. None draws it from ``seed``,
         uniformly among the squares whose board has a tiling.
     seed : int, optional
-        Fixes the square drawn; None draws a seed (read it back from ``tiling.seed``).
-        Recorded when given, also with ``missing``.
+        Fixes the square drawn, and a random tiling; None draws a seed (read it back from
+        ``tiling.seed``). Recorded when given, also with ``missing``.
+    method : {"construct", "random"}
+        The construction, or a uniformly random tiling.
+    sweeps : int, optional
+        ``"random"``: passes of the chain on boards wider than 10 (default 10).
 
     Returns
     -------
@@ -501,16 +596,18 @@ def generate(
     <Tiling 22x13 missing (3,8): 95 trominoes>
     >>> generate(10, 10, seed=7)
     <Tiling 10x10 missing (2,8) seed=7: 33 trominoes>
+    >>> generate(7, 7, missing=(0, 0), seed=1, method="random").labels[0].tolist()
+    [0, 1, 2, 2, 3, 4, 4]
     >>> generate(9, 7)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     tilewright.core.errors.TilewrightError: no square of a 9x7 board can be missing: ...
     """
     width, height = check_board(width, height)
-    if missing is not None:
-        return Tiling(width, height, missing, seed)
-    seed = resolve_seed(seed)
-    return Tiling(width, height, _draw_missing(width, height, seed), seed)
+    if missing is None:
+        seed = resolve_seed(seed)
+        missing = _draw_missing(width, height, seed)
+    return Tiling(width, height, missing, seed, method=method, sweeps=sweeps)
 
 
 def _draw_missing(width: int, height: int, seed: int) -> tuple[int, int]:

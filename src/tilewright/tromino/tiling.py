@@ -108,14 +108,20 @@ def tile_rows(
 
 def bands_of(plan: Plan, rows_per_band: int | None = None) -> Iterator[np.ndarray]:
     """The bands of :func:`tile_rows` for ``plan``, the band's memory checked first."""
+    return _bands(plan, checked_band_rows(plan.width, plan.height, rows_per_band))
+
+
+def checked_band_rows(width: int, height: int, rows_per_band: int | None) -> int:
+    """The rows of each band of a ``width`` × ``height`` board (by default about
+    ``BAND_CELLS`` cells), checked, and the band's memory too."""
     if rows_per_band is None:
-        rows_per_band = max(1, BAND_CELLS // plan.width)
+        rows_per_band = max(1, BAND_CELLS // width)
     rows_per_band = require_int(rows_per_band, "rows_per_band")
     if rows_per_band < 1:
         raise TilewrightError(f"rows_per_band must be at least 1, got {shown(rows_per_band)}")
-    rows_per_band = min(rows_per_band, plan.height)
-    check_band(plan.width, rows_per_band)
-    return _bands(plan, rows_per_band)
+    rows_per_band = min(rows_per_band, height)
+    check_band(width, rows_per_band)
+    return rows_per_band
 
 
 def band_of(plan: Plan, first: int, rows: int) -> np.ndarray:
@@ -138,16 +144,21 @@ def band_of(plan: Plan, first: int, rows: int) -> np.ndarray:
     >>> bool((band_of(plan, 2, 3) == board_of(plan)[2:5]).all())
     True
     """
-    first, rows = require_int(first, "first"), require_int(rows, "rows")
-    if first < 0 or rows < 1 or first + rows > plan.height:
-        raise TilewrightError(
-            f"rows {shown(first)} to {shown(first + rows - 1)} are not on a board of "
-            f"{plan.height} rows"
-        )
+    first, rows = checked_rows(first, rows, plan.height)
     check_band(plan.width, rows)
     band = np.empty((rows, plan.width), dtype=np.int64)
     _fill_rows(plan, first, band)
     return band
+
+
+def checked_rows(first: int, rows: int, height: int) -> tuple[int, int]:
+    """``first`` and ``rows`` as ints naming rows of a board ``height`` rows high."""
+    first, rows = require_int(first, "first"), require_int(rows, "rows")
+    if first < 0 or rows < 1 or first + rows > height:
+        raise TilewrightError(
+            f"rows {shown(first)} to {shown(first + rows - 1)} are not on a board of {height} rows"
+        )
+    return first, rows
 
 
 def check_band(width: int, rows: int = 1) -> None:

@@ -23,12 +23,13 @@ KERNEL_MODULES = tuple(
         "_check_kernels",
         "_dsatur_kernels",
         "_wheel_kernels",
+        "_random_kernels",
     )
 )
 
 
 def kernel_modules(
-    width: int, height: int, fmt: str, colours: int | None = None
+    width: int, height: int, fmt: str, colours: int | None = None, method: str = "construct"
 ) -> tuple[str, ...]:
     """The kernel modules that writing a ``width`` × ``height`` tiling as ``fmt`` runs.
 
@@ -40,6 +41,9 @@ def kernel_modules(
         One of the tiling formats (text, npy, png, svg, pdf).
     colours : {3, 4}, optional
         Whether the trominoes are coloured properly, and with how many colours.
+    method : {"construct", "random"}
+        How the tiling is made: a random one is drawn by ``_random_kernels``, from the
+        construction on boards wider than the exact draw takes.
 
     Returns
     -------
@@ -51,9 +55,15 @@ def kernel_modules(
     ['_quadtree_kernels', '_text_kernels']
     >>> [name.rsplit(".", 1)[1] for name in kernel_modules(10, 10, "svg", colours=4)]
     ['_search', '_plan_kernels', '_dsatur_kernels']
+    >>> [name.rsplit(".", 1)[1] for name in kernel_modules(8, 8, "npy", method="random")]
+    ['_random_kernels']
     """
+    from tilewright.tromino.random_tiling import EXACT_SIDE
+
     textbook = width == height and width & (width - 1) == 0
     used = ["_quadtree_kernels"] if textbook else ["_search", "_plan_kernels"]
+    if method == "random":
+        used = ["_random_kernels"] + (used if min(width, height) > EXACT_SIDE else [])
     if fmt == "text":
         used.append("_text_kernels")
     if colours is not None and width * height > 1:  # one cell: no tromino to colour
@@ -72,6 +82,8 @@ def warm() -> None:
     []
     """
     from tilewright.tromino import classic, generate, validate
+    from tilewright.tromino._random_kernels import shape_counts
+    from tilewright.tromino.random_tiling import EXACT_SIDE
 
     sink = io.BytesIO()
     classic(2, 1, 1).write(sink)  # the textbook rows, text
@@ -79,3 +91,9 @@ def warm() -> None:
     planned.write(sink, "npy")
     validate(planned.labels)  # the tiling check
     planned.colour(3)  # the odd-wheel test and DSATUR
+    # a random tiling drawn exactly and one by the chain, read in bands: every kernel of
+    # _random_kernels (the tests' statistics too)
+    for side in (5, EXACT_SIDE + 1):
+        drawn = generate(side, side, missing=(0, 0), seed=0, method="random", sweeps=1)
+        drawn.write(sink, "npy")
+        shape_counts(drawn._codes)
