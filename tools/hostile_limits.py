@@ -56,6 +56,7 @@ def region_cases(rng: random.Random, total: int, base: Path) -> list[Case]:
         ("maze", "30000x30000", "-o", "x.svg"),
         ("maze", "20000x20000", "--grid", "hex", "-o", "x.svg"),
         ("tromino", "tile", "100000x100000", "--missing", "0,0", "-o", "x.png"),
+        ("tromino", "tile", "30001x30001", "--method", "random", "-s", "1", "-o", "x.png"),
         ("rect", "generate", "5000x5000", "-s", "1", "-o", "x.svg"),
     ):
         cases.append(Case("regions", argv, argv[-1], memory=REGION_MEMORY, slow=True))
@@ -72,6 +73,7 @@ CAPPED = (
     ("rect", "generate", "7x7", "-s", "1"),
     ("tromino", "tile", "8x8", "--missing", "0,0"),
     ("tromino", "classic", "8", "1", "1"),
+    ("tromino", "tile", "40x25", "--method", "random", "-s", "1"),
     ("spectre", "3x3", "-s", "1", "-f", "csv"),
     ("hat", "3x3", "-s", "1", "-f", "csv"),
     ("dataset", "mazes", "5x5", "--count", "10", "-s", "1", "-o", "out"),

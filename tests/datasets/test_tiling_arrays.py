@@ -63,6 +63,18 @@ def test_the_array_is_the_tiling_for_any_chunking(tmp_path_factory, size, seed, 
     }
 
 
+def test_a_random_tiling_is_written_from_the_process_that_drew_it(tmp_path):
+    tiling = generate(95, 62, seed=5, method="random")
+    write_tiling_zarr(tiling, tmp_path / "r.zarr", rows_per_chunk=7)
+    labels = zarr.open_array(tmp_path / "r.zarr", mode="r")
+    assert np.array_equal(labels[:], tiling.labels)
+    record = labels.attrs["tilewright"]
+    assert (record["method"], record["sweeps"], record["seed"]) == ("random", 10, 5)
+    with pytest.raises(TilewrightError, match="one process"):
+        write_tiling_zarr(tiling, tmp_path / "w.zarr", workers=2)
+    assert not (tmp_path / "w.zarr").exists()
+
+
 def test_bands_made_on_dask_workers_give_the_same_bytes(tmp_path):
     tiling = generate(95, 62, seed=5)
     write_tiling_zarr(tiling, tmp_path / "here.zarr", rows_per_chunk=7)
