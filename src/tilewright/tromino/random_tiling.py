@@ -25,7 +25,6 @@ number of threads: strips side by side are independent, each drawn from its own 
 """
 
 import os
-from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 
 import numpy as np
@@ -161,6 +160,8 @@ def _constructed(width: int, height: int, missing: tuple[int, int]) -> np.ndarra
 def chain(codes: np.ndarray, sweeps: int, numbers: np.random.Generator) -> None:
     """Run ``sweeps`` passes of the strip chain over ``codes`` in place: strips of
     columns at a random offset, then strips of rows, shared out among threads."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from tilewright.tromino._random_kernels import resample_strips
 
     table = strip_table(STRIP)
