@@ -123,7 +123,7 @@ ANSWER_FORMATS = (*PICTURES, "geojson", "text")
 def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, grids_, **options):
     """Generate a perfect maze of SIZE cells (WIDTHxHEIGHT, for example 30x15).
 
-    Other grids (--grid): hex and hex-flat WIDTHxHEIGHT hexagons, hexagon RADIUS (a
+    Other grids (--grid): hex and hex-flat (honeycomb) WIDTHxHEIGHT hexagons, hexagon RADIUS (a
     hexagon-shaped board), triangle WIDTHxHEIGHT triangles, polar RINGS around a centre
     cell, upsilon WIDTHxHEIGHT octagons with squares between, spectre WIDTHxHEIGHT tile
     edges of an aperiodic Spectre tiling, hat WIDTHxHEIGHT hat units of a hat tiling (the

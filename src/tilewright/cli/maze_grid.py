@@ -30,7 +30,8 @@ def grid_kinds() -> dict[str, Any]:
 
 # the names without importing the grids (``maze --help`` and option parsing need only them)
 GRID_NAMES = (
-    "square", "hex", "hex-flat", "hexagon", "triangle", "polar", "upsilon", "spectre", "hat",
+    "square", "hex", "hex-flat", "honeycomb", "hexagon", "triangle", "polar", "upsilon",
+    "spectre", "hat",
 )  # fmt: skip
 
 

@@ -589,6 +589,15 @@ GRID_KINDS: dict[str, GridKind] = {
             _flat_hex,
         ),
         GridKind(
+            "honeycomb",
+            "WIDTHxHEIGHT hexagons in offset columns, flat tops (as hex-flat: the puzzle "
+            "collection's name)",
+            "30x20",
+            2,
+            1,
+            _flat_hex,
+        ),
+        GridKind(
             "hexagon",
             "RADIUS: hexagons from the centre one to the edge (3R²+3R+1 in all)",
             "10",

@@ -1,0 +1,74 @@
+"""Grids as planar maps: dots, edges and faces numbered as the puzzle collection numbers
+them, checked against the collection's own grids (``tests/fixtures/collection_grids``)."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tilewright.core.grids import GRID_KINDS
+from tilewright.core.planar_map import planar_map
+from tilewright.core.polygon_grid import OUTSIDE
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "collection_grids"
+# tilewright's grid that is the collection's, by the collection's name
+SAME = {"square": "square", "honeycomb": "honeycomb"}
+
+
+def fixture_names(kind: str) -> list[str]:
+    return sorted(path.stem for path in FIXTURES.glob(f"{kind}-*.json"))
+
+
+@pytest.mark.parametrize("name", [n for kind in SAME for n in fixture_names(kind)])
+def test_the_map_is_the_collections_grid(name):
+    theirs = json.loads((FIXTURES / f"{name}.json").read_text())
+    grid = GRID_KINDS[SAME[theirs["type"]]].build((theirs["width"], theirs["height"]))
+    ours = planar_map(grid)
+    faces = theirs["faces"]
+    assert ours.num_faces == len(faces)
+    assert [ours.face(f).tolist() for f in range(ours.num_faces)] == faces
+    edges = np.array(theirs["edges"])
+    assert ours.edges.tolist() == edges[:, :2].tolist()
+    assert ours.edge_faces.tolist() == edges[:, 2:].tolist()
+    # the same places up to one scale factor a direction and a shift; the collection
+    # rounds them to integers (its sqrt(3) is 26/15), so within a unit
+    dots = np.array(theirs["dots"], dtype=float)
+    assert len(ours.dots) == len(dots)
+    scale = np.ptp(dots, axis=0) / np.ptp(ours.dots, axis=0)
+    shift = dots.min(axis=0) - ours.dots.min(axis=0) * scale
+    assert np.abs(ours.dots * scale + shift - dots).max() <= 1.0
+    assert abs(scale[0] / scale[1] - 1) < 0.002
+
+
+@given(
+    st.sampled_from(["square", "hex", "hex-flat", "triangle", "upsilon"]),
+    st.integers(2, 9),
+    st.integers(2, 9),
+)
+def test_every_edge_is_named_once_and_its_faces_are_the_grids(kind, width, height):
+    grid = GRID_KINDS[kind].build((width, height))
+    plan = planar_map(grid)
+    # Euler's formula for a connected patch, the outer face not counted
+    assert len(plan.dots) - len(plan.edges) + plan.num_faces == 1
+    # each face's sides are its edges, in order, between its consecutive dots
+    for f in range(plan.num_faces):
+        dots = plan.face(f)
+        sides = plan.face_edges[plan.face_ptr[f] : plan.face_ptr[f + 1]]
+        for k, edge in enumerate(sides):
+            pair = {int(dots[k]), int(dots[(k + 1) % len(dots)])}
+            assert set(plan.edges[edge].tolist()) == pair
+            assert f in plan.edge_faces[edge]
+    # an edge between two faces is one of the grid's walls between the same two cells
+    inner = plan.edge_faces[:, 1] != OUTSIDE
+    assert inner.sum() == (grid.wall_cells[:, 1] != OUTSIDE).sum()
+    pairs = {tuple(sorted(p)) for p in plan.edge_faces[inner].tolist()}
+    assert pairs == {tuple(sorted(p)) for p in grid.wall_cells[grid.wall_cells[:, 1] >= 0].tolist()}
+    # every dot's edges, as many as its degree
+    ptr, at = plan.dot_edges()
+    degree = np.bincount(plan.edges.ravel(), minlength=len(plan.dots))
+    assert np.array_equal(np.diff(ptr), degree)
+    for d in range(len(plan.dots)):
+        assert all(d in plan.edges[e] for e in at[ptr[d] : ptr[d + 1]])
