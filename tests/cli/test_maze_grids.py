@@ -22,6 +22,7 @@ SIZES = {
     "triangle": "8x4",
     "polar": "4",
     "upsilon": "4x3",
+    "octagonal": "4x3",
     "spectre": "12x10",
     "hat": "20x14",
 }

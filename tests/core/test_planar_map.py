@@ -15,7 +15,7 @@ from tilewright.core.polygon_grid import OUTSIDE
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "collection_grids"
 # tilewright's grid that is the collection's, by the collection's name
-SAME = {"square": "square", "honeycomb": "honeycomb"}
+SAME = {"square": "square", "honeycomb": "honeycomb", "octagonal": "octagonal"}
 
 
 def fixture_names(kind: str) -> list[str]:
@@ -44,7 +44,7 @@ def test_the_map_is_the_collections_grid(name):
 
 
 @given(
-    st.sampled_from(["square", "hex", "hex-flat", "triangle", "upsilon"]),
+    st.sampled_from(["square", "hex", "hex-flat", "triangle", "upsilon", "octagonal"]),
     st.integers(2, 9),
     st.integers(2, 9),
 )

@@ -31,7 +31,7 @@ def grid_kinds() -> dict[str, Any]:
 # the names without importing the grids (``maze --help`` and option parsing need only them)
 GRID_NAMES = (
     "square", "hex", "hex-flat", "honeycomb", "hexagon", "triangle", "polar", "upsilon",
-    "spectre", "hat",
+    "octagonal", "spectre", "hat",
 )  # fmt: skip
 
 

@@ -345,8 +345,76 @@ def upsilon_grid(width: int, height: int) -> PolygonGrid:
     (8, 15, 26)
     """
     width, height = _sides(width, height)
+    octagons, squares, stride, position = _octagons_and_squares("upsilon", width, height)
+    # cells row by row: a row of octagons, then the squares below it
+    above = np.concatenate(
+        [
+            octagons[:-1].reshape(height - 1, 8 * width),
+            squares.reshape(height - 1, 4 * (width - 1)),
+        ],
+        axis=1,
+    )
+    keys = np.concatenate([above.ravel(), octagons[-1].ravel()])
+    del octagons, squares, above
+    row_sizes = np.repeat([8, 4], [width, width - 1])
+    sizes = np.concatenate([np.tile(row_sizes, height - 1), np.full(width, 8)])
+    params = {"width": width, "height": height}
+    return _lattice("upsilon", params, sizes, keys, stride, position, position)
+
+
+def octagonal_grid(width: int, height: int) -> PolygonGrid:
+    """The puzzle collection's octagonal grid: :func:`upsilon_grid`'s octagons and
+    squares, in the collection's order.
+
+    Parameters
+    ----------
+    width, height : int
+        Octagons across and down, at least 1.
+
+    Returns
+    -------
+    PolygonGrid
+        Kind ``"octagonal"``, params ``width``, ``height``; cells row by row, each octagon
+        followed by the square at its top-left corner (from the second row and column on),
+        so that :func:`~tilewright.core.planar_map.planar_map` numbers its dots and edges
+        as the collection's Loopy does.
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        As :func:`upsilon_grid`.
+
+    Examples
+    --------
+    >>> grid = octagonal_grid(3, 2)
+    >>> grid.num_cells, [len(grid.polygon(cell)) for cell in range(grid.num_cells)]
+    (8, [8, 8, 8, 8, 8, 4, 8, 4])
+    """
+    width, height = _sides(width, height)
+    octagons, squares, stride, position = _octagons_and_squares("octagonal", width, height)
+    # below the first row, each octagon but the first of its row has the square at its
+    # top-left corner after it: the square right of and below the octagon up and left
+    later = np.zeros((height - 1, width, 12), dtype=np.int64)
+    later[:, :, :8] = octagons[1:]
+    later[:, 1:, 8:] = squares
+    shapes = np.tile(np.r_[8, np.tile([8, 4], width - 1)], height - 1)
+    corners = np.concatenate(
+        [later[:, :1, :8].reshape(height - 1, 8), later[:, 1:].reshape(height - 1, -1)], axis=1
+    )
+    keys = np.concatenate([octagons[0].ravel(), corners.ravel()])
+    sizes = np.concatenate([np.full(width, 8), shapes])
+    params = {"width": width, "height": height}
+    return _lattice("octagonal", params, sizes, keys, stride, position, position)
+
+
+def _octagons_and_squares(
+    kind: str, width: int, height: int
+) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
+    """The vertex keys of the octagons, (H, W, 8), and of the squares between them,
+    (H − 1, W − 1, 4), each from the top going clockwise; the keys' row stride; and the
+    position of each place along an axis."""
     cells = width * height + (width - 1) * (height - 1)
-    _check_room("upsilon", cells, (8 * width * height + 4 * (cells - width * height)) / cells)
+    _check_room(kind, cells, (8 * width * height + 4 * (cells - width * height)) / cells)
     # Along each axis the vertices take, for octagon i, the places 3i (its left side),
     # 3i + 1 and 3i + 2 (its top edge's ends), and 3W for the last octagon's right side;
     # place 3i + k lies at i(1 + √2) plus place[k] (k = 3, 4 being the next octagon's 0, 1)
@@ -360,24 +428,10 @@ def upsilon_grid(width: int, height: int) -> PolygonGrid:
     # the square in the gap right of and below octagon (row, col): top, right, bottom, left
     squares = (3 * row[:-1] + np.array([2, 3, 4, 3])) * stride
     squares = squares + 3 * col[:, :-1] + np.array([3, 4, 3, 2])
-    # cells row by row: a row of octagons, then the squares below it
-    above = np.concatenate(
-        [
-            octagons[:-1].reshape(height - 1, 8 * width),
-            squares.reshape(height - 1, 4 * (width - 1)),
-        ],
-        axis=1,
-    )
-    keys = np.concatenate([above.ravel(), octagons[-1].ravel()])
-    del octagons, squares, above
-    row_sizes = np.repeat([8, 4], [width, width - 1])
-    sizes = np.concatenate([np.tile(row_sizes, height - 1), np.full(width, 8)])
-
     # the position of each place along an axis, by table
     places = np.arange(3 * max(width, height) + 1)
     position = places // 3 * side + place[places % 3]
-    params = {"width": width, "height": height}
-    return _lattice("upsilon", params, sizes, keys, stride, position, position)
+    return octagons, squares, stride, position
 
 
 def _lattice(
@@ -616,6 +670,14 @@ GRID_KINDS: dict[str, GridKind] = {
             2,
             1,
             upsilon_grid,
+        ),
+        GridKind(
+            "octagonal",
+            "WIDTHxHEIGHT octagons with squares between them, in the puzzle collection's order",
+            "20x15",
+            2,
+            1,
+            octagonal_grid,
         ),
     )
 }
