@@ -115,6 +115,7 @@ CORE_MODULES = [
     "tilewright.core.graph",
     "tilewright.core.polygon_grid",
     "tilewright.core.grids",
+    "tilewright.core.planar_map",
     "tilewright.core.masks",
     "tilewright.core.seeds",
     "tilewright.core.interrupts",
