@@ -116,6 +116,7 @@ CORE_MODULES = [
     "tilewright.core.polygon_grid",
     "tilewright.core.grids",
     "tilewright.core.planar_map",
+    "tilewright.core.collection_grids",
     "tilewright.core.masks",
     "tilewright.core.seeds",
     "tilewright.core.interrupts",

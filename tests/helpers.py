@@ -186,3 +186,25 @@ def run_cli(capsys, *args: str) -> tuple[int, str]:
     except SystemExit as ended:
         status = ended.code if isinstance(ended.code, int) else 2
     return status, capsys.readouterr().err
+
+
+def assert_is_the_collections(grid, theirs: dict) -> None:
+    """``grid``'s planar map is the puzzle collection's grid ``theirs`` (a fixture of
+    ``tests/fixtures/collection_grids``): the same faces, edges and dots in the same
+    order, at the same places up to one scale factor a direction and a shift."""
+    from tilewright.core.planar_map import planar_map
+
+    ours = planar_map(grid)
+    faces = theirs["faces"]
+    assert ours.num_faces == len(faces)
+    assert [ours.face(f).tolist() for f in range(ours.num_faces)] == faces
+    edges = np.array(theirs["edges"])
+    assert ours.edges.tolist() == edges[:, :2].tolist()
+    assert ours.edge_faces.tolist() == edges[:, 2:].tolist()
+    # the collection rounds its places to integers (its sqrt(3) is 26/15): within a unit
+    dots = np.array(theirs["dots"], dtype=float)
+    assert len(ours.dots) == len(dots)
+    scale = np.ptp(dots, axis=0) / np.ptp(ours.dots, axis=0)
+    shift = dots.min(axis=0) - ours.dots.min(axis=0) * scale
+    assert np.abs(ours.dots * scale + shift - dots).max() <= 1.0
+    assert abs(scale[0] / scale[1] - 1) < 0.002

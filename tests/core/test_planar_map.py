@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.helpers import assert_is_the_collections
 from tilewright.core.grids import GRID_KINDS
 from tilewright.core.planar_map import planar_map
 from tilewright.core.polygon_grid import OUTSIDE
@@ -26,21 +27,7 @@ def fixture_names(kind: str) -> list[str]:
 def test_the_map_is_the_collections_grid(name):
     theirs = json.loads((FIXTURES / f"{name}.json").read_text())
     grid = GRID_KINDS[SAME[theirs["type"]]].build((theirs["width"], theirs["height"]))
-    ours = planar_map(grid)
-    faces = theirs["faces"]
-    assert ours.num_faces == len(faces)
-    assert [ours.face(f).tolist() for f in range(ours.num_faces)] == faces
-    edges = np.array(theirs["edges"])
-    assert ours.edges.tolist() == edges[:, :2].tolist()
-    assert ours.edge_faces.tolist() == edges[:, 2:].tolist()
-    # the same places up to one scale factor a direction and a shift; the collection
-    # rounds them to integers (its sqrt(3) is 26/15), so within a unit
-    dots = np.array(theirs["dots"], dtype=float)
-    assert len(ours.dots) == len(dots)
-    scale = np.ptp(dots, axis=0) / np.ptp(ours.dots, axis=0)
-    shift = dots.min(axis=0) - ours.dots.min(axis=0) * scale
-    assert np.abs(ours.dots * scale + shift - dots).max() <= 1.0
-    assert abs(scale[0] / scale[1] - 1) < 0.002
+    assert_is_the_collections(grid, theirs)
 
 
 @given(

@@ -126,7 +126,9 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
     Other grids (--grid): hex and hex-flat (honeycomb) WIDTHxHEIGHT hexagons, hexagon RADIUS (a
     hexagon-shaped board), triangle WIDTHxHEIGHT triangles, polar RINGS around a centre
     cell, upsilon (octagonal, in the puzzle collection's order) WIDTHxHEIGHT octagons with
-    squares between, spectre WIDTHxHEIGHT tile
+    squares between, the puzzle collection's kagome, triangular, snub-square, cairo,
+    great-hexagonal, kites, floret, dodecagonal, great-dodecagonal,
+    great-great-dodecagonal and compass-dodecagonal WIDTHxHEIGHT, spectre WIDTHxHEIGHT tile
     edges of an aperiodic Spectre tiling, hat WIDTHxHEIGHT hat units of a hat tiling (the
     seed chooses the tiling too). They take every
     algorithm not tied to rows and are written as SVG, PNG, PDF, JSON, npz or GeoJSON;

@@ -31,7 +31,9 @@ def grid_kinds() -> dict[str, Any]:
 # the names without importing the grids (``maze --help`` and option parsing need only them)
 GRID_NAMES = (
     "square", "hex", "hex-flat", "honeycomb", "hexagon", "triangle", "polar", "upsilon",
-    "octagonal", "spectre", "hat",
+    "octagonal", "kagome", "triangular", "snub-square", "cairo", "great-hexagonal", "kites",
+    "floret", "dodecagonal", "great-dodecagonal", "great-great-dodecagonal",
+    "compass-dodecagonal", "spectre", "hat",
 )  # fmt: skip
 
 

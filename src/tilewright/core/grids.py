@@ -619,6 +619,20 @@ class GridKind:
         return self.builder(*numbers)
 
 
+def _from_collection(name: str) -> Callable[[int, int], PolygonGrid]:
+    """The builder ``name`` of :mod:`tilewright.core.collection_grids`, imported when a
+    grid is built (that module builds on this one's helpers)."""
+
+    def build(width: int, height: int) -> PolygonGrid:
+        from tilewright.core import collection_grids
+
+        builder: Callable[[int, int], PolygonGrid] = getattr(collection_grids, name)
+        return builder(width, height)
+
+    build.__name__ = name
+    return build
+
+
 def _square(width: int, height: int) -> PolygonGrid:
     return square_grid(width, height)
 
@@ -678,6 +692,91 @@ GRID_KINDS: dict[str, GridKind] = {
             2,
             1,
             octagonal_grid,
+        ),
+        # the puzzle collection's other periodic grids, by its names
+        *(
+            GridKind(name, size, example, 2, smallest, _from_collection(builder))
+            for name, size, example, smallest, builder in (
+                (
+                    "kagome",
+                    "WIDTHxHEIGHT hexagons in offset rows with triangles between them",
+                    "20x15",
+                    1,
+                    "kagome_grid",
+                ),
+                (
+                    "triangular",
+                    "WIDTHxHEIGHT: rows of WIDTH+1 and WIDTH triangles in turn",
+                    "20x15",
+                    1,
+                    "triangular_grid",
+                ),
+                (
+                    "snub-square",
+                    "WIDTHxHEIGHT squares turned two ways, triangles between them",
+                    "20x15",
+                    1,
+                    "snub_square_grid",
+                ),
+                (
+                    "cairo",
+                    "WIDTHxHEIGHT places of up to two pentagons each, at least 2x2",
+                    "20x15",
+                    2,
+                    "cairo_grid",
+                ),
+                (
+                    "great-hexagonal",
+                    "WIDTHxHEIGHT hexagons in offset columns, squares and triangles between them",
+                    "15x10",
+                    1,
+                    "great_hexagonal_grid",
+                ),
+                (
+                    "kites",
+                    "WIDTHxHEIGHT hexagons in offset rows, six kites each",
+                    "15x10",
+                    1,
+                    "kites_grid",
+                ),
+                (
+                    "floret",
+                    "WIDTHxHEIGHT flowers of six pentagons (2 high when wider than 1)",
+                    "10x10",
+                    1,
+                    "floret_grid",
+                ),
+                (
+                    "dodecagonal",
+                    "WIDTHxHEIGHT dodecagons in offset rows with triangles between them",
+                    "15x10",
+                    1,
+                    "dodecagonal_grid",
+                ),
+                (
+                    "great-dodecagonal",
+                    "WIDTHxHEIGHT dodecagons in offset rows, hexagons and squares between them",
+                    "10x8",
+                    1,
+                    "great_dodecagonal_grid",
+                ),
+                (
+                    "great-great-dodecagonal",
+                    "WIDTHxHEIGHT dodecagons in offset rows, hexagons, squares and triangles "
+                    "between them",
+                    "8x6",
+                    1,
+                    "great_great_dodecagonal_grid",
+                ),
+                (
+                    "compass-dodecagonal",
+                    "WIDTHxHEIGHT dodecagons in rows and columns, a square and four triangles "
+                    "in each gap",
+                    "10x8",
+                    1,
+                    "compass_dodecagonal_grid",
+                ),
+            )
         ),
     )
 }

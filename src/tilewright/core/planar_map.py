@@ -13,11 +13,12 @@ order, and a loop, given as edges, mean the same thing in both:
   running the way the first face to name it runs, with that face first and the face on
   its other side second (``OUTSIDE``, -1, on the grid's boundary).
 
-For the square and honeycomb grids (``square``, ``hex-flat``) this is the collection's own
-grid for the same width and height, dot for dot and edge for edge, with coordinates equal
-up to one scale factor (the collection rounds them to integers):
-``tests/core/test_planar_map.py`` checks it against data made by the collection's source
-(``tests/fixtures/collection_grids``).
+For the square, honeycomb (``hex-flat``) and octagonal grids, and those of
+:mod:`tilewright.core.collection_grids`, this is the collection's own grid for the same
+width and height, dot for dot and edge for edge, with coordinates equal up to one scale
+factor (the collection rounds them to integers): ``tests/core/test_planar_map.py`` and
+``tests/core/test_collection_grids.py`` check it against data made by the collection's
+source (``tests/fixtures/collection_grids``).
 """
 
 from dataclasses import dataclass
