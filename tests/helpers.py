@@ -176,6 +176,19 @@ def assert_solution(puzzle: Puzzle, regions: np.ndarray) -> None:
         assert np.count_nonzero(clues) == 1 and clues.max() == area
 
 
+def run_binary(capsysbinary, *args: str) -> tuple[int, bytes, str]:
+    """``tilewright ARGS`` run in process: (exit status, stdout bytes, stderr text)."""
+    from tilewright.cli import main
+
+    try:
+        main(list(args))
+        status = 0
+    except SystemExit as ended:
+        status = ended.code if isinstance(ended.code, int) else 2
+    out, err = capsysbinary.readouterr()
+    return status, out, err.decode()
+
+
 def run_cli(capsys, *args: str) -> tuple[int, str]:
     """``tilewright ARGS`` run in process: its exit status and what it wrote on stderr."""
     from tilewright.cli import main

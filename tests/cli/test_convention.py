@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from tilewright.cli import main
+from tests.helpers import run_binary as run
 from tilewright.cli import rect as rect_cli
 
 WARNING = re.compile(r"tilewright: warning: .* is now .*; the old name will be removed")
@@ -27,17 +27,6 @@ def tilewright(*args: str, cwd=None, stdin=None) -> subprocess.CompletedProcess:
         input=stdin,
         timeout=300,
     )
-
-
-def run(capsysbinary, *args: str) -> tuple[int, bytes, str]:
-    """The command run in this process: (exit status, stdout, stderr)."""
-    try:
-        main(list(args))
-        status = 0
-    except SystemExit as ended:
-        status = ended.code if isinstance(ended.code, int) else 2
-    out, err = capsysbinary.readouterr()
-    return status, out, err.decode()
 
 
 # --- rows and columns from 0 ---------------------------------------------------------------

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tilewright.cli import main
+from tests.helpers import run_binary as run
 from tilewright.mazes import generate
 
 needs_poppler = pytest.mark.skipif(
@@ -28,17 +28,6 @@ def tilewright(*args: str, cwd=None) -> subprocess.CompletedProcess:
         cwd=cwd,
         timeout=300,
     )
-
-
-def run(capsysbinary, *args: str) -> tuple[int, bytes, str]:
-    """``tilewright ARGS`` in this process: (exit status, stdout, stderr)."""
-    try:
-        main(list(args))
-        status = 0
-    except SystemExit as ended:
-        status = ended.code if isinstance(ended.code, int) else 2
-    out, err = capsysbinary.readouterr()
-    return status, out, err.decode()
 
 
 def pdf_pages(path) -> tuple[int, list[str]]:

@@ -3,7 +3,7 @@ Zarr."""
 
 import click
 
-from tilewright.cli.maze_grid import GRID_NAMES
+from tilewright.cli.maze_grid import GRID_NAMES, grid_option
 from tilewright.cli.options import (
     CELL_OR_ID,
     PROBABILITY,
@@ -55,14 +55,7 @@ ANSWER_FORMATS = (*PICTURES, "geojson", "text")
 
 @click.command()
 @click.argument("size", required=False)
-@click.option(
-    "--grid",
-    type=NameChoice(GRID_NAMES),
-    default="square",
-    show_default=True,
-    metavar="NAME",
-    help="Cells: " + ", ".join(GRID_NAMES) + "; --grids says what SIZE counts for each.",
-)
+@grid_option("Cells: " + ", ".join(GRID_NAMES) + "; --grids says what SIZE counts for each.")
 @mask_and_weave_options
 @click.option("--openings", is_flag=True, help="Pictures: gaps in the outer wall at start, goal.")
 @maze_algorithm_option("Generation algorithm; --list shows them all.")

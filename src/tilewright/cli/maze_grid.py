@@ -13,7 +13,7 @@ from typing import Any
 import click
 import numpy as np
 
-from tilewright.cli.options import pdf_paper, refuse_paper
+from tilewright.cli.options import NameChoice, pdf_paper, refuse_paper
 from tilewright.core.errors import TilewrightError
 
 # a grid that is not square has no text drawing, so standard output takes SVG
@@ -35,6 +35,19 @@ GRID_NAMES = (
     "floret", "dodecagonal", "great-dodecagonal", "great-great-dodecagonal",
     "compass-dodecagonal", "spectre", "hat",
 )  # fmt: skip
+
+
+def grid_option(help_text: str):
+    """``--grid NAME``, one of ``GRID_NAMES`` (square by default), for ``tilewright maze``
+    and its sheets alike."""
+    return click.option(
+        "--grid",
+        type=NameChoice(GRID_NAMES),
+        default="square",
+        show_default=True,
+        metavar="NAME",
+        help=help_text,
+    )
 
 
 def run_grid_maze(

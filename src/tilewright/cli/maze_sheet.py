@@ -5,11 +5,10 @@ from typing import NamedTuple
 
 import click
 
-from tilewright.cli.maze_grid import GRID_NAMES
+from tilewright.cli.maze_grid import grid_option
 from tilewright.cli.options import (
     PROBABILITY,
     SIZE,
-    NameChoice,
     announce_seed,
     mask_and_weave_options,
     maze_algorithm_option,
@@ -22,14 +21,9 @@ from tilewright.core.sheets import MOST_PER_PAGE_CHOSEN
 
 @click.command("sheet")
 @click.argument("size")
-@click.option(
-    "--grid",
-    type=NameChoice(GRID_NAMES),
-    default="square",
-    show_default=True,
-    metavar="NAME",
-    help="Cells, as for tilewright maze (--grids there says what SIZE counts for each); "
-    "not spectre or hat, whose tiling each seed draws anew.",
+@grid_option(
+    "Cells, as for tilewright maze (--grids there says what SIZE counts for each); "
+    "not spectre or hat, whose tiling each seed draws anew."
 )
 @mask_and_weave_options
 @maze_algorithm_option("Generation algorithm; tilewright maze --list shows them all.")
