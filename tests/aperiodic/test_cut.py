@@ -22,7 +22,7 @@ from tilewright import TilewrightError
 from tilewright.aperiodic import CUT_FORMATS, Patch, cut_paths, cut_svg, generate, save_cut
 from tilewright.aperiodic import cut as cut_module
 from tilewright.aperiodic.exact import sub, to_xy
-from tilewright.cli import spectre as spectre_cli
+from tilewright.cli import aperiodic as aperiodic_cli
 
 # (width, height, seed, origin): whole and fractional origins, a region smaller than a
 # tile, one far from the centre
@@ -277,7 +277,7 @@ def test_a_cut_too_large_for_memory_is_refused_before_the_walk(monkeypatch):
 
 
 def test_the_command_line_writes_svg_and_dxf(tmp_path, capsysbinary):
-    assert spectre_cli.CUT_FORMATS == CUT_FORMATS
+    assert aperiodic_cli.CUT_FORMATS == CUT_FORMATS
     expected = cut_paths(generate(20, 12, seed=3))
     for name in ("cut.svg", "cut.dxf"):
         status, _, err = run(capsysbinary, "20x12", "-s", "3", "--cut", "-o", str(tmp_path / name))

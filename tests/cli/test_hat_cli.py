@@ -8,7 +8,8 @@ import re
 import pytest
 from PIL import Image
 
-from tilewright.aperiodic import generate_hats, hat, hat_writers, validate_hats
+from tilewright.aperiodic import FORMATS, generate_hats, hat_writers, validate_hats
+from tilewright.cli import aperiodic as aperiodic_cli
 from tilewright.cli import hat as hat_cli
 from tilewright.cli import main
 
@@ -24,7 +25,7 @@ def run(capsysbinary, *args: str) -> tuple[int, bytes, str]:
 
 
 def test_the_command_line_offers_the_librarys_names():
-    assert hat_cli.FORMATS == hat.FORMATS
+    assert aperiodic_cli.FORMATS == FORMATS
     assert hat_cli.COLOURINGS == hat_writers.COLOURINGS
 
 

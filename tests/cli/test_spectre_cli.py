@@ -12,6 +12,7 @@ import pytest
 from tilewright.aperiodic import COLOURINGS, FORMATS, METHODS, SUFFIXES, generate
 from tilewright.aperiodic.threaded import MAX_THREADS
 from tilewright.aperiodic.writers import TEXT_FORMATS
+from tilewright.cli import aperiodic as aperiodic_cli
 from tilewright.cli import main
 from tilewright.cli import spectre as spectre_cli
 
@@ -48,11 +49,11 @@ def recorded_seed(text: str) -> int:
 
 
 def test_the_command_line_offers_the_librarys_names():
-    assert spectre_cli.FORMATS == FORMATS
+    assert aperiodic_cli.FORMATS == FORMATS
     assert spectre_cli.COLOURINGS == COLOURINGS
-    assert spectre_cli.METHODS == METHODS
-    assert spectre_cli.TEXT_FORMATS == TEXT_FORMATS
-    assert spectre_cli.MAX_THREADS == MAX_THREADS
+    assert aperiodic_cli.METHODS == METHODS
+    assert aperiodic_cli.TEXT_FORMATS == TEXT_FORMATS
+    assert aperiodic_cli.MAX_THREADS == MAX_THREADS
 
 
 def test_threads_write_the_same_rows_and_are_refused_where_unused(capsysbinary):

@@ -88,6 +88,19 @@ def _number(buffer, at, value):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def put_vertices(buffer, at, shape, x, y, between_vertices, between_xy, after_vertices):
+    """The 14 vertices ``shape`` ((14, 2) floats) moved by (x, y), as numbers between the
+    separators, and ``after_vertices``: the rows of the Spectre and of the hat alike."""
+    for k in range(14):
+        if k > 0:
+            at = _put(buffer, at, between_vertices)
+        at = _number(buffer, at, shape[k, 0] + x)
+        at = _put(buffer, at, between_xy)
+        at = _number(buffer, at, shape[k, 1] + y)
+    return _put(buffer, at, after_vertices)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _put_id(buffer, at, row, levels, ancestry):
     """The id of the address ``row`` (a pointer: see ``_step_kernels.step``), as
     ``patch.id_bytes`` writes it: the Spectre's index, a colon, then the child index of each
@@ -155,13 +168,7 @@ def rows(addresses, others, ancestry, greek, turns, corners, shapes_xy, pieces):
         at = _put(buffer, at + 1, after_index)
         x, y = corner_xy(corners[n])
         shape = shapes_xy[turns[n]]
-        for k in range(14):
-            if k > 0:
-                at = _put(buffer, at, between_vertices)
-            at = _number(buffer, at, shape[k, 0] + x)
-            at = _put(buffer, at, between_xy)
-            at = _number(buffer, at, shape[k, 1] + y)
-        at = _put(buffer, at, after_vertices)
+        at = put_vertices(buffer, at, shape, x, y, between_vertices, between_xy, after_vertices)
         if neighbours:
             at = _put(buffer, at, before_neighbours)
             for edge in range(14):

@@ -9,7 +9,7 @@ so the bytes are those of ``HatTile.xy()`` rounded to six decimals.
 import numpy as np
 from numba import njit
 
-from tilewright.aperiodic._format_kernels import _NUMBER_WIDTH, _number, _put
+from tilewright.aperiodic._format_kernels import _NUMBER_WIDTH, _put, put_vertices
 from tilewright.aperiodic._hat_kernels import SQRT3
 from tilewright.aperiodic.hat_geometry import HEXAGON_STEP, REFLECTED_INDEX, REFLECTED_TYPE
 from tilewright.core._digits import put_whole
@@ -75,13 +75,9 @@ def rows(found, letters, shapes, pieces, true_text, false_text):
         at = _put(buffer, at + 1, after_colour)
         base_x, base_y = (2 * x + y) / (2 * SQRT3), y / 2
         shape = shapes[turn, 1 if reflected else 0]
-        for k in range(14):
-            if k > 0:
-                at = _put(buffer, at, between_vertices)
-            at = _number(buffer, at, base_x + shape[k, 0])
-            at = _put(buffer, at, between_xy)
-            at = _number(buffer, at, base_y + shape[k, 1])
-        at = _put(buffer, at, after_vertices)
+        at = put_vertices(
+            buffer, at, shape, base_x, base_y, between_vertices, between_xy, after_vertices
+        )
         if neighbours:
             at = _put(buffer, at, before_neighbours)
             for edge in range(14):

@@ -22,14 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from tilewright.aperiodic._spectre_tables import (
-    HEX_ENTRY,
-    HEX_MAP,
-    HEX_SIDES,
-    SPECTRE_ENTRY,
-    SPECTRE_MAP,
-    SPECTRE_SIDES,
-)
+from tilewright.aperiodic import _spectre_tables as tables
 from tilewright.aperiodic.spectre_geometry import (
     CHILDREN,
     FREQUENCIES,
@@ -200,12 +193,12 @@ class Tiling:
         """
         self._extend(address, depth + 2)
         parent = address.types[depth + 1]
-        kind, to, via = HEX_MAP[parent][6 * address.indices[depth] + edge]
+        kind, to, via = tables.HEX_MAP[parent][6 * address.indices[depth] + edge]
         if kind == OUTSIDE:
             entered = self.step_hex(address, depth + 1, to)
             parent = address.types[depth + 1]
-            first, count = HEX_SIDES[parent][entered]
-            kind, to, via = HEX_ENTRY[parent][first + count - 1 - via]
+            first, count = tables.HEX_SIDES[parent][entered]
+            kind, to, via = tables.HEX_ENTRY[parent][first + count - 1 - via]
         address.indices[depth] = to
         address.types[depth] = CHILDREN[parent][to]
         if depth == 0:
@@ -233,11 +226,11 @@ class Tiling:
             (the neighbour's ``Address``, the neighbour's edge that was crossed).
         """
         address = address.copy()
-        kind, to, via = SPECTRE_MAP[address.types[0]][SPECTRE_EDGES * address.spectre + edge]
+        kind, to, via = tables.SPECTRE_MAP[address.types[0]][SPECTRE_EDGES * address.spectre + edge]
         while kind == OUTSIDE:  # twice when entering through the spur of a Σ
             entered = self.step_hex(address, 0, to)
-            first, count = SPECTRE_SIDES[address.types[0]][entered]
-            kind, to, via = SPECTRE_ENTRY[address.types[0]][first + count - 1 - via]
+            first, count = tables.SPECTRE_SIDES[address.types[0]][entered]
+            kind, to, via = tables.SPECTRE_ENTRY[address.types[0]][first + count - 1 - via]
         address.spectre = to
         return address, via
 

@@ -28,8 +28,9 @@ from tilewright.aperiodic.hat import HAT_VERTICES, HatPatch
 from tilewright.aperiodic.hat_walk import grid_xy, outlines, region_frame
 from tilewright.aperiodic.maze_grid import vertex_keys
 from tilewright.aperiodic.patch import Chunk
-from tilewright.aperiodic.spectre import Patch, Progress, _choice
+from tilewright.aperiodic.spectre import Patch
 from tilewright.aperiodic.spectre_geometry import SPECTRE_EDGES
+from tilewright.aperiodic.tiling_patch import Progress, choice
 from tilewright.core.errors import TilewrightError
 from tilewright.core.extras import require_extra
 from tilewright.core.memory import check_fits
@@ -534,7 +535,7 @@ def _checked(
     """The format checked and the drawing's scale chosen (unused by DXF), or an error."""
     if not isinstance(patch, Patch | HatPatch):
         raise TypeError(f"patch must be a Spectre Patch or a HatPatch, not {type(patch).__name__}")
-    fmt = _choice(fmt, FORMATS, "a cut's format")
+    fmt = choice(fmt, FORMATS, "a cut's format")
     if fmt == "dxf":
         return fmt, writers.SCALE
     return fmt, writers.picture_scale(patch.width, patch.height, scale, max_side)

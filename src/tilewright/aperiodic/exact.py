@@ -26,14 +26,6 @@ _HALF_SQRT3_DECIMAL = _PRECISE.sqrt(decimal.Decimal(3)) / 2
 def add(a: Point, b: Point) -> Point:
     """The sum of two points.
 
-    Parameters
-    ----------
-    a, b : Point
-
-    Returns
-    -------
-    Point
-
     Examples
     --------
     >>> add((1, 0, 0, 0), (0, 2, 0, -1))
@@ -45,14 +37,6 @@ def add(a: Point, b: Point) -> Point:
 def sub(a: Point, b: Point) -> Point:
     """The difference ``a - b`` of two points.
 
-    Parameters
-    ----------
-    a, b : Point
-
-    Returns
-    -------
-    Point
-
     Examples
     --------
     >>> sub((1, 2, 0, -1), (0, 2, 0, -1))
@@ -63,15 +47,6 @@ def sub(a: Point, b: Point) -> Point:
 
 def scale(a: Point, k: int) -> Point:
     """``a`` stretched by the whole number ``k``.
-
-    Parameters
-    ----------
-    a : Point
-    k : int
-
-    Returns
-    -------
-    Point
 
     Examples
     --------
@@ -103,15 +78,6 @@ def times_d(a: Point) -> Point:
 def rotate(a: Point, turns: int) -> Point:
     """``a`` turned by ``turns`` × 30° anticlockwise (any integer; 12 turns are a full turn).
 
-    Parameters
-    ----------
-    a : Point
-    turns : int
-
-    Returns
-    -------
-    Point
-
     Examples
     --------
     >>> rotate(ONE, 3)  # a quarter turn: d³ = i
@@ -127,14 +93,6 @@ def rotate(a: Point, turns: int) -> Point:
 def multiply(a: Point, b: Point) -> Point:
     """The product of two points as complex numbers (Horner's rule on ``b``).
 
-    Parameters
-    ----------
-    a, b : Point
-
-    Returns
-    -------
-    Point
-
     Examples
     --------
     >>> multiply(unit(1), unit(2)) == unit(3)
@@ -148,14 +106,6 @@ def multiply(a: Point, b: Point) -> Point:
 
 def unit(turns: int) -> Point:
     """The unit vector at ``turns`` × 30°.
-
-    Parameters
-    ----------
-    turns : int
-
-    Returns
-    -------
-    Point
 
     Examples
     --------

@@ -20,22 +20,25 @@ from tilewright.aperiodic.hat_coordinates import HatTiling
 from tilewright.aperiodic.hat_geometry import HAT_AREA, TYPES
 from tilewright.aperiodic.hat_shapes import HAT_SHAPE, check_shape, shaped
 from tilewright.aperiodic.hat_walk import HatTile, batch_tiles, found_batches, region_frame
-from tilewright.aperiodic.patch import FLOAT_STEPS, _origin
+from tilewright.aperiodic.patch import FLOAT_STEPS, farthest_within, real_region
+from tilewright.aperiodic.threaded import checked_threads
 
 # a hat patch is written in the Spectre's formats, named by the same suffixes
-from tilewright.aperiodic.spectre import (
-    FORMATS,
+from tilewright.aperiodic.tiling_patch import (
     METHODS,
     PICTURES,
     SUFFIXES,
     Progress,
-    _choice,
-    _Rows,
+    TilingPatch,
+    check_grid_fits,
+    check_plain,
+    checked_style,
+    choice,
+    write_rows,
 )
-from tilewright.aperiodic.threaded import checked_threads
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
-from tilewright.core.numbers import require_bool, require_real
+from tilewright.core.numbers import require_bool
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
 
@@ -59,7 +62,7 @@ PICTURE_BYTES_PER_HAT = 1_000
 SHAPED_BYTES_PER_HAT = 6_000
 
 
-class HatPatch:
+class HatPatch(TilingPatch):
     """Every hat of one hat tiling that meets a rectangle; made by :func:`generate_hats`.
 
     Attributes
@@ -81,46 +84,21 @@ class HatPatch:
     <Hat patch 30x20 at (0,0) seed=3: 60 hats, 8 reflected>
     """
 
-    def __init__(
-        self,
-        width: float,
-        height: float,
-        origin: tuple[float, float],
-        seed: int,
-        method: str = "line",
-    ) -> None:
-        self.width, self.height, self.origin, self.seed = width, height, origin, seed
-        self.method = method
-        self._count: int | None = None
-        self._reflected: int | None = None
-        self._searched: Searched | None = None
+    family = "hat"
+    tile_area = HAT_AREA
+    reach = 4.0
 
-    @property
-    def region(self) -> tuple[float, float, float, float]:
-        """(x0, y0, x1, y1): the rectangle the hats meet."""
-        x, y = self.origin
-        return (x, y, x + self.width, y + self.height)
+    # found on first use and kept: the reflected hats' count, the breadth-first search
+    _reflected: int | None = None
+    _searched: "Searched | None" = None
 
     @property
     def info(self) -> dict[str, object]:
         """What made the patch, as every output that can carry it records it."""
-        return {
-            "family": "hat",
-            "width": self.width,
-            "height": self.height,
-            "origin": list(self.origin),
-            "seed": self.seed,
-            # as the Spectre's records it; left out for the line walk, whose outputs
-            # were written without it
-            **({"method": self.method} if self.method != "line" else {}),
-        }
-
-    @property
-    def approximate_count(self) -> int:
-        """The number of hats, exact when known, else estimated from the area."""
-        if self._count is not None:
-            return self._count
-        return round((self.width + 4) * (self.height + 4) / HAT_AREA)
+        # the method as the Spectre's records it; left out for the line walk, whose
+        # outputs were written without it
+        method = {"method": self.method} if self.method != "line" else {}
+        return {**self._described(), "seed": self.seed, **method}
 
     def __iter__(self) -> Iterator[HatTile]:
         return (tile for batch in self.batches() for tile in batch_tiles(batch))
@@ -151,7 +129,7 @@ class HatPatch:
         return self._count
 
     def __repr__(self) -> str:
-        region = f"{self.width:g}x{self.height:g} at ({self.origin[0]:g},{self.origin[1]:g})"
+        region = self._region_text()
         if self._count is None and self.approximate_count > REPR_COUNT_LIMIT:
             return f"<Hat patch {region} seed={self.seed}: about {self.approximate_count:,} hats>"
         count = len(self)
@@ -229,10 +207,11 @@ class HatPatch:
         checked = self._checked(fmt, colour, plain, scale, max_side, shape, neighbours, paper)
         fmt, colour, plain, scale, shape, neighbours = checked
         threads = checked_threads(fmt, threads, self.method)
-        wrap = progress or iter
         if threads > 1:
-            self._write_threaded(sink, fmt, wrap, threads, neighbours)
-        elif fmt == "jsonl":
+            self._write_threaded(sink, fmt, progress, threads, neighbours)
+            return
+        wrap = progress or iter
+        if fmt == "jsonl":
             sink.writelines(hat_writers.jsonl(wrap(self.batches(neighbours))))
         elif fmt == "csv":
             sink.writelines(hat_writers.csv(wrap(self.batches(neighbours)), neighbours))
@@ -242,17 +221,15 @@ class HatPatch:
             self._picture(sink, fmt, colour, plain, (scale, chosen), max_side, shape, paper)
 
     def _write_threaded(
-        self, sink: BinaryIO, fmt: str, wrap: Progress, threads: int, neighbours: bool
+        self, sink: BinaryIO, fmt: str, progress: Progress | None, threads: int, neighbours: bool
     ) -> None:
         """CSV or JSON Lines rows made on ``threads`` threads, written in order."""
         from tilewright.aperiodic.hat_threads import threaded_batches
 
-        if fmt == "csv":
-            sink.write(hat_writers.csv_header(neighbours))
         work = functools.partial(hat_writers.text_rows, fmt=fmt)
         made = threaded_batches(self.seed, self.region, neighbours, work, threads)
-        parts: Iterator[_Rows] = (_Rows(text, hats) for text, hats in made)
-        sink.writelines(part.text for part in wrap(parts))
+        header = hat_writers.csv_header(neighbours) if fmt == "csv" else None
+        write_rows(sink, header, made, progress)
 
     def _picture(self, sink, fmt, colour, plain, scaled, max_side, shape, paper) -> None:
         """The picture; ``scaled`` is the scale and whether it was chosen (not given)."""
@@ -324,18 +301,9 @@ class HatPatch:
 
     def _checked(self, fmt, colour, plain, scale, max_side, shape, neighbours, paper=None):
         """The arguments checked (and a picture's scale chosen), or an error."""
-        fmt = _choice(fmt, FORMATS, "format")
-        if paper is not None:
-            if fmt != "pdf":
-                raise TilewrightError(f"paper applies to pdf, not {fmt}")
-            from tilewright.core.sheets import paper_named  # the sheets' module: pdf only
-
-            paper_named(paper)
-        colour = _choice(colour, hat_writers.COLOURINGS, "colour")
-        plain = require_bool(plain, "plain")
+        fmt, colour, plain = checked_style(fmt, colour, hat_writers.COLOURINGS, plain, paper)
         shape = check_shape(shape)
-        if plain and fmt not in ("svg", "pdf"):
-            raise TilewrightError(f"plain draws svg or pdf, not {fmt}")
+        check_plain(fmt, plain)
         if shape != HAT_SHAPE and fmt not in PICTURES:
             raise TilewrightError(f"a shape draws svg, pdf or png, not {fmt}")
         if require_bool(neighbours, "neighbours") and fmt not in ("csv", "jsonl"):
@@ -374,19 +342,13 @@ def check_hat_region(
     >>> check_hat_region(30, 20, (-5, 2))
     (30.0, 20.0, (-5.0, 2.0))
     """
-    width, height = require_real(width, "width"), require_real(height, "height")
-    x, y = _origin(origin)
+    width, height, x, y = real_region(width, height, origin)
     if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
         raise TilewrightError(
             f"a region needs a finite, positive width and height, got {width:g}x{height:g}"
         )
-    farthest = max(abs(x), abs(y), abs(x + width), abs(y + height))
-    if not farthest <= HAT_MAX_COORDINATE:
-        raise TilewrightError(
-            f"a hat region must lie within {HAT_MAX_COORDINATE:.0f} hat units of the tiling's "
-            f"centre in x and y (float64 vertices lose a hat's shape beyond); this one "
-            f"reaches {float(farthest)!r}"  # every digit it takes to differ from the limit
-        )
+    words = ("a hat region", "hat units", "hat")
+    farthest = farthest_within((x, y, x + width, y + height), HAT_MAX_COORDINATE, words)
     # a side spans a few steps of the floats there, or x + width would round it away
     smallest = FLOAT_STEPS * float(np.spacing(farthest))
     if min(width, height) < smallest:
@@ -430,11 +392,8 @@ def generate_hats(
 
     Raises
     ------
-    TypeError
-        For an argument of the wrong type.
-    TilewrightError
-        For a region out of range, an unknown method, or (``"bfs"``) a patch that would
-        not fit in memory.
+    TypeError, TilewrightError
+        As :func:`~tilewright.aperiodic.generate` raises them (for the hat's region).
 
     References
     ----------
@@ -452,7 +411,7 @@ def generate_hats(
     >>> sorted(t.id for t in by_bfs) == sorted(t.id for t in patch)
     True
     """
-    method = _choice(method, METHODS, "method")
+    method = choice(method, METHODS, "method")
     width, height, origin = check_hat_region(width, height, origin)
     if method == "bfs":
         from tilewright.aperiodic.hat_bfs import check_memory
@@ -478,12 +437,9 @@ def hat_grid(
 
     Parameters
     ----------
-    width, height : float
-        The region in hat units (see :func:`generate_hats`).
-    seed : int, optional
-        The tiling; None draws one (read it back from ``grid.params["seed"]``).
-    origin : pair of float
-        The region's lower-left corner (x, y), y up.
+    width, height, seed, origin
+        As for :func:`~tilewright.aperiodic.spectre_grid`, in hat units (see
+        :func:`generate_hats`).
 
     Returns
     -------
@@ -499,15 +455,11 @@ def hat_grid(
     >>> bool(np.allclose(grid.areas(), 8 * np.sqrt(3)))
     True
     """
-    from tilewright.core.polygon_grid import GRID_CORNER_BYTES, from_polygons
+    from tilewright.core.polygon_grid import from_polygons
 
     width, height, origin = check_hat_region(width, height, origin)
     seed = resolve_seed(seed)
-    expected = (width + 8) * (height + 8) / HAT_AREA
-    check_fits(
-        expected * HAT_VERTICES * GRID_CORNER_BYTES,
-        f"a hat grid of {width:g}x{height:g} (about {expected:.0f} hats)",
-    )
+    check_grid_fits(width, height, HAT_AREA, HAT_VERTICES, ("a hat grid", "hats"))
     tiles = list(generate_hats(width, height, seed, origin))
     # each outline reversed: anticlockwise with y up is clockwise once y points down, as
     # grids take their cells

@@ -16,6 +16,10 @@ A tiling of the plane is fixed by a seed: the start hat's ancestry is drawn upwa
 each parent among those that own the child (every metatile of a tiling has exactly one
 such parent), weighted by the parent type's limiting share, so that a patch is drawn as
 it would be seen at random in a very large one.
+
+References
+----------
+.. [1] S. Tatham, "Combinatorial coordinates for the aperiodic hat tiling", 2023.
 """
 
 from dataclasses import dataclass, field
@@ -87,16 +91,8 @@ class HatTiling:
     Parameters
     ----------
     seed : int, optional
-        The tiling; None draws one (kept as ``self.seed``).
-
-    Raises
-    ------
-    TilewrightError
-        For a seed that is not a whole number from 0 to 2⁶³ − 1.
-
-    References
-    ----------
-    .. [1] S. Tatham, "Combinatorial coordinates for the aperiodic hat tiling", 2023.
+        The tiling, as for the Spectre's
+        :class:`~tilewright.aperiodic.coordinates.Tiling` (its range, and None drawing one).
 
     Examples
     --------

@@ -33,14 +33,7 @@ import math
 
 import numpy as np
 
-from tilewright.aperiodic._spectre_tables import (
-    HEX_ENTRY,
-    HEX_MAP,
-    HEX_SIDES,
-    SPECTRE_ENTRY,
-    SPECTRE_MAP,
-    SPECTRE_SIDES,
-)
+from tilewright.aperiodic import _spectre_tables as tables
 from tilewright.aperiodic.coordinates import Address, Tiling
 from tilewright.aperiodic.exact import ORIGIN, Point, add, precise_xy, rotate, scale, to_xy
 from tilewright.aperiodic.spectre_geometry import (
@@ -141,7 +134,7 @@ def spectre_poses(hex_type: str) -> tuple[Pose, ...]:
     poses = [IDENTITY]
     for spectre in range(1, spectres_in(hex_type)):
         for edge in range(SPECTRE_EDGES):  # an edge spectre 0 shares with it
-            kind, to, entry = SPECTRE_MAP[hex_type][edge]
+            kind, to, entry = tables.SPECTRE_MAP[hex_type][edge]
             if kind == INSIDE and to == spectre:
                 poses.append(_across(IDENTITY, edge, entry, IDENTITY[2]))
                 break
@@ -171,7 +164,7 @@ def child_poses(level: int, parent: str) -> tuple[Pose, ...]:
     while queue:
         child = queue.pop(0)
         for edge in range(6):
-            kind, sibling, _ = HEX_MAP[parent][6 * child + edge]
+            kind, sibling, _ = tables.HEX_MAP[parent][6 * child + edge]
             if kind != INSIDE or sibling in poses:
                 continue
             found = _sibling(level, parent, child, edge, poses[child])
@@ -207,13 +200,13 @@ def _edge_spectre(
     """A Spectre on ``edge`` of a level-``level`` hexagon: (its index in its level-0
     hexagon, the types and indices below ``level``, the Spectre's edge on that edge)."""
     if level == 0:
-        first, count = SPECTRE_SIDES[hex_type][edge]
-        for kind, spectre, spectre_edge in SPECTRE_ENTRY[hex_type][first : first + count]:
+        first, count = tables.SPECTRE_SIDES[hex_type][edge]
+        for kind, spectre, spectre_edge in tables.SPECTRE_ENTRY[hex_type][first : first + count]:
             if kind == INSIDE:  # not a sub-edge folded back out (the spur of a Σ)
                 return spectre, [], [], spectre_edge
         return None
-    first, count = HEX_SIDES[hex_type][edge]
-    for _, child, child_edge in HEX_ENTRY[hex_type][first : first + count]:
+    first, count = tables.HEX_SIDES[hex_type][edge]
+    for _, child, child_edge in tables.HEX_ENTRY[hex_type][first : first + count]:
         child_type = CHILDREN[hex_type][child]
         below = _edge_spectre(level - 1, child_type, child_edge)
         if below is not None:

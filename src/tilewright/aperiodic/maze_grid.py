@@ -27,9 +27,9 @@ from tilewright.aperiodic.patch import (
     patch_arrays,
 )
 from tilewright.aperiodic.spectre_geometry import SPECTRE_EDGES
+from tilewright.aperiodic.tiling_patch import check_grid_fits
 from tilewright.core.grids import GridKind
-from tilewright.core.memory import check_fits
-from tilewright.core.polygon_grid import GRID_CORNER_BYTES, PolygonGrid, from_polygons
+from tilewright.core.polygon_grid import PolygonGrid, from_polygons
 from tilewright.core.seeds import resolve_seed
 
 # keys are packed in mixed radix while the product of the four coordinates' ranges stays
@@ -84,11 +84,7 @@ def spectre_grid(
     """
     width, height, origin = check_region(width, height, origin)
     seed = resolve_seed(seed)
-    expected = (width + 8) * (height + 8) / TILE_AREA
-    check_fits(
-        expected * SPECTRE_EDGES * GRID_CORNER_BYTES,
-        f"a Spectre grid of {width:g}x{height:g} (about {expected:.0f} tiles)",
-    )
+    check_grid_fits(width, height, TILE_AREA, SPECTRE_EDGES, ("a Spectre grid", "tiles"))
     tiling, found = patch_arrays(width, height, seed, origin)
     # far out measured from a vertex near the region, as the pictures are
     base = Frame.of(tiling, origin, START_DEPTH).drawn_from

@@ -318,6 +318,29 @@ class Frame:
         return row.copy(), turn, np.zeros(4, dtype=np.int64)
 
 
+def farthest_within(
+    region: tuple[float, float, float, float], limit: float, words: tuple[str, str, str]
+) -> float:
+    """The largest ``|x|`` or ``|y|`` of a region (x0, y0, x1, y1), refused past ``limit``,
+    where float64 vertices lose a tile's shape; ``words`` name the region, its units and
+    its tile in that refusal (``("a region", "tile edges", "tile")``).
+
+    Examples
+    --------
+    >>> farthest_within((-5.0, 2.0, 25.0, 22.0), 2.0**50, ("a region", "tile edges", "tile"))
+    25.0
+    """
+    farthest = max(map(abs, region))
+    if not farthest <= limit:
+        what, units, tile = words
+        raise TilewrightError(
+            f"{what} must lie within {limit:.0f} {units} of the tiling's centre in x and y "
+            f"(float64 vertices lose a {tile}'s shape beyond); this one reaches "
+            f"{float(farthest)!r}"  # every digit it takes to differ from the limit
+        )
+    return farthest
+
+
 def check_region(
     width: float,
     height: float,
@@ -356,8 +379,7 @@ def check_region(
     >>> check_region(40, 30.5, (-2, 1))
     (40.0, 30.5, (-2.0, 1.0))
     """
-    width, height = require_real(width, "width"), require_real(height, "height")
-    x, y = _origin(origin)
+    width, height, x, y = real_region(width, height, origin)
     if not (width > 0 and height > 0):
         raise TilewrightError(
             f"a region needs a positive width and height, got {width:g}x{height:g}"
@@ -366,13 +388,8 @@ def check_region(
         raise TilewrightError(
             f"a region's width and height must be finite, got {width:g}x{height:g}"
         )
-    farthest = max(abs(x), abs(y), abs(x + width), abs(y + height))
-    if not farthest <= MAX_COORDINATE:
-        raise TilewrightError(
-            f"a region must lie within {MAX_COORDINATE:.0f} tile edges of the tiling's centre "
-            f"in x and y (float64 vertices lose a tile's shape beyond); this one reaches "
-            f"{float(farthest)!r}"  # every digit it takes to differ from the limit
-        )
+    words = ("a region", "tile edges", "tile")
+    farthest = farthest_within((x, y, x + width, y + height), MAX_COORDINATE, words)
     # far out the kernels measure from a tile at the region's corner (``Frame``)
     reach = farthest if max(abs(x), abs(y)) <= NEAR else max(width, height) + FAR_START
     # and a side spans a few steps of the floats there, or the region's own corners (x +
@@ -389,6 +406,12 @@ def check_region(
         expected = (width + 8) * (height + 8) / TILE_AREA
         check_fits(expected * BYTES_PER_TILE, f"a breadth-first patch of {width:g}x{height:g}")
     return width, height, (x, y)
+
+
+def real_region(width: object, height: object, origin: object) -> tuple[float, float, float, float]:
+    """``(width, height, x, y)``: the sides as real numbers and the origin (``_origin``),
+    or a ``TypeError`` / :class:`TilewrightError`."""
+    return (require_real(width, "width"), require_real(height, "height"), *_origin(origin))
 
 
 def _origin(origin: object) -> tuple[float, float]:
@@ -566,19 +589,9 @@ def _ancestry_above(tiling: Tiling, levels: int, depth: int) -> np.ndarray:
 
 
 def deepened(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
-    """Address rows with twice their levels: those above their own are the start tile's,
-    which every tile shares there (a row stands for the same tile, with the same id).
-
-    Parameters
-    ----------
-    tiling : Tiling
-    rows : numpy.ndarray
-        (n, L) int8 address rows.
-
-    Returns
-    -------
-    numpy.ndarray
-        (n, 2L - 4) int8.
+    """Address rows ``rows`` ((n, L) int8) with twice their levels, (n, 2L - 4) int8:
+    those above their own are the start tile's, which every tile shares there (a row
+    stands for the same tile, with the same id).
 
     Examples
     --------
@@ -626,19 +639,8 @@ def neighbour_rows(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
 
 
 def id_bytes(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
-    """The stable ids (``Tiling.name``) of address rows as ASCII bytes.
-
-    Parameters
-    ----------
-    tiling : Tiling
-    rows : numpy.ndarray
-        (n, L) int8 address rows.
-
-    Returns
-    -------
-    numpy.ndarray
-        (n, levels + 2) uint8, NUL-padded.
-    """
+    """The stable ids (``Tiling.name``) of address rows ``rows`` ((n, L) int8) as ASCII
+    bytes: (n, levels + 2) uint8, NUL-padded."""
     indices = rows[:, LEVELS + 1 :: 2]
     levels = indices.shape[1]
     differs = indices != ancestry_indices(tiling, rows)
@@ -652,37 +654,16 @@ def id_bytes(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
 
 
 def ancestry_indices(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
-    """The start tile's child index at each level of address rows ``rows``: an id names
-    the levels up to the highest where a tile's index differs from these.
-
-    Parameters
-    ----------
-    tiling : Tiling
-    rows : numpy.ndarray
-        (n, L) int8 address rows.
-
-    Returns
-    -------
-    numpy.ndarray
-        (levels,) int8.
-    """
+    """The start tile's child index at each level of address rows ``rows`` ((n, L) int8),
+    as (levels,) int8: an id names the levels up to the highest where a tile's index
+    differs from these."""
     levels = (rows.shape[1] - LEVELS) // 2
     tiling.grow(levels + 1)
     return np.array(tiling.ancestry.indices[:levels], dtype=np.int8)
 
 
 def tile_ids(tiling: Tiling, rows: np.ndarray) -> list[str]:
-    """The stable ids of address rows, as strings.
-
-    Parameters
-    ----------
-    tiling : Tiling
-    rows : numpy.ndarray
-        (n, L) int8 address rows.
-
-    Returns
-    -------
-    list of str
+    """The stable ids of address rows ``rows`` ((n, L) int8), as strings.
 
     Examples
     --------

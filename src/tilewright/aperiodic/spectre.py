@@ -9,9 +9,8 @@ and keeps the result.
 
 import functools
 import os
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any, BinaryIO
+from collections.abc import Iterator
+from typing import BinaryIO
 
 import numpy as np
 
@@ -31,46 +30,30 @@ from tilewright.aperiodic.patch import (
     patch_arrays,
 )
 from tilewright.aperiodic.threaded import checked_threads
+from tilewright.aperiodic.tiling_patch import (
+    METHODS,
+    PICTURES,
+    SUFFIXES,
+    Progress,
+    TilingPatch,
+    check_plain,
+    checked_style,
+    choice,
+    write_rows,
+)
 from tilewright.core.errors import TilewrightError
-from tilewright.core.numbers import quoted, require_bool
+from tilewright.core.numbers import require_bool
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
 
-METHODS = ("line", "bfs")
-FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
-PICTURES = ("svg", "png", "pdf")
-# what ``save`` and the command line write, by the file name's suffix
-SUFFIXES = {
-    ".svg": "svg",
-    ".png": "png",
-    ".pdf": "pdf",
-    ".jsonl": "jsonl",
-    ".csv": "csv",
-    ".geojson": "geojson",
-    ".json": "geojson",
-}
 # a patch expected to hold more tiles than this is not counted for its repr (it would walk
 # the whole region), and not drawn for Jupyter (an SVG of about 90 bytes a tile)
 REPR_COUNT_LIMIT = 200_000
 REPR_SVG_LIMIT = 10_000
 REPR_SVG_SIDE = 800  # pixels: the largest side of the picture Jupyter shows
 
-# wraps what a write goes through: chunks, or the rows of the threaded text formats
-Progress = Callable[[Iterator[Any]], Iterator[Any]]
 
-
-@dataclass(frozen=True)
-class _Rows:
-    """Text rows of some tiles; their length is the tiles', for a progress bar."""
-
-    text: bytes
-    tiles: int
-
-    def __len__(self) -> int:
-        return self.tiles
-
-
-class Patch:
+class Patch(TilingPatch):
     """Every tile of one Spectre tiling that meets a rectangle; made by :func:`generate`.
 
     Attributes
@@ -99,36 +82,17 @@ class Patch:
     (179, 179)
     """
 
-    def __init__(
-        self,
-        width: float,
-        height: float,
-        origin: tuple[float, float],
-        seed: int,
-        method: str,
-    ) -> None:
-        self.width, self.height, self.origin = width, height, origin
-        self.seed, self.method = seed, method
-        self._searched: tuple[Tiling, Found] | None = None
-        self._count: int | None = None
+    family = "spectre"
+    tile_area = TILE_AREA
+    reach = 2.0
 
-    @property
-    def region(self) -> tuple[float, float, float, float]:
-        """(x0, y0, x1, y1): the rectangle the tiles meet."""
-        x, y = self.origin
-        return (x, y, x + self.width, y + self.height)
+    # the breadth-first search's result, found on first use and kept
+    _searched: tuple[Tiling, Found] | None = None
 
     @property
     def info(self) -> dict[str, object]:
         """What made the patch, as every output that can carry it records it."""
-        return {
-            "family": "spectre",
-            "width": self.width,
-            "height": self.height,
-            "origin": list(self.origin),
-            "method": self.method,
-            "seed": self.seed,
-        }
+        return {**self._described(), "method": self.method, "seed": self.seed}
 
     def drawing_frame(self) -> tuple[tuple[float, float, float, float], np.ndarray | None]:
         """The region as pictures and cuts measure it, and the exact point ((4,) int64)
@@ -147,13 +111,6 @@ class Patch:
         frame = Frame.of(Tiling(self.seed), self.origin, START_DEPTH)
         box = frame.box(self.origin, self.width, self.height).tolist()
         return (box[0], box[1], box[2], box[3]), frame.drawn_from
-
-    @property
-    def approximate_count(self) -> int:
-        """The number of tiles, exact when known, else estimated from the area."""
-        if self._count is not None:
-            return self._count
-        return round((self.width + 2) * (self.height + 2) / TILE_AREA)
 
     def chunks(self, size: int = CHUNK) -> Iterator[Chunk]:
         """The tiles as arrays, about ``size`` at a time.
@@ -198,12 +155,11 @@ class Patch:
         return self._count
 
     def __repr__(self) -> str:
-        region = f"{self.width:g}x{self.height:g} at ({self.origin[0]:g},{self.origin[1]:g})"
         if self._count is None and self.approximate_count > REPR_COUNT_LIMIT:
             count = f"about {self.approximate_count:,} tiles"
         else:
             count = f"{len(self)} tiles"
-        return f"<Spectre patch {region} seed={self.seed}: {count}>"
+        return f"<Spectre patch {self._region_text()} seed={self.seed}: {count}>"
 
     def _repr_png_(self) -> bytes | None:
         """The patch as a PNG for Jupyter when it has too many tiles for an SVG."""
@@ -312,20 +268,10 @@ class Patch:
         """CSV or JSON Lines rows made on ``threads`` threads, written in order."""
         from tilewright.aperiodic.stream import threaded_chunks
 
-        if fmt == "csv":
-            sink.write(writers.csv_header(neighbours))
-        made = threaded_chunks(
-            self.width,
-            self.height,
-            self.seed,
-            functools.partial(writers.text_rows, fmt=fmt, neighbours=neighbours),
-            threads,
-            self.origin,
-        )
-        parts: Iterator[_Rows] = (_Rows(text, tiles) for text, tiles in made)
-        if progress is not None:
-            parts = progress(parts)
-        sink.writelines(part.text for part in parts)
+        work = functools.partial(writers.text_rows, fmt=fmt, neighbours=neighbours)
+        made = threaded_chunks(self.width, self.height, self.seed, work, threads, self.origin)
+        header = writers.csv_header(neighbours) if fmt == "csv" else None
+        write_rows(sink, header, made, progress)
 
     def _checked_neighbours(self, fmt: str, neighbours: object) -> bool:
         """``neighbours`` checked: a bool, and True only where they are written."""
@@ -405,18 +351,8 @@ class Patch:
         self, fmt, colour, plain, scale, max_side, paper=None
     ) -> tuple[str, str, bool, float]:
         """The style arguments checked (and the picture's scale chosen), or an error."""
-        fmt = _choice(fmt, FORMATS, "format")
-        if paper is not None:
-            if fmt != "pdf":
-                raise TilewrightError(f"paper applies to pdf, not {fmt}")
-            from tilewright.core.sheets import paper_named  # the sheets' module: pdf only
-
-            paper_named(paper)
-        colour = _choice(colour, writers.COLOURINGS, "colour")
-        plain = require_bool(plain, "plain")
-        if plain and fmt not in ("svg", "pdf"):
-            # asked for and silently not drawn would be worse than refused
-            raise TilewrightError(f"plain draws svg or pdf, not {fmt}")
+        fmt, colour, plain = checked_style(fmt, colour, writers.COLOURINGS, plain, paper)
+        check_plain(fmt, plain)
         if fmt in PICTURES:
             scale = writers.picture_scale(self.width, self.height, scale, max_side)
             writers.check_picture(self.region, colour, scale)
@@ -486,14 +422,6 @@ def generate(
     >>> sorted(t.id for t in patch) == sorted(t.id for t in generate(40, 30, 3, method="bfs"))
     True
     """
-    method = _choice(method, METHODS, "method")
+    method = choice(method, METHODS, "method")
     width, height, origin = check_region(width, height, origin, whole=method == "bfs")
     return Patch(width, height, origin, resolve_seed(seed), method)
-
-
-def _choice(value: object, choices: tuple[str, ...], what: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{what} must be text, not {type(value).__name__}")
-    if value not in choices:
-        raise TilewrightError(f"{what} is one of {', '.join(choices)}, not {quoted(value)}")
-    return value

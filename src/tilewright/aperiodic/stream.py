@@ -393,10 +393,8 @@ def threaded_chunks(
 
     Parameters
     ----------
-    width, height : float
-        The region in tile edges (limits: ``patch.check_region``).
-    seed : int
-        The tiling.
+    width, height, seed
+        The region and the tiling, as for :func:`line_chunks`.
     work : callable
         Called with each chunk, on any of the threads.
     threads : int

@@ -190,16 +190,7 @@ def jsonl(chunks: Iterable[Chunk], neighbours: bool = False) -> Iterator[bytes]:
 
 def csv(chunks: Iterable[Chunk], neighbours: bool = False) -> Iterator[bytes]:
     """The JSON Lines columns flattened: id,type,index,x0,y0,…,x13,y13 (then n0,…,n13 with
-    ``neighbours``), after a header.
-
-    Parameters
-    ----------
-    chunks : iterable of Chunk
-    neighbours : bool
-
-    Returns
-    -------
-    iterator of bytes
+    ``neighbours``), after a header; one piece a chunk, as :func:`jsonl` yields them.
 
     Examples
     --------

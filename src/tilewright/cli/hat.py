@@ -4,43 +4,11 @@ import math
 
 import click
 
-from tilewright.cli.options import (
-    NameChoice,
-    Real,
-    Renamed,
-    RenamingCommand,
-    Whole,
-    announce_seed,
-    format_option,
-    max_side_option,
-    output_format,
-    output_option,
-    paper_option,
-    parse_real,
-    pdf_paper,
-    progress,
-    refuse_paper,
-    refuse_terminal,
-    report,
-    seed_option,
-    stderr_is_terminal,
-)
-from tilewright.cli.spectre import (
-    MAX_THREADS,
-    TEXT_FORMATS,
-    PointType,
-    RegionType,
-    _refuse_with_cut,
-    method_option,
-    refuse_bad_dataset,
-    refuse_dataset_method,
-    refuse_dataset_options,
-)
-from tilewright.core.extras import require_extra
+from tilewright.cli import aperiodic
+from tilewright.cli.options import announce_seed, parse_real, pdf_paper
 from tilewright.core.numbers import quoted
 
 # the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
-FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
 COLOURINGS = ("type", "orientation", "four", "reflected")
 SHAPE_SHORTEST, SHAPE_LONGEST = 0.1, 1000.0  # hat_shapes': Tile(a, b)'s sides
 # shapes people know by name (Smith, Myers, Kaplan and Goodman-Strauss 2023, figure 6.1)
@@ -51,7 +19,6 @@ NAMED_SHAPES = {
     "turtle": (math.sqrt(3), 1.0),
     "comet": (1.0, 0.0),
 }
-PROGRESS_FROM = 20_000
 
 
 class ShapeType(click.ParamType):
@@ -80,65 +47,30 @@ class ShapeType(click.ParamType):
         return a, b
 
 
-@click.command(cls=RenamingCommand, renamed={"--scale": Renamed(("--cell",))})
-@click.argument("region", type=RegionType())
-@seed_option("Reproduce a tiling (default: random, printed as 'seed: N').")
-@click.option(
-    "--origin", type=PointType(), default="0,0", help="Lower-left corner X,Y of the region."
-)
-@format_option(
-    (*FORMATS, "dxf", "parquet"),
-    "Default: svg, or the -o suffix. dxf: the --cut outline. parquet: -o a folder of parts "
-    "or FILE.parquet.",
-)
-@click.option(
-    "--colour",
-    type=NameChoice(COLOURINGS),
-    default="type",
-    show_default=True,
-    help="Pictures: by metatile H/T/P/F, by turn, a proper four-colouring, or all alike.",
-)
-@click.option("--plain", is_flag=True, help="svg/pdf: one closed path per hat.")
-@click.option(
-    "--cut",
-    is_flag=True,
-    help="svg/pdf/dxf: every edge once, cut at the region, unfilled hairlines (laser cutters).",
-)
-@method_option("row by row")
-@click.option(
-    "--shape",
-    type=ShapeType(),
-    help="Pictures: draw the tiling with Tile(a,b): a,b or chevron, hat, spectre, turtle, comet.",
-)
-@click.option(
-    "--cell",
-    type=Real(0.01, 1000),
-    help="Pictures: pixels a hat unit (default: the picture's long side 800-1000 px, "
-    "within --max-side).",
-)
-@max_side_option
-@paper_option
-@output_option
-@click.option(
-    "--neighbours",
-    is_flag=True,
-    help="csv/jsonl/parquet: each row ends with the ids of the hats across its 14 edges.",
-)
-@click.option(
-    "--threads",
-    type=Whole(1, MAX_THREADS),
-    help="csv/jsonl: walk bands of the region on N threads at once (the same bytes).",
-)
-@click.option(
-    "--bands",
-    type=Whole(1, 2**31 - 1),
-    help="parquet: bands (parts) of whole rows of hexagons (default: about 262k hats each).",
-)
-@click.option(
-    "--workers", type=Whole(1, 1024), help="parquet: make bands on a local Dask cluster of N."
-)
-@click.option(
-    "--scheduler", metavar="ADDRESS", help="parquet: make bands on the Dask cluster at ADDRESS."
+@aperiodic.tiling_command(
+    "seed origin format colour plain cut method shape cell max_side paper output neighbours "
+    "threads bands workers scheduler",
+    COLOURINGS,
+    {
+        "colour": "Pictures: by metatile H/T/P/F, by turn, a proper four-colouring, or all alike.",
+        "plain": "svg/pdf: one closed path per hat.",
+        "method": "row by row",
+        "cell": "Pictures: pixels a hat unit (default: the picture's long side 800-1000 px, "
+        "within --max-side).",
+        "bands": "parquet: bands (parts) of whole rows of hexagons (default: about 262k hats "
+        "each).",
+        "neighbours": "csv/jsonl/parquet: each row ends with the ids of the hats across its 14 "
+        "edges.",
+        "threads": "csv/jsonl: walk bands of the region on N threads at once (the same bytes).",
+    },
+    {
+        "shape": click.option(
+            "--shape",
+            type=ShapeType(),
+            help="Pictures: draw the tiling with Tile(a,b): a,b or chevron, hat, spectre, "
+            "turtle, comet.",
+        ),
+    },
 )
 def hat(
     region, seed, origin, fmt, colour, plain, cut, method, shape, cell, max_side, paper, output,
@@ -176,19 +108,19 @@ def hat(
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
 
-    fmt = output_format(output, fmt, {**SUFFIXES, ".dxf": "dxf", ".parquet": "parquet"}, "svg")
-    if threads is not None and fmt not in TEXT_FORMATS:
+    fmt = aperiodic.command_format(output, fmt, SUFFIXES)
+    if threads is not None and fmt not in aperiodic.TEXT_FORMATS:
         raise click.UsageError(f"--threads is for -f csv and -f jsonl only, not -f {fmt}")
     if threads is not None and method != "line":
         raise click.UsageError("--threads walks bands by the line method: drop --method")
     if fmt == "parquet":
-        refuse_dataset_method(method)
+        aperiodic.refuse_dataset_method(method)
         _write_dataset(region, seed, origin, output, bands, workers, scheduler, neighbours)
         return
-    refuse_dataset_options(fmt, bands, workers, scheduler)
+    aperiodic.refuse_dataset_options(fmt, bands, workers, scheduler)
     cut = cut or fmt == "dxf"
     if cut:
-        _refuse_with_cut(fmt, plain)  # as the Spectre's: svg, pdf or dxf, unfilled, not plain
+        aperiodic.refuse_with_cut(fmt, plain)  # as the Spectre's: svg, pdf or dxf, unfilled
         if shape is not None:
             raise click.UsageError("--cut cuts the hats themselves: drop --shape")
     if shape is not None and fmt not in ("svg", "png", "pdf"):
@@ -197,8 +129,7 @@ def hat(
         raise click.UsageError(f"--neighbours is for -f csv, jsonl and parquet, not -f {fmt}")
     if plain and fmt not in ("svg", "pdf"):
         raise click.UsageError(f"--plain draws svg or pdf, not -f {fmt}")
-    refuse_terminal(fmt, output)
-    refuse_paper(paper, None if cut else fmt)  # a cut keeps its true size
+    aperiodic.refuse_misplaced(fmt, output, paper, cut)
     width, height = region
     width, height, origin = check_hat_region(width, height, origin)
     if method == "bfs":  # its kernels imported only for it
@@ -211,23 +142,18 @@ def hat(
         picture_scale(width, height, cell, max_side)  # refused now; the writer sizes it
     check_destination(output)
     patch = generate_hats(width, height, announce_seed(seed), origin, method)
-    aside = warm.HAT_TEXT_ASIDE if fmt in TEXT_FORMATS else None  # compiled beside the walk
+    # compiled beside the walk
+    aside = warm.HAT_TEXT_ASIDE if fmt in aperiodic.TEXT_FORMATS else None
     announce_if_cold("the hat kernels", warm.hat_kernels(method, fmt), aside)
     with open_output(output) as sink:
         if cut:
             from tilewright.aperiodic.cut import write_cut
 
-            write_cut(patch, sink, fmt, cell, max_side, _progress_of(patch))
+            write_cut(patch, sink, fmt, cell, max_side, aperiodic.progress_of(patch, "hat"))
         elif fmt in ("svg", "png", "pdf"):
+            shape = shape or HAT_SHAPE
             patch.write(
-                sink,
-                fmt,
-                colour,
-                plain,
-                cell,
-                max_side,
-                shape or HAT_SHAPE,
-                paper=pdf_paper(paper, fmt),
+                sink, fmt, colour, plain, cell, max_side, shape, paper=pdf_paper(paper, fmt)
             )
         else:
             patch.write(
@@ -235,37 +161,20 @@ def hat(
                 fmt,
                 neighbours=neighbours,
                 threads=threads or 1,
-                progress=_progress_of(patch),
+                progress=aperiodic.progress_of(patch, "hat"),
             )
 
 
 def _write_dataset(region, seed, origin, output, bands, workers, scheduler, neighbours) -> None:
     """``-f parquet``: the region's bands of hexagon rows as the parts of a dataset."""
-    require_extra("datasets", "Parquet output")
-    from tilewright.aperiodic.hat import check_hat_region
-    from tilewright.datasets.hat_shards import hat_bands, write_hat_shards
-    from tilewright.datasets.part_files import check_output
 
-    refuse_bad_dataset(output, workers, scheduler)
-    width, height = region
-    width, height, origin = check_hat_region(width, height, origin)
-    check_output(output)
-    hat_bands(width, height, 0, origin, bands)  # a bad --bands refused before a seed is drawn
-    summary = write_hat_shards(
-        width,
-        height,
-        output,
-        seed=announce_seed(seed),
-        origin=origin,
-        bands=bands,
-        workers=workers,
-        scheduler=scheduler,
-        progress=stderr_is_terminal(),
-        neighbours=neighbours,
+    def shards():
+        from tilewright.aperiodic.hat import check_hat_region
+        from tilewright.datasets.hat_shards import hat_bands, write_hat_shards
+
+        return check_hat_region, hat_bands, write_hat_shards
+
+    # by the line walk: the command refused any other method before the datasets extra
+    aperiodic.write_dataset(
+        shards, region, seed, origin, "line", output, bands, workers, scheduler, neighbours
     )
-    report(summary)
-
-
-def _progress_of(patch):
-    """A progress bar over the patch's parts, shown for a large patch (stderr a terminal)."""
-    return lambda parts: progress(parts, patch.approximate_count, "hat", PROGRESS_FROM)

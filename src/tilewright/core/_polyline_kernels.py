@@ -156,6 +156,15 @@ def _put_fixed(buffer, at, value, decimals):
     return at
 
 
+@njit(nogil=True, inline="always")
+def _put_point(buffer, at, x, y, separator, decimals):
+    """Write ``x``, the byte ``separator`` and ``y``, each as :func:`_put_fixed` writes it;
+    returns the position after them."""
+    at = _put_fixed(buffer, at, x, decimals)
+    buffer[at] = separator
+    return _put_fixed(buffer, at + 1, y, decimals)
+
+
 @njit(cache=True, nogil=True)
 def path_data(ptr, ids, xy, decimals):
     """SVG path data of polylines: ``M x y L x y x y …`` per polyline, ``Z`` closing one
@@ -181,10 +190,7 @@ def path_data(ptr, ids, xy, decimals):
             else:
                 buffer[at] = 32
                 at += 1
-            at = _put_fixed(buffer, at, xy[v, 0], decimals)
-            buffer[at] = 32
-            at += 1
-            at = _put_fixed(buffer, at, xy[v, 1], decimals)
+            at = _put_point(buffer, at, xy[v, 0], xy[v, 1], 32, decimals)
         if closed:
             buffer[at] = 90  # 'Z'
             at += 1
@@ -212,10 +218,7 @@ def coordinate_lists(ptr, ids, xy, decimals):
             v = ids[i]
             buffer[at] = 91
             at += 1
-            at = _put_fixed(buffer, at, xy[v, 0], decimals)
-            buffer[at] = 44
-            at += 1
-            at = _put_fixed(buffer, at, xy[v, 1], decimals)
+            at = _put_point(buffer, at, xy[v, 0], xy[v, 1], 44, decimals)
             buffer[at] = 93  # ']'
             at += 1
         buffer[at] = 93

@@ -47,14 +47,8 @@ class SquareGrid:
     Parameters
     ----------
     width, height : int
-        Cells across and down, at least 1.
-
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1.
+        Cells across and down, at least 1, as :func:`check_size` checks them (raising its
+        ``TypeError`` or ``TilewrightError``).
 
     Examples
     --------

@@ -236,24 +236,8 @@ def require_int_between(value: object, name: str, low: int, high: int) -> int:
 
 def require_real(value: object, name: str) -> float:
     """``value`` as a float, or a ``TypeError`` if it is not a real number (``bool`` is
-    not one here). Integers too large for a float become ``inf``, for the caller's range
-    check to refuse.
-
-    Parameters
-    ----------
-    value : object
-        What the caller passed.
-    name : str
-        The argument's name, for the message.
-
-    Returns
-    -------
-    float
-
-    Raises
-    ------
-    TypeError
-        When ``value`` is not a real number.
+    not one here); ``name`` is the argument's, as for :func:`require_int`. Integers too
+    large for a float become ``inf``, for the caller's range check to refuse.
 
     Examples
     --------
@@ -273,23 +257,9 @@ def require_real(value: object, name: str) -> float:
 
 
 def require_bool(value: object, name: str) -> bool:
-    """``value`` as a bool, or a ``TypeError`` if it is not ``True`` or ``False``.
-
-    Parameters
-    ----------
-    value : object
-        What the caller passed (``np.bool_`` counts, ``0`` and ``1`` do not).
-    name : str
-        The argument's name, for the message.
-
-    Returns
-    -------
-    bool
-
-    Raises
-    ------
-    TypeError
-        When ``value`` is not a bool.
+    """``value`` as a bool, or a ``TypeError`` if it is not ``True`` or ``False``
+    (``np.bool_`` counts, ``0`` and ``1`` do not); ``name`` is the argument's, as for
+    :func:`require_int`.
 
     Examples
     --------

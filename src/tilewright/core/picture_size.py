@@ -104,20 +104,13 @@ def default_cell(
 
     Parameters
     ----------
-    size_at : callable
-        ``size_at(cell)`` is the picture's (width, height) in pixels at that cell size,
-        growing with it.
+    size_at, budget
+        As :func:`fit_cell` takes them.
     legible : int
         The smallest cell the family's pictures read well at.
     smallest : int, default 1
         The smallest cell that draws the picture at all; returned when nothing fits (the
         caller's checks then refuse what is really too large).
-    budget : int, default ``PIXEL_BUDGET``
-        Largest side in pixels.
-
-    Returns
-    -------
-    int
 
     Examples
     --------

@@ -1,13 +1,15 @@
-"""What the rows of every family's dataset share: the items' own seeds, configurations as
-JSON, fixed-size binary grids.
+"""What the rows of every family's dataset share: the items' own seeds and first columns,
+configurations as JSON, fixed-size binary grids.
 
-Why a module of its own: the Rectangles and tromino configurations (``rectangle_rows``,
-``tromino_rows``) check indices, draws and seeds the same way and store their grids the
-same way, and a reader must decode them the same way too.
+Why a module of its own: every kind's rows (``maze_rows``, ``rectangle_rows``,
+``tromino_rows``) check indices, draws and seeds the same way and begin with the same
+columns, the Rectangles and tromino configurations write and read their JSON and store
+their grids the same way, and a reader must decode them the same way too.
 """
 
 import json
-from typing import Any, Self
+from collections.abc import Callable
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import pyarrow as pa
@@ -37,6 +39,10 @@ class JsonConfig:
     ``from_dict``: one line of JSON, keys sorted, so that equal configurations give equal
     text (the manifest and a mixture compare them so).
 
+    A configuration whose ``record_keys`` name its constructor's arguments in order, each
+    a JSON value, takes :meth:`to_dict` and the strict :meth:`from_dict` given here; the
+    others (mazes, mixtures) write and read their own way.
+
     Examples
     --------
     >>> from tilewright.datasets.tromino_rows import TrominoConfig
@@ -44,12 +50,73 @@ class JsonConfig:
     '{"colours":null,"height":8,"kind":"tromino","method":"random","sweeps":null,"width":8}'
     """
 
-    def to_dict(self) -> dict[str, Any]:  # pragma: no cover - each configuration has its own
-        raise NotImplementedError
+    kind: ClassVar[str]
+    # the constructor's arguments in order, as to_dict names them
+    record_keys: ClassVar[tuple[str, ...]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The configuration as plain JSON values, ``kind`` first and then the
+        ``record_keys``.
+
+        Examples
+        --------
+        >>> from tilewright.datasets.rectangle_rows import RectanglesConfig
+        >>> RectanglesConfig(7, 5, max_area=6).to_dict()["max_area"]
+        6
+        """
+        return {"kind": self.kind, **{key: getattr(self, key) for key in self.record_keys}}
 
     @classmethod
-    def from_dict(cls, record: Any) -> Self:  # pragma: no cover - each has its own
-        raise NotImplementedError
+    def from_dict(cls, record: Any) -> Self:
+        """The configuration ``to_dict`` gave.
+
+        Raises
+        ------
+        TilewrightError
+            When ``record`` is not such a configuration: another kind, a key missing or
+            unknown, a value of the wrong type or out of range.
+
+        Examples
+        --------
+        >>> from tilewright.datasets.rectangle_rows import RectanglesConfig
+        >>> RectanglesConfig.from_dict({"kind": "rectangles", "width": 4})
+        Traceback (most recent call last):
+        ...
+        tilewright.core.errors.TilewrightError: not a tilewright rectangles dataset \
+configuration: it lacks height, expansion, unique, max_area, singles
+        """
+        record = checked_record(record, cls.kind, cls.record_keys)
+        make: Callable[..., Self] = cls  # a dataclass's constructor, which JsonConfig lacks
+        try:
+            return make(*(record[key] for key in cls.record_keys))
+        except (TypeError, ValueError) as error:  # TilewrightError is a ValueError
+            raise TilewrightError(
+                f"not a tilewright {cls.kind} dataset configuration: {error}"
+            ) from None
+
+    def rows(self, seed: int, indices: np.ndarray, draws: np.ndarray) -> pa.Table:
+        """The items ``indices`` of the dataset ``(self, seed)``, item ``indices[k]`` made
+        from its own seed at draw ``draws[k]``.
+
+        Parameters
+        ----------
+        seed : int
+            The dataset's seed, 0 to ``MAX_SEED``.
+        indices, draws : numpy.ndarray
+            Item indices (0 or more) and their draws (0 or more), one each.
+
+        Returns
+        -------
+        pyarrow.Table
+            One row per index, in the order given; columns as the kind's module lists them.
+
+        Raises
+        ------
+        TilewrightError
+            For a seed, index or draw out of range (see :func:`drawn_seeds`), and for what
+            the kind's own rows add.
+        """
+        raise NotImplementedError  # pragma: no cover - each configuration has its own
 
     def to_json(self) -> str:
         """The configuration as one line of JSON, keys sorted."""
@@ -145,6 +212,28 @@ def drawn_seeds(
         raise TilewrightError(f"draws must lie from 0 to {MAX_DRAW}")
     seeds = drawn_item_seeds(np.int64(seed), np.int64(Stream.DATASET), indices, draws)
     return indices, draws, seeds
+
+
+def item_columns(
+    indices: np.ndarray, seeds: np.ndarray, draws: np.ndarray, width: int, height: int
+) -> dict[str, pa.Array]:
+    """The columns of ``ITEM_FIELDS`` for items of one size, as :func:`drawn_seeds` gave
+    their indices, seeds and draws.
+
+    Examples
+    --------
+    >>> columns = item_columns(np.array([4]), np.array([9]), np.array([0]), 3, 2)
+    >>> {name: column.to_pylist() for name, column in columns.items()}
+    {'index': [4], 'seed': [9], 'draw': [0], 'width': [3], 'height': [2]}
+    """
+    count = len(indices)
+    return {
+        "index": pa.array(indices),
+        "seed": pa.array(seeds),
+        "draw": pa.array(draws.astype(np.int32)),
+        "width": pa.array(np.full(count, width, dtype=np.int32)),
+        "height": pa.array(np.full(count, height, dtype=np.int32)),
+    }
 
 
 def fixed_binary(data: np.ndarray, size: int) -> pa.FixedSizeBinaryArray:

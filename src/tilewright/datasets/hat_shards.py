@@ -46,10 +46,10 @@ from tilewright.aperiodic.hat_walk import found_batches, region_rows, vertices_x
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_bool, require_int_between
 from tilewright.core.seeds import MAX_SEED
-from tilewright.datasets.tile_shards import even_cuts, write_bands
+from tilewright.datasets.tile_shards import Band, Parts, even_cuts, write_bands
 from tilewright.datasets.writing import Summary
 
-__all__ = ["HAT_SCHEMA", "HatBand", "hat_bands", "write_hat_shards"]
+__all__ = ["HAT_PARTS", "HAT_SCHEMA", "HatBand", "hat_bands", "write_hat_shards"]
 
 HAT_SCHEMA = pa.schema(
     [
@@ -63,20 +63,15 @@ HAT_SCHEMA = pa.schema(
         ("vertices", pa.list_(pa.float64(), 28)),
     ]
 )
-NEIGHBOURS = pa.field("neighbours", pa.list_(pa.string(), 14))
-LAYOUT = "hat-tiles/1"  # the rows' layout, part of a dataset's record
+# a part's memory while it is built, a hat: its Arrow arrays and the batches they come from
+HAT_PARTS = Parts("hat-tiles/1", HAT_SCHEMA, "hats", 350, "a band of whole hexagon rows")
 BAND_HATS = 1 << 18  # hats a band holds by default, about: as the Spectre's bands
-# a part's memory while it is built, a hat: its Arrow arrays and the batches they come from,
-# and the neighbours' 14 ids as strings
-PART_BYTES_PER_HAT = 350
-NEIGHBOUR_BYTES_PER_HAT = 400
-UNIT = "hats"
 ROW_HEIGHT = 3.0  # hat units between rows of hexagons
 _TYPE_NAMES = pa.array(list(TYPES), type=pa.string())
 
 
 @dataclass(frozen=True)
-class HatBand:
+class HatBand(Band):
     """Hexagon rows ``rows[0]`` to ``rows[1] - 1`` of a region's walk: one part.
 
     Examples
@@ -86,19 +81,6 @@ class HatBand:
     >>> table.num_rows <= band.size, table.column_names[:4]
     (True, ['id', 'type', 'index', 'reflected'])
     """
-
-    number: int
-    width: float
-    height: float
-    origin: tuple[float, float]
-    seed: int
-    rows: tuple[int, int]
-    neighbours: bool = False
-
-    @property
-    def region(self) -> tuple[float, float, float, float]:
-        x, y = self.origin
-        return (x, y, x + self.width, y + self.height)
 
     @property
     def size(self) -> int:
@@ -113,21 +95,16 @@ class HatBand:
         return {"hexagon_rows": list(self.rows)}
 
     def table(self) -> pa.Table:
-        """The band's hats, in the walk's order, as ``schema_for`` rows."""
+        """The band's hats, in the walk's order, as ``HAT_PARTS.schema_for`` rows."""
         batches = found_batches(HatTiling(self.seed), self.region, self.neighbours, self.rows)
         return pa.Table.from_batches(
-            [hat_batch(found) for found in batches], schema=schema_for(self.neighbours)
+            [hat_batch(found) for found in batches], schema=HAT_PARTS.schema_for(self.neighbours)
         )
-
-
-def schema_for(neighbours: bool) -> pa.Schema:
-    """The columns of the parts: ``HAT_SCHEMA``, and ``NEIGHBOURS`` with ``neighbours``."""
-    return HAT_SCHEMA.append(NEIGHBOURS) if neighbours else HAT_SCHEMA
 
 
 def hat_batch(found: np.ndarray) -> pa.RecordBatch:
     """Hats as found by the walk (``found_batches``: 6 columns, or 48 with neighbours) as
-    one record batch of ``schema_for``.
+    one record batch of ``HAT_PARTS.schema_for``.
 
     Examples
     --------
@@ -153,7 +130,7 @@ def hat_batch(found: np.ndarray) -> pa.RecordBatch:
     if found.shape[1] > 6:
         named = _ids(found[:, 6:].reshape(-1, 3))
         columns.append(pa.FixedSizeListArray.from_arrays(named, 14))
-    return pa.RecordBatch.from_arrays(columns, schema=schema_for(found.shape[1] > 6))
+    return pa.RecordBatch.from_arrays(columns, schema=HAT_PARTS.schema_for(found.shape[1] > 6))
 
 
 def _ids(hexagons: np.ndarray) -> pa.StringArray:
@@ -184,8 +161,8 @@ def hat_bands(
     # a band is whole rows: a row too large to build is refused before the bands are
     # listed (so wide a region may have more rows than a list of bands would hold)
     check_fits(
-        6 * rows.widest * _bytes_per_hat(neighbours),
-        f"Parquet parts of a row of hexagons (up to {6 * rows.widest:,} {UNIT}, "
+        6 * rows.widest * HAT_PARTS.bytes_for(neighbours),
+        f"Parquet parts of a row of hexagons (up to {6 * rows.widest:,} {HAT_PARTS.unit}, "
         "built whole in memory)",
     )
     default = round(width * height / HAT_AREA / BAND_HATS)
@@ -209,7 +186,7 @@ def write_hat_shards(
 ) -> Summary:
     """Write the hat patch of a region to ``output`` as Parquet, band by band, as
     ``tile_shards.write_spectre_shards`` writes a Spectre patch (the same arguments, in
-    hat units; parts of ``schema_for(neighbours)``).
+    hat units; parts of ``HAT_PARTS.schema_for(neighbours)``).
 
     Examples
     --------
@@ -219,30 +196,7 @@ def write_hat_shards(
     (2, True)
     """
     tasks = hat_bands(width, height, seed, origin, bands, neighbours)
-    first = tasks[0]
-    identity = {
-        "layout": LAYOUT,
-        "width": first.width,
-        "height": first.height,
-        "origin": list(first.origin),
-        "seed": first.seed,
-        "bands": len(tasks),
-        "neighbours": first.neighbours,
-    }
+    own = {"neighbours": tasks[0].neighbours}
     return write_bands(
-        tasks,
-        output,
-        identity,
-        schema_for(first.neighbours),
-        UNIT,
-        _bytes_per_hat(first.neighbours),
-        "a band of whole hexagon rows",
-        workers=workers,
-        scheduler=scheduler,
-        progress=progress,
+        HAT_PARTS, tasks, output, own, workers=workers, scheduler=scheduler, progress=progress
     )
-
-
-def _bytes_per_hat(neighbours: bool) -> int:
-    """A part's memory while it is built, a hat."""
-    return PART_BYTES_PER_HAT + (NEIGHBOUR_BYTES_PER_HAT if neighbours else 0)

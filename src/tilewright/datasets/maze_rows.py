@@ -31,7 +31,7 @@ import pyarrow as pa
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import shown
 from tilewright.core.seeds import MAX_SEED, Stream
-from tilewright.datasets._family_rows import ITEM_FIELDS, drawn_seeds
+from tilewright.datasets._family_rows import ITEM_FIELDS, drawn_seeds, item_columns
 from tilewright.datasets.config import MazeConfig
 
 SCHEMA = pa.schema(
@@ -142,11 +142,7 @@ def maze_rows(config: MazeConfig, seed: int, indices: np.ndarray, draws: np.ndar
     packed = np.packbits(made.connections.reshape(count, -1), axis=1)
     size = connection_bytes(config)
     columns = {
-        "index": pa.array(indices),
-        "seed": pa.array(seeds),
-        "draw": pa.array(draws.astype(np.int32)),
-        "width": pa.array(np.full(count, config.width, dtype=np.int32)),
-        "height": pa.array(np.full(count, config.height, dtype=np.int32)),
+        **item_columns(indices, seeds, draws, config.width, config.height),
         "algorithm": pa.array([config.algorithm] * count, pa.string()),
         "params": pa.array([json.dumps(config.params, sort_keys=True)] * count, pa.string()),
         "connections": pa.FixedSizeBinaryArray.from_buffers(

@@ -124,12 +124,14 @@ class Mixture(JsonConfig):
 
     @classmethod
     def from_dict(cls, record: Any) -> "Mixture":
-        """The mixture ``to_dict`` gave.
+        """The mixture ``to_dict`` gave, each of its configurations read back by
+        ``config_from_dict``.
 
         Raises
         ------
         TilewrightError
-            When ``record`` is not such a mixture.
+            When ``record`` is not such a mixture (a mixture inside one included), or a
+            configuration in it is not one.
         """
         from tilewright.datasets.config import config_from_dict
 

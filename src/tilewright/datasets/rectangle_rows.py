@@ -30,7 +30,7 @@ of its own (no step or guess counts), so the only statistics are the generator's
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 import pyarrow as pa
@@ -41,8 +41,8 @@ from tilewright.datasets._family_rows import (
     ITEM_FIELDS,
     MAX_CELLS,
     JsonConfig,
-    checked_record,
     drawn_seeds,
+    item_columns,
     one_size,
 )
 
@@ -93,7 +93,7 @@ class RectanglesConfig(JsonConfig):
         As ``Params`` and ``generate`` raise them for the same arguments (memory too), and
         for more than ``MAX_CELLS`` squares; all when the configuration is made. Only a
         failure that depends on the seed is left to the items: with a small ``max_area``
-        and an expansion, the generator may find no puzzle (:func:`rectangle_rows` says
+        and an expansion, the generator may find no puzzle (:meth:`rows` says
         which item).
 
     Examples
@@ -110,6 +110,7 @@ class RectanglesConfig(JsonConfig):
     # what a puzzle is, for finding duplicates: its game ID holds the size and every clue
     # (and a proven puzzle has one solution, so the clues say everything)
     content_columns: ClassVar[tuple[str, ...]] = ("game_id",)
+    record_keys: ClassVar[tuple[str, ...]] = _KEYS
 
     width: int
     height: int
@@ -156,131 +157,62 @@ class RectanglesConfig(JsonConfig):
         """``WIDTHxHEIGHT``, as the command line writes it."""
         return f"{self.width}x{self.height}"
 
-    def to_dict(self) -> dict[str, Any]:
-        """The configuration as plain JSON values, ``kind`` included.
-
-        Examples
-        --------
-        >>> RectanglesConfig(7, 5, max_area=6).to_dict()["max_area"]
-        6
-        """
-        return {
-            "kind": self.kind,
-            "width": self.width,
-            "height": self.height,
-            "expansion": self.expansion,
-            "unique": self.unique,
-            "max_area": self.max_area,
-            "singles": self.singles,
-        }
-
-    @classmethod
-    def from_dict(cls, record: Any) -> "RectanglesConfig":
-        """The configuration ``to_dict`` gave.
-
-        Raises
-        ------
-        TilewrightError
-            When ``record`` is not such a configuration: another kind, a key missing or
-            unknown, a value of the wrong type or out of range.
-
-        Examples
-        --------
-        >>> RectanglesConfig.from_dict({"kind": "rectangles", "width": 4})
-        Traceback (most recent call last):
-        ...
-        tilewright.core.errors.TilewrightError: not a tilewright rectangles dataset \
-configuration: it lacks height, expansion, unique, max_area, singles
-        """
-        record = checked_record(record, cls.kind, _KEYS)
-        try:
-            return cls(*(record[key] for key in _KEYS))
-        except (TypeError, ValueError) as error:  # TilewrightError is a ValueError
-            raise TilewrightError(
-                f"not a tilewright rectangles dataset configuration: {error}"
-            ) from None
-
     def schema(self) -> pa.Schema:
         """The columns of this configuration's rows (the same for every configuration)."""
         return SCHEMA
 
     def rows(self, seed: int, indices: np.ndarray, draws: np.ndarray) -> pa.Table:
-        """The items ``indices`` of the dataset with ``seed``, each at its draw (see
-        :func:`rectangle_rows`)."""
-        return rectangle_rows(self, seed, indices, draws)
+        """The puzzles ``indices`` of the dataset ``(self, seed)``, each made by
+        ``generate`` from its item's own seed (see :meth:`JsonConfig.rows`); columns as
+        this module's docstring lists.
 
+        Raises
+        ------
+        TilewrightError
+            As ``JsonConfig.rows``, and when the generator finds no puzzle for an item's
+            seed (the message names the item and its seed).
 
-def rectangle_rows(
-    config: RectanglesConfig, seed: int, indices: np.ndarray, draws: np.ndarray
-) -> pa.Table:
-    """The puzzles ``indices`` of the dataset ``(config, seed)``, item ``indices[k]`` made
-    from its own seed at draw ``draws[k]``.
+        Examples
+        --------
+        >>> from tilewright.rectangles import generate
+        >>> config = RectanglesConfig(5, 4)
+        >>> table = config.rows(1, np.array([10, 11]), np.array([0, 0]))
+        >>> row = table.to_pylist()[1]
+        >>> row["index"], row["game_id"] == generate(config.params, seed=row["seed"]).game_id
+        (11, True)
+        """
+        from tilewright.rectangles import generate
 
-    Parameters
-    ----------
-    config : RectanglesConfig
-        What the puzzles are.
-    seed : int
-        The dataset's seed, 0 to ``MAX_SEED``.
-    indices, draws : numpy.ndarray
-        Item indices (0 or more) and their draws (0 or more), one each.
-
-    Returns
-    -------
-    pyarrow.Table
-        One row per index, in the order given; columns as this module's docstring lists.
-
-    Raises
-    ------
-    TilewrightError
-        For a seed, index or draw out of range, or when the generator finds no puzzle for
-        an item's seed (the message names the item and its seed).
-
-    Examples
-    --------
-    >>> from tilewright.rectangles import generate
-    >>> config = RectanglesConfig(5, 4)
-    >>> table = rectangle_rows(config, 1, np.array([10, 11]), np.array([0, 0]))
-    >>> row = table.to_pylist()[1]
-    >>> row["index"], row["game_id"] == generate(config.params, seed=row["seed"]).game_id
-    (11, True)
-    """
-    from tilewright.rectangles import generate
-
-    indices, draws, seeds = drawn_seeds(seed, indices, draws)
-    params = config.params
-    count = len(indices)
-    game_ids: list[str] = []
-    clues: list[np.ndarray] = []
-    rectangles: list[np.ndarray] = []
-    stats = np.empty((count, len(STATS)), dtype=np.int32)
-    for k, (index, item_seed) in enumerate(zip(indices.tolist(), seeds.tolist(), strict=True)):
-        try:
-            made = generate(params, seed=item_seed)
-        except TilewrightError as error:
-            raise TilewrightError(f"item {index} (seed {item_seed}): {error}") from None
-        game_ids.append(made.game_id)
-        clue, rectangle = _answer(made)
-        clues.append(clue)
-        rectangles.append(rectangle)
-        stats[k] = [made.stats[name] for name in STATS]
-    lengths = np.array([len(clue) for clue in clues], dtype=np.int32)
-    offsets = np.zeros(count + 1, dtype=np.int32)
-    np.cumsum(lengths, out=offsets[1:])
-    columns = {
-        "index": pa.array(indices),
-        "seed": pa.array(seeds),
-        "draw": pa.array(draws.astype(np.int32)),
-        "width": pa.array(np.full(count, config.width, dtype=np.int32)),
-        "height": pa.array(np.full(count, config.height, dtype=np.int32)),
-        "params": pa.array([_params_json(config)] * count, pa.string()),
-        "game_id": pa.array(game_ids, pa.string()),
-        "clues": _lists(offsets, clues, 3),
-        "solution": _lists(offsets, rectangles, 4),
-        "rectangles": pa.array(lengths),
-        **{name: pa.array(stats[:, k]) for k, name in enumerate(STATS)},
-    }
-    return pa.table(columns, schema=SCHEMA)
+        indices, draws, seeds = drawn_seeds(seed, indices, draws)
+        params = self.params
+        count = len(indices)
+        game_ids: list[str] = []
+        clues: list[np.ndarray] = []
+        rectangles: list[np.ndarray] = []
+        stats = np.empty((count, len(STATS)), dtype=np.int32)
+        for k, (index, item_seed) in enumerate(zip(indices.tolist(), seeds.tolist(), strict=True)):
+            try:
+                made = generate(params, seed=item_seed)
+            except TilewrightError as error:
+                raise TilewrightError(f"item {index} (seed {item_seed}): {error}") from None
+            game_ids.append(made.game_id)
+            clue, rectangle = _answer(made)
+            clues.append(clue)
+            rectangles.append(rectangle)
+            stats[k] = [made.stats[name] for name in STATS]
+        lengths = np.array([len(clue) for clue in clues], dtype=np.int32)
+        offsets = np.zeros(count + 1, dtype=np.int32)
+        np.cumsum(lengths, out=offsets[1:])
+        columns = {
+            **item_columns(indices, seeds, draws, self.width, self.height),
+            "params": pa.array([_params_json(self)] * count, pa.string()),
+            "game_id": pa.array(game_ids, pa.string()),
+            "clues": _lists(offsets, clues, 3),
+            "solution": _lists(offsets, rectangles, 4),
+            "rectangles": pa.array(lengths),
+            **{name: pa.array(stats[:, k]) for k, name in enumerate(STATS)},
+        }
+        return pa.table(columns, schema=SCHEMA)
 
 
 def puzzle_grids(table: pa.Table) -> tuple[np.ndarray, np.ndarray]:

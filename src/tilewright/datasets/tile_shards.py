@@ -58,10 +58,12 @@ __all__ = [
     "BAND_TILES",
     "NEIGHBOURS",
     "SCHEMA",
+    "SPECTRE_PARTS",
+    "Band",
+    "Parts",
     "SpectreBand",
     "even_cuts",
     "rows_written",
-    "schema_for",
     "spectre_bands",
     "write_bands",
     "write_spectre_shards",
@@ -79,18 +81,38 @@ SCHEMA = pa.schema(
     ]
 )
 NEIGHBOURS = pa.field("neighbours", pa.list_(pa.string(), 14))
-# The layout of the rows: part of a dataset's record, so that a rerun by a version that
-# writes other columns makes its parts again instead of keeping the old ones.
-LAYOUT = "spectre-tiles/1"
 # Tiles a band holds by default, about: a part is built whole in memory (about 300 bytes a
 # tile as Arrow arrays), so 2^18 tiles keep a worker under 100 MB, while a band's fixed
 # costs (its task, its walk up to its rows, a file) stay well under 1 % of its work.
 BAND_TILES = 1 << 18
-# a part's memory while it is built, a tile: its Arrow arrays and the chunks they are made
-# from (the figure above), and the neighbours' 14 ids as strings
-PART_BYTES_PER_TILE = 300
+# the neighbours' 14 ids as strings: a part's memory, a tile, on top of its other columns
 NEIGHBOUR_BYTES_PER_TILE = 400
-UNIT = "tiles"
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What a tiling's parts are, the same for every dataset of that tiling."""
+
+    # the rows' layout: part of a dataset's record, so that a rerun by a version that
+    # writes other columns makes its parts again instead of keeping the old ones
+    layout: str
+    schema: pa.Schema  # the columns, without neighbours
+    unit: str  # what a row is, plural ("tiles")
+    # a part's memory while it is built, a row: its Arrow arrays and the arrays they are
+    # made from (the neighbours' ids come on top, NEIGHBOUR_BYTES_PER_TILE)
+    bytes_per_row: int
+    band: str  # what a band is, for the refusal of parts too large
+
+    def schema_for(self, neighbours: bool) -> pa.Schema:
+        """The columns of the parts: ``schema``, and ``NEIGHBOURS`` with ``neighbours``."""
+        return self.schema.append(NEIGHBOURS) if neighbours else self.schema
+
+    def bytes_for(self, neighbours: bool) -> int:
+        """A part's memory while it is built, a row."""
+        return self.bytes_per_row + (NEIGHBOUR_BYTES_PER_TILE if neighbours else 0)
+
+
+SPECTRE_PARTS = Parts("spectre-tiles/1", SCHEMA, "tiles", 300, "a band of whole block rows")
 # The widest a Spectre reaches along x or y, over its twelve turns: a tile meeting a
 # rectangle lies inside the rectangle grown by this much on every side.
 _REACH = float(np.max(np.ptp(SHAPES_XY, axis=1)))
@@ -98,23 +120,44 @@ _GREEK_NAMES = pa.array([GREEK[t] for t in TYPES], type=pa.string())
 
 
 @dataclass(frozen=True)
-class SpectreBand:
-    """Block rows ``rows[0]`` to ``rows[1] - 1`` of a region: one part, picklable for Dask.
+class Band:
+    """Rows ``rows[0]`` to ``rows[1] - 1`` of a region's walk: one part, picklable for Dask.
 
     Attributes
     ----------
     number : int
         The part's number, 0 for the bottom band.
     width, height : float
-        The whole region, in tile edges.
+        The whole region, in the tiling's units.
     origin : tuple of float
         The whole region's lower-left corner.
     seed : int
         The tiling.
     rows : tuple of int
-        ``(first, stop)``: the band's block rows (``stream.BLOCK`` tile edges each).
+        ``(first, stop)``: the band's rows (the tiling's: blocks, hexagons).
     neighbours : bool
         Whether its rows hold the ids of the tiles across each edge.
+    """
+
+    number: int
+    width: float
+    height: float
+    origin: tuple[float, float]
+    seed: int
+    rows: tuple[int, int]
+    neighbours: bool = False
+
+    @property
+    def region(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1): the whole region."""
+        x, y = self.origin
+        return (x, y, x + self.width, y + self.height)
+
+
+@dataclass(frozen=True)
+class SpectreBand(Band):
+    """Block rows ``rows[0]`` to ``rows[1] - 1`` of a region (``stream.BLOCK`` tile edges
+    each): one part.
 
     Examples
     --------
@@ -125,14 +168,6 @@ class SpectreBand:
     >>> table.num_rows <= band.size, table.column_names[:3]
     (True, ['id', 'type', 'index'])
     """
-
-    number: int
-    width: float
-    height: float
-    origin: tuple[float, float]
-    seed: int
-    rows: tuple[int, int]
-    neighbours: bool = False
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -160,18 +195,13 @@ class SpectreBand:
         chunks = band_chunks(self.width, self.height, self.seed, self.rows, self.origin)
         return pa.Table.from_batches(
             [tile_batch(chunk, self.neighbours) for chunk in chunks],
-            schema=schema_for(self.neighbours),
+            schema=SPECTRE_PARTS.schema_for(self.neighbours),
         )
 
 
-def schema_for(neighbours: bool) -> pa.Schema:
-    """The columns of the parts: ``SCHEMA``, and ``NEIGHBOURS`` with ``neighbours``."""
-    return SCHEMA.append(NEIGHBOURS) if neighbours else SCHEMA
-
-
 def tile_batch(chunk: Chunk, neighbours: bool = False) -> pa.RecordBatch:
-    """A chunk of tiles as one record batch of ``schema_for(neighbours)``, built from its
-    arrays.
+    """A chunk of tiles as one record batch of ``SPECTRE_PARTS.schema_for(neighbours)``,
+    built from its arrays.
 
     Parameters
     ----------
@@ -207,7 +237,7 @@ def tile_batch(chunk: Chunk, neighbours: bool = False) -> pa.RecordBatch:
         others = neighbour_rows(chunk.tiling, chunk.rows)
         named = _strings(id_bytes(chunk.tiling, others.reshape(14 * len(chunk), -1)))
         columns.append(pa.FixedSizeListArray.from_arrays(named, 14))
-    return pa.RecordBatch.from_arrays(columns, schema=schema_for(neighbours))
+    return pa.RecordBatch.from_arrays(columns, schema=SPECTRE_PARTS.schema_for(neighbours))
 
 
 def _strings(text: np.ndarray) -> pa.StringArray:
@@ -356,41 +386,18 @@ def write_spectre_shards(
     (2, True)
     """
     tasks = spectre_bands(width, height, seed, origin, bands, neighbours)
-    first = tasks[0]
-    identity = {
-        "layout": LAYOUT,
-        "width": first.width,
-        "height": first.height,
-        "origin": list(first.origin),
-        "seed": first.seed,
-        "bands": len(tasks),
-        "block": BLOCK,
-    }
-    if first.neighbours:  # only then: a folder written before the column still matches
-        identity["neighbours"] = True
-    per_tile = PART_BYTES_PER_TILE + (NEIGHBOUR_BYTES_PER_TILE if neighbours else 0)
+    # neighbours recorded only with them: a folder written before the column still matches
+    own = {"block": BLOCK, **({"neighbours": True} if tasks[0].neighbours else {})}
     return write_bands(
-        tasks,
-        output,
-        identity,
-        schema_for(first.neighbours),
-        UNIT,
-        per_tile,
-        "a band of whole block rows",
-        workers=workers,
-        scheduler=scheduler,
-        progress=progress,
+        SPECTRE_PARTS, tasks, output, own, workers=workers, scheduler=scheduler, progress=progress
     )
 
 
 def write_bands(
+    parts: Parts,
     tasks: list,
     output: str | os.PathLike,
-    identity: dict[str, Any],
-    schema: pa.Schema,
-    unit: str,
-    bytes_per_item: int,
-    band: str,
+    own: dict[str, Any],
     *,
     workers: int | None,
     scheduler: str | None,
@@ -398,22 +405,43 @@ def write_bands(
 ) -> Summary:
     """Write a tiling's bands as the parts of a dataset (``part_files.write_parts``), after
     checking that the largest part, built whole in memory, fits on this machine (not on a
-    ``scheduler``'s cluster, whose memory is not known here); ``band`` says what a band is,
-    for that message.
+    ``scheduler``'s cluster, whose memory is not known here).
+
+    Parameters
+    ----------
+    parts : Parts
+        What the tiling's parts are.
+    tasks : list of Band
+        The bands, bottom up, all of one region, seed and ``neighbours``.
+    output : str or path
+    own : dict
+        What the dataset's record holds besides the region, seed and band count.
+    workers, scheduler, progress
+        As for :func:`write_spectre_shards`.
 
     Returns
     -------
     Summary
         Items written (counted from the parts' footers), parts, parts made by this run.
     """
+    first = tasks[0]
+    identity = {
+        "layout": parts.layout,
+        "width": first.width,
+        "height": first.height,
+        "origin": list(first.origin),
+        "seed": first.seed,
+        "bands": len(tasks),
+        **own,
+    }
     workers = checked_cluster(workers, scheduler)
     if scheduler is None:  # parts made on this machine, one a process at a time
         largest = max(task.size for task in tasks)
         processes = workers or 1
         check_fits(
-            processes * largest * bytes_per_item,
-            f"Parquet parts of up to {largest:,} {unit} ({band}, built whole in memory) on "
-            f"{processes} process{'es' if processes > 1 else ''}",
+            processes * largest * parts.bytes_for(first.neighbours),
+            f"Parquet parts of up to {largest:,} {parts.unit} ({parts.band}, built whole in "
+            f"memory) on {processes} process{'es' if processes > 1 else ''}",
         )
     output = os.fspath(output)
     check_output(output)
@@ -422,14 +450,15 @@ def write_bands(
         output,
         identity,
         tasks,
-        schema=schema,
-        unit=unit,
+        schema=parts.schema_for(first.neighbours),
+        unit=parts.unit,
         workers=workers,
         scheduler=scheduler,
         progress=progress,
     )
     seconds = time.perf_counter() - started
-    return Summary(rows_written(output, len(tasks)), len(tasks), len(made), seconds, output, unit)
+    count = len(tasks)
+    return Summary(rows_written(output, count), count, len(made), seconds, output, parts.unit)
 
 
 def rows_written(output: str, parts: int) -> int:

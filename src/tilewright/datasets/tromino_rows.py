@@ -44,9 +44,9 @@ from tilewright.datasets._family_rows import (
     MAX_CELLS,
     JsonConfig,
     binary_grids,
-    checked_record,
     drawn_seeds,
     fixed_binary,
+    item_columns,
     one_size,
 )
 
@@ -107,6 +107,7 @@ class TrominoConfig(JsonConfig):
 
     kind: ClassVar[str] = "tromino"
     unit: ClassVar[str] = "tilings"
+    record_keys: ClassVar[tuple[str, ...]] = _KEYS
     width: int
     height: int
     colours: int | None = None
@@ -154,26 +155,10 @@ class TrominoConfig(JsonConfig):
         """``WIDTHxHEIGHT``, as the command line writes it."""
         return f"{self.width}x{self.height}"
 
-    def to_dict(self) -> dict[str, Any]:
-        """The configuration as plain JSON values, ``kind`` included."""
-        return {
-            "kind": self.kind,
-            "width": self.width,
-            "height": self.height,
-            "colours": self.colours,
-            "method": self.method,
-            "sweeps": self.sweeps,
-        }
-
     @classmethod
     def from_dict(cls, record: Any) -> "TrominoConfig":
-        """The configuration ``to_dict`` gave.
-
-        Raises
-        ------
-        TilewrightError
-            When ``record`` is not such a configuration: another kind, a key missing or
-            unknown, a value of the wrong type or out of range.
+        """The configuration ``to_dict`` gave, as :meth:`JsonConfig.from_dict` reads it; a
+        record written before random tilings (without a method) is the construction.
 
         Examples
         --------
@@ -184,22 +169,56 @@ class TrominoConfig(JsonConfig):
         if isinstance(record, dict) and "method" not in record:
             # recorded before random tilings: the construction, as it was written
             record = {**record, "method": "construct", "sweeps": None}
-        record = checked_record(record, cls.kind, _KEYS)
-        try:
-            return cls(*(record[key] for key in _KEYS))
-        except (TypeError, ValueError) as error:  # TilewrightError is a ValueError
-            raise TilewrightError(
-                f"not a tilewright tromino dataset configuration: {error}"
-            ) from None
+        return super().from_dict(record)
 
     def schema(self) -> pa.Schema:
         """The columns of this configuration's rows (see :func:`schema_for`)."""
         return schema_for(self)
 
     def rows(self, seed: int, indices: np.ndarray, draws: np.ndarray) -> pa.Table:
-        """The items ``indices`` of the dataset with ``seed``, each at its draw (see
-        :func:`tromino_rows`)."""
-        return tromino_rows(self, seed, indices, draws)
+        """The tilings ``indices`` of the dataset ``(self, seed)``: each item's own seed
+        draws its missing square, then its tiling by ``method`` (see
+        :meth:`JsonConfig.rows`); columns as this module's docstring lists.
+
+        Examples
+        --------
+        >>> from tilewright.tromino import generate
+        >>> config = TrominoConfig(8, 8)
+        >>> table = config.rows(1, np.array([5, 6]), np.array([0, 0]))
+        >>> row = table.to_pylist()[0]
+        >>> tiling = generate(8, 8, seed=row["seed"], method="random")
+        >>> tuple(row["missing"]) == tiling.missing
+        True
+        >>> bool((tiling_labels(table)[0] == tiling.labels).all())
+        True
+        """
+        from tilewright.tromino import generate
+
+        indices, draws, seeds = drawn_seeds(seed, indices, draws)
+        width, height = self.width, self.height
+        count = len(indices)
+        labels = np.empty((count, height, width), dtype="<i4")
+        missing = np.empty((count, 2), dtype=np.int32)
+        shades = np.empty((count, height, width), dtype=np.int8) if self.colours else None
+        for k, item_seed in enumerate(seeds.tolist()):
+            tiling = generate(width, height, seed=item_seed, method=self.method, sweeps=self.sweeps)
+            missing[k] = tiling.missing
+            labels[k] = tiling.labels
+            if shades is not None:
+                shades[k] = tiling.colour(COLOURS)
+        schema = schema_for(self)
+        if shades is None:
+            colour_column = pa.nulls(count, schema.field("colours").type)
+        else:
+            colour_column = fixed_binary(shades, width * height)
+        columns = {
+            **item_columns(indices, seeds, draws, width, height),
+            "missing": pa.FixedSizeListArray.from_arrays(pa.array(missing.ravel()), 2),
+            "trominoes": pa.array(np.full(count, (width * height - 1) // 3, dtype=np.int32)),
+            "tiles": fixed_binary(labels, 4 * width * height),
+            "colours": colour_column,
+        }
+        return pa.table(columns, schema=schema)
 
 
 def schema_for(config: TrominoConfig) -> pa.Schema:
@@ -215,76 +234,6 @@ def schema_for(config: TrominoConfig) -> pa.Schema:
     for name, size in (("tiles", 4 * cells), ("colours", cells)):
         schema = schema.set(schema.get_field_index(name), pa.field(name, pa.binary(size)))
     return schema
-
-
-def tromino_rows(
-    config: TrominoConfig, seed: int, indices: np.ndarray, draws: np.ndarray
-) -> pa.Table:
-    """The tilings ``indices`` of the dataset ``(config, seed)``, item ``indices[k]`` made
-    from its own seed at draw ``draws[k]``.
-
-    Parameters
-    ----------
-    config : TrominoConfig
-        What the tilings are.
-    seed : int
-        The dataset's seed, 0 to ``MAX_SEED``.
-    indices, draws : numpy.ndarray
-        Item indices (0 or more) and their draws (0 or more), one each.
-
-    Returns
-    -------
-    pyarrow.Table
-        One row per index, in the order given; columns as this module's docstring lists.
-
-    Raises
-    ------
-    TilewrightError
-        For a seed, index or draw out of range.
-
-    Examples
-    --------
-    >>> from tilewright.tromino import generate
-    >>> config = TrominoConfig(8, 8)
-    >>> table = tromino_rows(config, 1, np.array([5, 6]), np.array([0, 0]))
-    >>> row = table.to_pylist()[0]
-    >>> tiling = generate(8, 8, seed=row["seed"], method="random")
-    >>> tuple(row["missing"]) == tiling.missing
-    True
-    >>> bool((tiling_labels(table)[0] == tiling.labels).all())
-    True
-    """
-    from tilewright.tromino import generate
-
-    indices, draws, seeds = drawn_seeds(seed, indices, draws)
-    width, height = config.width, config.height
-    count = len(indices)
-    labels = np.empty((count, height, width), dtype="<i4")
-    missing = np.empty((count, 2), dtype=np.int32)
-    shades = np.empty((count, height, width), dtype=np.int8) if config.colours else None
-    for k, item_seed in enumerate(seeds.tolist()):
-        tiling = generate(width, height, seed=item_seed, method=config.method, sweeps=config.sweeps)
-        missing[k] = tiling.missing
-        labels[k] = tiling.labels
-        if shades is not None:
-            shades[k] = tiling.colour(COLOURS)
-    schema = schema_for(config)
-    if shades is None:
-        colour_column = pa.nulls(count, schema.field("colours").type)
-    else:
-        colour_column = fixed_binary(shades, width * height)
-    columns = {
-        "index": pa.array(indices),
-        "seed": pa.array(seeds),
-        "draw": pa.array(draws.astype(np.int32)),
-        "width": pa.array(np.full(count, width, dtype=np.int32)),
-        "height": pa.array(np.full(count, height, dtype=np.int32)),
-        "missing": pa.FixedSizeListArray.from_arrays(pa.array(missing.ravel()), 2),
-        "trominoes": pa.array(np.full(count, (width * height - 1) // 3, dtype=np.int32)),
-        "tiles": fixed_binary(labels, 4 * width * height),
-        "colours": colour_column,
-    }
-    return pa.table(columns, schema=schema)
 
 
 def tiling_labels(table: pa.Table) -> np.ndarray:

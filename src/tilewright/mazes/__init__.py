@@ -34,9 +34,9 @@ On any other grid (hexagons, triangles, rings, masks …) the same functions tak
 [0, 23]
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from tilewright.core.lazy_names import lazy_names
 from tilewright.mazes.algorithms import ALGORITHMS, DEFAULT_ALGORITHM, Algorithm
 from tilewright.mazes.braiding import braid
 from tilewright.mazes.generation import generate, spanning_tree, stream_bands
@@ -85,16 +85,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(globals(), _LAZY)
 
 
 __all__ = [

@@ -6,10 +6,11 @@ long, or computes with a value silently truncated.
 """
 
 import math
+from collections.abc import Mapping
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, require_real, shown
-from tilewright.core.seeds import MAX_SEED
+from tilewright.core.seeds import MAX_SEED, resolve_seed
 
 
 def probability(value: object, name: str) -> float:
@@ -42,6 +43,44 @@ def probability(value: object, name: str) -> float:
     if type(value) is int or type(value) is float:
         return value
     return number
+
+
+def braid_arguments(
+    params: Mapping[str, object], maze_seed: int | None, share: object, seed: object
+) -> tuple[float, int]:
+    """The share and seed of a braiding, checked, for square and grid mazes alike.
+
+    Parameters
+    ----------
+    params : mapping
+        The maze's params: a maze braided already (``"braid"`` among them) is refused,
+        since braiding it again would record only the second share.
+    maze_seed : int or None
+        The maze's own seed, the default of ``seed``.
+    share, seed : object
+        What the caller gave ``braid``.
+
+    Returns
+    -------
+    tuple of (float, int)
+        The share (see :func:`probability`) and the seed the dead ends' order is drawn
+        from (a fresh one when neither ``seed`` nor ``maze_seed`` is given).
+
+    Raises
+    ------
+    TypeError
+        When ``share`` is not a number or ``seed`` not an integer.
+    TilewrightError
+        When ``share`` is NaN or outside 0 to 1, the seed is out of range or the maze is
+        braided already.
+    """
+    share = probability(share, "braid share")
+    if "braid" in params:
+        raise TilewrightError(
+            f"this maze is braided already (share {params['braid']}); braid the "
+            "original maze with the share wanted"
+        )
+    return share, resolve_seed(maze_seed if seed is None else seed_or_none(seed))
 
 
 def seed_or_none(seed: object) -> int | None:

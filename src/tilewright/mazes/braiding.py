@@ -8,10 +8,9 @@ from typing import overload
 
 import numpy as np
 
-from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
-from tilewright.core.seeds import Stream, kernel_state, resolve_seed
-from tilewright.mazes._arguments import probability, seed_or_none
+from tilewright.core.seeds import Stream, kernel_state
+from tilewright.mazes._arguments import braid_arguments
 from tilewright.mazes.grid_maze import GridMaze
 from tilewright.mazes.model import Maze, check_maze
 
@@ -77,13 +76,7 @@ def braid(maze: Maze | GridMaze, share: float, seed: int | None = None) -> Maze 
 
         return grid_solve.braid(maze, share, seed)
     check_maze(maze)
-    share = probability(share, "braid share")
-    if "braid" in maze.params:
-        raise TilewrightError(
-            f"this maze is braided already (share {maze.params['braid']}); braid the "
-            "original maze with the share wanted"
-        )
-    seed = resolve_seed(maze.seed if seed is None else seed_or_none(seed))
+    share, seed = braid_arguments(maze.params, maze.seed, share, seed)
     check_fits(maze.width * maze.height * _BYTES_PER_CELL, "braiding the maze")
     connections = maze.connections.copy()
     south, east = connections[0].reshape(-1), connections[1].reshape(-1)

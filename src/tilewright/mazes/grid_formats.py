@@ -590,16 +590,11 @@ def read_grid_maze(path: str | os.PathLike) -> GridMaze:
 
 def _read_json(text: bytearray) -> dict[str, Any]:
     """The fields of a grid maze's JSON document, as arrays and values."""
-    from tilewright.core.reading import reason
-    from tilewright.mazes.io import _json_memory
+    from tilewright.mazes.io import _json_memory, parsed_json
 
     check_fits(_json_memory(text), "parsing the maze's JSON")
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise TilewrightError("not a grid maze JSON document: it is nested too deeply") from None
-    except ValueError as error:
-        raise TilewrightError(f"not a grid maze JSON document: {reason(error)}") from None
+    not_maze = "not a grid maze JSON document"
+    data = parsed_json(text, f"{not_maze}: it is nested too deeply", not_maze)
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise TilewrightError(f'not a grid maze JSON document: no "format": "{FORMAT_NAME}"')
     if data.get("version") != FORMAT_VERSION:

@@ -433,13 +433,9 @@ class GridMaze:
 
     def __repr__(self) -> str:
         """``<GridMaze hex 30x20 wilson seed=1>``: the grid and what made the maze."""
-        words = [self.grid.kind, *_grid_words(self.grid.params)]
-        if self.algorithm:
-            words.append(self.algorithm)
-        if self.seed is not None:
-            words.append(f"seed={self.seed}")
-        if "braid" in self.params:
-            words.append(f"braid={self.params['braid']}")
+        from tilewright.mazes.model import _made_by
+
+        words = [self.grid.kind, *_grid_words(self.grid.params), *_made_by(self)]
         return f"<GridMaze {' '.join(words)}>"
 
 
@@ -650,7 +646,7 @@ def validate_grid_maze(maze: GridMaze) -> str | None:
 has 8)'
     """
     from tilewright.core.polygon_grid import PolygonGrid
-    from tilewright.mazes.model import _check_params
+    from tilewright.mazes.model import _check_params, _imperfection
 
     if not isinstance(maze.grid, PolygonGrid):
         return f"grid must be a PolygonGrid, not {type(maze.grid).__name__}"
@@ -662,17 +658,8 @@ has 8)'
         _check_params(maze.params)
     except (TypeError, TilewrightError) as error:
         return str(error)
-    if maze.algorithm not in ALGORITHMS or "braid" in maze.params or maze.is_perfect():
-        return None
-    nodes = maze.num_nodes
     what = "nodes (cells and under-passages)" if len(maze.grid.under) else "cells"
-    passages = maze.passage_count()
-    if passages != nodes - 1:
-        return (
-            f"a {maze.algorithm} maze must be perfect, but this one has {passages} passages "
-            f"for {nodes} {what} (a perfect one has {nodes - 1})"
-        )
-    return f"a {maze.algorithm} maze must be perfect, but this one has loops and islands"
+    return _imperfection(maze, maze.num_nodes, what)
 
 
 def same_grid(a: "PolygonGrid", b: "PolygonGrid") -> bool:

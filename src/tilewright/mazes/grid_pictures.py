@@ -55,6 +55,7 @@ from tilewright.mazes.pictures import (
     _check_colour,
     default_wall,
     heat_levels,
+    svg_opening,
 )
 
 # 0.001 inch at CSS's 96 user units an inch: the line width laser-cutter software (and
@@ -718,18 +719,10 @@ def _document(
 
     The heat map's ``crispEdges`` keeps renderers from smoothing the edges where cells of
     two shades meet, which would let the background show through as seams."""
-    from tilewright.core.metadata import svg_element
     from tilewright.core.polylines import path_data
 
     width, height = layers.size
-    parts = [
-        '<?xml version="1.0" encoding="UTF-8"?>\n',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}">\n',
-        svg_element(maze.info if info is None else info) + "\n",
-        f'<rect x="0" y="0" width="{width}" height="{height}" '
-        f'fill="{_attribute(style.background)}"/>\n',
-    ]
+    parts = svg_opening(width, height, maze.info if info is None else info, style.background)
     if layers.heat:
         parts.append('<g shape-rendering="crispEdges" stroke="none">\n')
         for colour, ptr, ids in layers.heat:

@@ -35,7 +35,7 @@ from tilewright.mazes.algorithms import ALGORITHMS
 from tilewright.mazes.grid_maze import GridMaze, default_endpoints
 from tilewright.mazes.grid_pictures import GridStyle, opening_walls, picture_size, svg_text
 from tilewright.mazes.grid_solve import shortest_path
-from tilewright.mazes.sheets import COMFORTABLE_MM, SMALLEST_MM
+from tilewright.mazes.sheets import COMFORTABLE_MM, SMALLEST_MM, made_by
 
 # the pictures' own default cell and wall: the sheet scales them to the page
 STYLE = GridStyle()
@@ -54,12 +54,8 @@ def grid_sheet_layout(
         size).
     label : str
         The grid in words for the captions and messages, such as ``"hex 10x8"``.
-    count : int
-        Mazes on the sheet, 1 to 1000.
-    paper : {"a4", "letter"}, default "a4"
-        The paper.
-    per_page : int, optional
-        Mazes a page; default as many as print with cells of ``COMFORTABLE_MM``.
+    count, paper, per_page
+        As for :func:`tilewright.mazes.sheets.sheet_layout`.
 
     Returns
     -------
@@ -114,7 +110,7 @@ def grid_sheet_pdf(
     label : str
         The grid in words, as the layout was planned with.
     progress : callable, optional
-        ``progress(pages)`` passes the pages on as they are drawn (a progress bar).
+        As for :func:`tilewright.mazes.sheets.sheet_pdf`.
 
     Returns
     -------
@@ -139,14 +135,7 @@ def grid_sheet_pdf(
             "the mazes of a sheet must all draw to the size its layout was planned for"
         )
     entries = [_entry(number, maze, label) for number, maze in enumerate(mazes, 1)]
-    info: dict[str, object] = {
-        "family": "maze",
-        "grid": label,
-        "algorithm": ",".join(dict.fromkeys(str(maze.algorithm) for maze in mazes)),
-        "seeds": ",".join(str(maze.seed) for maze in mazes),
-    }
-    if all(maze.params == mazes[0].params for maze in mazes):
-        info["params"] = mazes[0].params
+    info = {"family": "maze", "grid": label, **made_by(mazes)}
     return draw_sheet(layout, entries, f"Mazes on {label}".strip(), info, progress)
 
 

@@ -21,8 +21,8 @@ from tilewright.core.interrupts import deferred
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import quoted
 from tilewright.core.polygon_grid import PolygonGrid
-from tilewright.core.seeds import Stream, kernel_state, resolve_seed
-from tilewright.mazes._arguments import probability, seed_or_none
+from tilewright.core.seeds import Stream, kernel_state
+from tilewright.mazes._arguments import braid_arguments
 from tilewright.mazes.grid_maze import GridMaze, cell_id, check_grid_maze, endpoint_ids
 from tilewright.mazes.solve import FillResult, FollowResult
 
@@ -116,10 +116,8 @@ def dead_end_filling(
 
     Parameters
     ----------
-    maze : GridMaze
-        The maze, perfect or braided.
-    start, goal : int or None
-        Cell ids; default those of :func:`~tilewright.mazes.grid_maze.default_endpoints`.
+    maze, start, goal
+        As for :func:`shortest_path`.
 
     Returns
     -------
@@ -159,10 +157,8 @@ def wall_follower(
 
     Parameters
     ----------
-    maze : GridMaze
-        The maze, perfect or braided.
-    start, goal : int or None
-        Cell ids; default those of :func:`~tilewright.mazes.grid_maze.default_endpoints`.
+    maze, start, goal
+        As for :func:`shortest_path`.
     hand : {"left", "right"}
         The hand kept on the wall.
 
@@ -233,13 +229,7 @@ def braid(maze: GridMaze, share: float, seed: int | None = None) -> GridMaze:
     from tilewright.mazes._graph_solve_kernels import braid as braid_kernel
 
     _checked(maze, _BRAID_BYTES, "braid")
-    share = probability(share, "braid share")
-    if "braid" in maze.params:
-        raise TilewrightError(
-            f"this maze is braided already (share {maze.params['braid']}); braid the "
-            "original maze with the share wanted"
-        )
-    seed = resolve_seed(maze.seed if seed is None else seed_or_none(seed))
+    share, seed = braid_arguments(maze.params, maze.seed, share, seed)
     passages = maze.passages.copy()
     dead_ends = int(np.count_nonzero(maze.degrees() == 1))
     graph = maze.grid.graph

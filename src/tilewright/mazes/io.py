@@ -305,14 +305,40 @@ def _read_json_bytes(stream: BinaryIO, name: str) -> bytearray:
 # --- JSON -------------------------------------------------------------------------------
 
 
+def parsed_json(text: str | bytes | bytearray, nested: str, malformed: str) -> Any:
+    """``text`` parsed as JSON, or a refusal in one line.
+
+    Parameters
+    ----------
+    text : str, bytes or bytearray
+        The JSON text.
+    nested : str
+        The message when the text nests deeper than Python's recursion limit.
+    malformed : str
+        The start of the message when it is not JSON; the reason follows a colon.
+
+    Returns
+    -------
+    object
+        The parsed value.
+
+    Raises
+    ------
+    TilewrightError
+        When ``text`` is not JSON or nests too deeply.
+    """
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise TilewrightError(nested) from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, a 5000-digit number
+        raise TilewrightError(f"{malformed}: {reason(error)}") from None
+
+
 def _maze_from_json(text: str | bytes | bytearray, work_bytes_per_cell: float) -> Maze:
     check_fits(_json_memory(text), "parsing the maze's JSON")
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise TilewrightError("not a maze JSON document: it is nested too deeply") from None
-    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, a 5000-digit number
-        raise TilewrightError(f"not a maze JSON document: {reason(error)}") from None
+    not_maze = "not a maze JSON document"
+    data = parsed_json(text, f"{not_maze}: it is nested too deeply", not_maze)
     if not isinstance(data, dict) or "connection_list" not in data:
         raise TilewrightError("not a maze JSON document: no object with a connection_list")
     connections = _json_connections(data["connection_list"])
@@ -589,12 +615,9 @@ def _metadata_info(meta: dict[str, Any], shape: tuple) -> dict[str, Any]:
 
 
 def _npz_params(text: str) -> dict[str, Any]:
-    try:
-        params = json.loads(text)
-    except RecursionError:
-        raise TilewrightError("the .npz file's params are nested too deeply") from None
-    except ValueError as error:
-        raise TilewrightError(f"the .npz file's params are not JSON: {reason(error)}") from None
+    params = parsed_json(
+        text, "the .npz file's params are nested too deeply", "the .npz file's params are not JSON"
+    )
     if not isinstance(params, dict):
         raise TilewrightError(
             f"the .npz file's params must be a JSON object, not {_json_type(params)}"

@@ -163,11 +163,8 @@ def maze_stats(
 
     Raises
     ------
-    TypeError
-        When ``maze`` is not a Maze or a cell is not a pair of integers.
-    TilewrightError
-        When a cell lies outside the maze, the goal cannot be reached, or the maze is too
-        large.
+    TypeError, TilewrightError
+        As :func:`~tilewright.mazes.shortest_path` raises them: the solution is measured.
 
     References
     ----------

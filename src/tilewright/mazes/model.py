@@ -18,6 +18,7 @@ from tilewright.core.numbers import require_int, shown
 from tilewright.mazes._arguments import seed_or_none
 
 if TYPE_CHECKING:
+    from tilewright.mazes.grid_maze import GridMaze
     from tilewright.mazes.solution import Solution
 
 # Mazes up to this many cells show themselves as SVG in notebooks (a 200x200 maze's SVG is
@@ -521,13 +522,7 @@ as .geojson, .json, .npz, .pdf, .png, .svg or .txt
 
     def __repr__(self) -> str:
         """``<Maze 30x15 wilson seed=1>``: the size and what made the maze, in one line."""
-        words = [f"{self.width}x{self.height}"]
-        if self.algorithm:
-            words.append(self.algorithm)
-        if self.seed is not None:
-            words.append(f"seed={self.seed}")
-        if "braid" in self.params:
-            words.append(f"braid={self.params['braid']}")
+        words = [f"{self.width}x{self.height}", *_made_by(self)]
         return f"<Maze {' '.join(words)}>"
 
 
@@ -569,7 +564,6 @@ one has 23)'
     >>> validate("maze")
     'not a Maze but a str'
     """
-    from tilewright.mazes.algorithms import ALGORITHMS
     from tilewright.mazes.grid_maze import GridMaze, validate_grid_maze
 
     if isinstance(maze, GridMaze):
@@ -582,16 +576,7 @@ one has 23)'
         _check_params(maze.params)
     except (TypeError, TilewrightError) as error:
         return str(error)
-    if maze.algorithm not in ALGORITHMS or "braid" in maze.params or maze.is_perfect():
-        return None
-    cells = maze.width * maze.height
-    passages = maze.passage_count()
-    if passages != cells - 1:
-        return (
-            f"a {maze.algorithm} maze must be perfect, but this one has {passages} passages "
-            f"for {cells} cells (a perfect one has {cells - 1})"
-        )
-    return f"a {maze.algorithm} maze must be perfect, but this one has loops and islands"
+    return _imperfection(maze, maze.width * maze.height, "cells")
 
 
 def too_large_for_text(cells: int) -> str:
@@ -688,6 +673,34 @@ def check_maze(maze: object, name: str = "maze") -> Maze:
         raise TypeError(f"{name} must be a Maze, not {type(maze).__name__}")
     _checked_connections(maze.connections)
     return maze
+
+
+def _made_by(maze: "Maze | GridMaze") -> list[str]:
+    """What made ``maze``, as its ``repr`` shows it after the grid: algorithm, seed, braid."""
+    words = []
+    if maze.algorithm:
+        words.append(maze.algorithm)
+    if maze.seed is not None:
+        words.append(f"seed={maze.seed}")
+    if "braid" in maze.params:
+        words.append(f"braid={maze.params['braid']}")
+    return words
+
+
+def _imperfection(maze: "Maze | GridMaze", nodes: int, what: str) -> str | None:
+    """Why a maze of ``nodes`` ``what`` is not perfect though its algorithm makes only
+    perfect mazes, or ``None``: braided mazes and unknown algorithms may have loops."""
+    from tilewright.mazes.algorithms import ALGORITHMS
+
+    if maze.algorithm not in ALGORITHMS or "braid" in maze.params or maze.is_perfect():
+        return None
+    passages = maze.passage_count()
+    if passages != nodes - 1:
+        return (
+            f"a {maze.algorithm} maze must be perfect, but this one has {passages} passages "
+            f"for {nodes} {what} (a perfect one has {nodes - 1})"
+        )
+    return f"a {maze.algorithm} maze must be perfect, but this one has loops and islands"
 
 
 def _check_params(params: object) -> None:

@@ -727,8 +727,6 @@ def svg_text(
     >>> '"seed":1' in svg
     True
     """
-    from tilewright.core.metadata import svg_element
-
     style = _checked_style(maze, style)
     path, heat = _checked_extras(maze, style, path, heat)
     gaps = _checked_openings(maze, openings)
@@ -736,12 +734,7 @@ def svg_text(
     width, height = picture_size(maze, style)
     offset = style.wall / 2
     parts = [
-        '<?xml version="1.0" encoding="UTF-8"?>\n',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}">\n',
-        svg_element(maze.info if info is None else info) + "\n",
-        f'<rect x="0" y="0" width="{width}" height="{height}" '
-        f'fill="{_attribute(style.background)}"/>\n',
+        *svg_opening(width, height, maze.info if info is None else info, style.background),
         # Grid units inside: one unit per cell, shifted so that walls fit in the picture.
         f'<g transform="translate({offset:g},{offset:g}) scale({style.cell})">\n',
     ]
@@ -807,6 +800,36 @@ def pdf_bytes(
 def _attribute(text: str) -> str:
     """``text`` safe inside a double-quoted XML attribute."""
     return escape(text, quote=True)
+
+
+def svg_opening(width: int, height: int, info: dict[str, Any], background: str) -> list[str]:
+    """The start of a maze's SVG document, square or on any grid: the declaration, the
+    ``<svg>`` element of ``width`` × ``height`` pixels, the record of what made the maze
+    (``tilewright.core.metadata``) and the background.
+
+    Parameters
+    ----------
+    width, height : int
+        The picture's size in pixels (SVG user units).
+    info : dict
+        What made the maze, as ``Maze.info`` gives it.
+    background : str
+        The background colour.
+
+    Returns
+    -------
+    list of str
+        The document's first lines, each ending in a newline.
+    """
+    from tilewright.core.metadata import svg_element
+
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>\n',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">\n',
+        svg_element(info) + "\n",
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="{_attribute(background)}"/>\n',
+    ]
 
 
 def _solution(path: np.ndarray, style: Style) -> str:

@@ -31,6 +31,7 @@ from tilewright.core.sheets import (
     plan_layout,
 )
 from tilewright.mazes.algorithms import ALGORITHMS
+from tilewright.mazes.grid_maze import GridMaze
 from tilewright.mazes.model import Maze
 from tilewright.mazes.pictures import Style, opening_sides, svg_text
 from tilewright.mazes.solve import shortest_path
@@ -163,16 +164,37 @@ def sheet_pdf(mazes: Sequence[Maze], layout: Layout, progress: Progress | None =
         )
         for number, maze in enumerate(mazes, 1)
     ]
+    info = {"family": "maze", "width": width, "height": height, **made_by(mazes)}
+    return draw_sheet(layout, entries, f"Mazes {width}x{height}", info, progress)
+
+
+def made_by(mazes: Sequence[Maze | GridMaze]) -> dict[str, object]:
+    """What made the mazes of a sheet, for the PDF's document information: their
+    algorithms (each once), their seeds in order, and their params when all share them.
+
+    Parameters
+    ----------
+    mazes : sequence of Maze or GridMaze
+        The mazes of the sheet, at least one.
+
+    Returns
+    -------
+    dict
+        ``"algorithm"``, ``"seeds"`` and, when every maze has the same, ``"params"``.
+
+    Examples
+    --------
+    >>> from tilewright.mazes import generate
+    >>> made_by([generate(4, 4, "wilson", seed=seed) for seed in (3, 4)])
+    {'algorithm': 'wilson', 'seeds': '3,4', 'params': {}}
+    """
     info: dict[str, object] = {
-        "family": "maze",
-        "width": width,
-        "height": height,
         "algorithm": ",".join(dict.fromkeys(str(maze.algorithm) for maze in mazes)),
         "seeds": ",".join(str(maze.seed) for maze in mazes),
     }
     if all(maze.params == mazes[0].params for maze in mazes):
         info["params"] = mazes[0].params
-    return draw_sheet(layout, entries, f"Mazes {width}x{height}", info, progress)
+    return info
 
 
 def _caption(number: int, width: int, height: int, algorithm: str | None, seed: int | None) -> str:

@@ -336,11 +336,8 @@ def dead_end_filling(maze: Maze | GridMaze, start: Any = None, goal: Any = None)
 
     Parameters
     ----------
-    maze : Maze or GridMaze
-        The maze, perfect or braided.
-    start, goal : (int, int) or None
-        ``(row, column)``; default the top-left and the bottom-right cells. For a
-        GridMaze cell ids (default: see ``default_endpoints``).
+    maze, start, goal
+        As for :func:`shortest_path`.
 
     Returns
     -------
@@ -394,11 +391,8 @@ def wall_follower(
 
     Parameters
     ----------
-    maze : Maze or GridMaze
-        The maze, perfect or braided.
-    start, goal : (int, int) or None
-        ``(row, column)``; default the top-left and the bottom-right cells. For a
-        GridMaze cell ids (default: see ``default_endpoints``).
+    maze, start, goal
+        As for :func:`shortest_path`.
     hand : {"left", "right"}
         The hand kept on the wall.
 

@@ -32,8 +32,9 @@ Every function that takes a puzzle also takes its game ID:
 1
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from tilewright.core.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from tilewright.rectangles.difficulty import Rating, Step, explain, generate_rated, rate
@@ -71,16 +72,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(globals(), _LAZY)
 
 
 __all__ = [

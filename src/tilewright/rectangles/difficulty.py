@@ -225,7 +225,7 @@ def explain(puzzle: "Puzzle | str | Generated") -> list[Step]:
     Parameters
     ----------
     puzzle : Puzzle, str or Generated
-        A puzzle with exactly one solution, or its game ID.
+        As for :func:`rate`.
 
     Returns
     -------
@@ -234,10 +234,8 @@ def explain(puzzle: "Puzzle | str | Generated") -> list[Step]:
 
     Raises
     ------
-    TypeError
-        When ``puzzle`` is not a Puzzle or a game ID.
-    TilewrightError
-        When a game ID is malformed, or the puzzle has no solution or more than one.
+    TypeError, TilewrightError
+        As :func:`rate` raises them.
 
     Examples
     --------

@@ -137,14 +137,8 @@ class Puzzle:
             The file; its suffix (in any case) chooses the format.
         regions : numpy.ndarray, optional
             A solution to draw, as :func:`solve` returns it.
-        cell : int, optional
-            Pictures: pixels a square; default the one that makes the picture 800 to
-            1000 pixels on its long side, within ``max_side``.
-        max_side : int, optional
-            Pictures: the largest side in pixels (default 8192).
-        paper : str, optional
-            ``.pdf``: the paper the picture is fitted to, ``"a4"`` (default) or
-            ``"letter"``.
+        cell, max_side, paper : optional
+            As for :meth:`Generated.save <tilewright.rectangles.Generated.save>`.
 
         Raises
         ------

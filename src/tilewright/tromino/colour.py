@@ -131,7 +131,7 @@ def adjacency(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     Parameters
     ----------
     labels : array_like
-        (H, W) integers: tromino t (1 … T) on its three cells, 0 on uncovered cells.
+        A tiling, as for :func:`~tilewright.tromino.validation.checked_labels`.
 
     Returns
     -------

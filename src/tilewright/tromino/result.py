@@ -445,17 +445,11 @@ class Tiling:
         ----------
         path : str or path-like
             Ending in .txt, .npy, .png, .svg or .pdf (in any case).
-        colours : {3, 4}, optional
-            Pictures: colour the trominoes properly with so many colours (the board is
-            then held in memory); without, a repeating palette by tromino number.
-        cell : int, optional
-            Pictures: pixels (SVG and PDF: units) a cell; by default the one that gives
-            the picture a long side of 800 to 1000 pixels within ``max_side``.
+        colours, cell, paper : optional
+            As for :meth:`write`.
         max_side : int
             Pictures: the largest side in pixels (default 8192); a ``cell`` past it is
             refused.
-        paper : str, optional
-            PDF: the page, ``"a4"`` (default) or ``"letter"``; refused for the others.
 
         Raises
         ------
@@ -583,12 +577,10 @@ def generate(
         (naming the theorem that rules it out; with ``missing`` None, when no square of
         the board admits one).
 
-    References
-    ----------
-    S. W. Golomb, "Checker boards and polyominoes", American Mathematical Monthly 61
-    (1954). I-P. Chu and R. Johnsonbaugh, "Tiling deficient boards with trominoes",
-    Mathematics Magazine 59 (1986). J. M. Ash and S. W. Golomb, "Tiling deficient
-    rectangles with trominoes", Mathematics Magazine 77 (2004).
+    See Also
+    --------
+    tilewright.tromino.feasibility.obstruction : The theorems that rule boards out, and
+        their sources.
 
     Examples
     --------

@@ -1,0 +1,262 @@
+"""What ``tilewright spectre`` and ``tilewright hat`` share: one command factory, the
+region's argument types, the checks of the laser cut and of ``-f parquet``, and the
+dataset run; a tiling plugs in its own options, help texts and library calls."""
+
+import math
+from collections.abc import Callable, Mapping
+
+import click
+from click.core import ParameterSource
+
+from tilewright.cli.options import (
+    NameChoice,
+    Real,
+    Renamed,
+    RenamingCommand,
+    Whole,
+    announce_seed,
+    format_option,
+    max_side_option,
+    output_format,
+    output_option,
+    paper_option,
+    parse_real,
+    progress,
+    refuse_paper,
+    refuse_terminal,
+    report,
+    seed_option,
+    stderr_is_terminal,
+)
+from tilewright.core.extras import require_extra
+from tilewright.core.numbers import quoted
+
+# the library's names, repeated here so that ``--help`` needs no import of the library;
+# a test checks that they agree
+FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
+# what --cut writes (the library's CUT_FORMATS); dxf is written as a cut only, so implies it
+CUT_FORMATS = ("svg", "pdf", "dxf")
+# written by the datasets package, band by band, to a folder of parts or one FILE.parquet
+DATASET_FORMATS = ("parquet",)
+METHODS = ("line", "bfs")
+# what --threads makes (the library's writers.TEXT_FORMATS), and on at most how many
+# threads (threaded.MAX_THREADS)
+TEXT_FORMATS = ("csv", "jsonl")
+MAX_THREADS = 256
+# patches with more tiles than this show a progress bar while written (stderr a terminal)
+PROGRESS_FROM = 20_000
+
+Decorator = Callable[[Callable], Callable]
+
+
+class RegionType(click.ParamType):
+    """``WxH`` in tile edges; fractions allowed (``12.5x8``)."""
+
+    name = "WxH"
+
+    def convert(self, value, param, ctx) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).lower().split("x")
+        if len(parts) != 2:
+            self.fail(f"a region looks like 40x30 (tile edges), got {quoted(value)}")
+        try:
+            width, height = (parse_real(part, "a side", -math.inf, math.inf) for part in parts)
+        except ValueError as error:
+            self.fail(f"a region looks like 40x30 (tile edges): {error}")
+        if not (width > 0 and height > 0):
+            self.fail(f"a region needs a positive width and height, got {quoted(value)}")
+        return width, height
+
+
+class PointType(click.ParamType):
+    name = "X,Y"
+
+    def convert(self, value, param, ctx) -> tuple[float, float]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
+        try:  # one number, or three, fails to unpack: a ValueError as a bad number is
+            x, y = (parse_real(part, "X or Y", -math.inf, math.inf) for part in parts)
+        except ValueError:
+            self.fail(f"--origin is X,Y (for example 100,-20), got {quoted(value)}")
+        return x, y
+
+
+def tiling_command(
+    order: str,
+    colourings: tuple[str, ...],
+    helps: Mapping[str, str],
+    own: Mapping[str, Decorator],
+):
+    """The decorator that makes a tiling's command: ``REGION`` and the options named in
+    ``order`` (space-separated, as ``--help`` lists them), the shared ones made here and
+    the tiling's ``own`` as given.
+
+    Parameters
+    ----------
+    order : str
+        Option names: seed origin format colour plain cut method cell max_side paper output
+        bands workers neighbours threads scheduler, and the keys of ``own``.
+    colourings : tuple of str
+        What ``--colour`` offers, the first its default.
+    helps : mapping of str to str
+        The help of the options whose words name the tiling's tile: ``colour``, ``plain``,
+        ``cell``, ``bands``, ``neighbours`` and ``threads``, and for ``method`` how the
+        line walk goes through the region ("band by band").
+    own : mapping of str to decorator
+        The tiling's own options (``--curved``, ``--shape``).
+    """
+    shared: dict[str, Decorator] = {
+        "seed": seed_option("Reproduce a tiling (default: random, printed as 'seed: N')."),
+        "origin": click.option(
+            "--origin", type=PointType(), default="0,0", help="Lower-left corner X,Y of the region."
+        ),
+        "format": format_option(
+            (*FORMATS, "dxf", *DATASET_FORMATS),
+            "Default: svg, or the -o suffix. dxf: the --cut outline. parquet: -o a folder of "
+            "parts or FILE.parquet.",
+        ),
+        "colour": click.option(
+            "--colour",
+            type=NameChoice(colourings),
+            default=colourings[0],
+            show_default=True,
+            help=helps["colour"],
+        ),
+        "plain": click.option("--plain", is_flag=True, help=helps["plain"]),
+        "cut": click.option(
+            "--cut",
+            is_flag=True,
+            help="svg/pdf/dxf: every edge once, cut at the region, unfilled hairlines "
+            "(laser cutters).",
+        ),
+        "method": click.option(
+            "--method",
+            type=NameChoice(METHODS),
+            default="line",
+            show_default=True,
+            help=f"line: {helps['method']} in bounded memory; bfs: breadth first, all in memory.",
+        ),
+        "cell": click.option("--cell", type=Real(0.01, 1000), help=helps["cell"]),
+        "max_side": max_side_option,
+        "paper": paper_option,
+        "output": output_option,
+        "bands": click.option("--bands", type=Whole(1, 2**31 - 1), help=helps["bands"]),
+        "workers": click.option(
+            "--workers",
+            type=Whole(1, 1024),
+            help="parquet: make bands on a local Dask cluster of N.",
+        ),
+        "neighbours": click.option("--neighbours", is_flag=True, help=helps["neighbours"]),
+        "threads": click.option("--threads", type=Whole(1, MAX_THREADS), help=helps["threads"]),
+        "scheduler": click.option(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="parquet: make bands on the Dask cluster at ADDRESS.",
+        ),
+    }
+    options = {**shared, **own}
+
+    def decorate(function: Callable) -> click.Command:
+        # click lists the options in the order their decorators are written, so applied
+        # last to first
+        for name in reversed(order.split()):
+            function = options[name](function)
+        function = click.argument("region", type=RegionType())(function)
+        command = click.command(cls=RenamingCommand, renamed={"--scale": Renamed(("--cell",))})
+        return command(function)
+
+    return decorate
+
+
+def command_format(output: str | None, fmt: str | None, suffixes: dict[str, str]) -> str:
+    """The format asked for: ``-f``, else the ``-o`` suffix (the library's ``suffixes``,
+    dxf and parquet), else svg."""
+    return output_format(output, fmt, {**suffixes, ".dxf": "dxf", ".parquet": "parquet"}, "svg")
+
+
+def refuse_misplaced(fmt: str, output: str | None, paper: str | None, cut: bool) -> None:
+    """A usage error for a picture to a terminal, or ``--paper`` where no page is laid out."""
+    refuse_terminal(fmt, output)
+    refuse_paper(paper, None if cut else fmt)  # a cut keeps its true size
+
+
+def refuse_dataset_method(method: str) -> None:
+    """A usage error for ``-f parquet`` by a method other than the line walk's bands."""
+    if method != "line":
+        raise click.UsageError("-f parquet is made band by band by the line walk: drop --method")
+
+
+def refuse_dataset_options(fmt: str, bands, workers, scheduler) -> None:
+    """A usage error for the options of ``-f parquet`` given with another format."""
+    for name, value in (("--workers", workers), ("--scheduler", scheduler), ("--bands", bands)):
+        if value is not None:
+            raise click.UsageError(f"{name} is for -f parquet only, not -f {fmt}")
+
+
+def refuse_bad_dataset(output: str | None, workers, scheduler) -> None:
+    """A usage error for ``-f parquet`` with nowhere to write, or two clusters asked for."""
+    if output in (None, "-"):
+        raise click.UsageError("-f parquet writes a folder or a FILE.parquet: give -o")
+    if workers is not None and scheduler is not None:
+        raise click.UsageError("give --workers or --scheduler, not both")
+
+
+def refuse_with_cut(fmt: str, plain: bool) -> None:
+    """A usage error for what a cut outline cannot be: another format, filled or plain."""
+    if fmt not in CUT_FORMATS:
+        raise click.UsageError(f"--cut (and dxf) writes svg, pdf or dxf, not -f {fmt}")
+    context = click.get_current_context()
+    if context.get_parameter_source("colour") is not ParameterSource.DEFAULT:
+        raise click.UsageError("--cut (and dxf) draws unfilled outlines: drop --colour")
+    if plain:
+        raise click.UsageError("--cut and --plain are two drawings for lasers: give one")
+    if fmt == "dxf":
+        require_extra("laser", "DXF output")  # refused before the tiling is made
+
+
+def write_dataset(
+    shards: Callable[[], tuple[Callable, Callable, Callable]],
+    region, seed, origin, method, output, bands, workers, scheduler, neighbours,
+    before_writing: Callable[[], None] | None = None,
+) -> None:  # fmt: skip
+    """``-f parquet``: the region's bands as the parts of a dataset.
+
+    ``shards`` imports the tiling's dataset module (only once the datasets extra is known
+    to be there) and returns its region check (width, height, origin), its bands
+    (width, height, seed, origin, bands) and its writer (``write_spectre_shards``'s
+    arguments); ``before_writing`` runs once the seed is drawn (the kernels announced).
+    """
+    require_extra("datasets", "Parquet output")
+    from tilewright.datasets.part_files import check_output
+
+    checked_region, bands_of, write_shards = shards()
+    refuse_bad_dataset(output, workers, scheduler)
+    refuse_dataset_method(method)
+    width, height = region
+    width, height, origin = checked_region(width, height, origin)
+    check_output(output)
+    bands_of(width, height, 0, origin, bands)  # a bad --bands refused before a seed is drawn
+    seed = announce_seed(seed)
+    if before_writing is not None:
+        before_writing()
+    summary = write_shards(
+        width,
+        height,
+        output,
+        seed=seed,
+        origin=origin,
+        bands=bands,
+        workers=workers,
+        scheduler=scheduler,
+        progress=stderr_is_terminal(),
+        neighbours=neighbours,
+    )
+    report(summary)
+
+
+def progress_of(patch, unit: str):
+    """A progress bar over the patch's parts, counting ``unit``\\ s, shown for a large
+    patch (stderr a terminal)."""
+    return lambda parts: progress(parts, patch.approximate_count, unit, PROGRESS_FROM)
