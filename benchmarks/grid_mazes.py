@@ -8,10 +8,12 @@ What it measures, and why
 -------------------------
 1. Speed, in cells per second, of backtracker, kruskal and wilson on grids of about
    ``--cells`` cells: the square grid (``generate(n, n, ...)``, the compiled square path,
-   the reference), hexagons n × n, triangles n × n, a polar grid with about as many cells
-   (rings chosen from ``polar_ring_counts``), upsilon octagons and squares, and a Spectre
-   patch of about as many tiles (a region of ``cells × TILE_AREA`` square tile edges). On
-   the polygon grids the time is ``spanning_tree(grid.graph, ...)`` on a grid built
+   the reference), and every other grid ``tilewright maze --grid`` offers
+   (``tilewright.registry.grid_kinds``: hexagons, triangles, polar rings, octagons, the
+   puzzle collection's periodic grids, the Spectre and hat patches and the collection's
+   Spectre, hat and Penrose grids), each at the square size (or radius) that makes about
+   as many cells, scaled from a build at 30 × 30 (radius 10), aperiodic ones with seed 1.
+   On the polygon grids the time is ``spanning_tree(grid.graph, ...)`` on a grid built
    beforehand; the build is printed apart ("build s"): the grid, and what its cell graph
    makes once on first use and keeps (the neighbour table kernels read, the connectivity
    check). The ratio column is
@@ -44,51 +46,44 @@ from _harness import best_of, environment, print_table, speedup, timed
 ALGORITHMS = ("backtracker", "kruskal", "wilson")
 
 
-def grid_builders(cells: int) -> dict:
-    """Each grid kind: a function building a grid of about ``cells`` cells."""
-    from tilewright.aperiodic.maze_grid import spectre_grid
-    from tilewright.aperiodic.patch import TILE_AREA
-    from tilewright.core.grids import (
-        hex_grid,
-        polar_grid,
-        polar_ring_counts,
-        triangle_grid,
-        upsilon_grid,
-    )
+# the size each grid is first built at, to learn how many cells a size makes
+PROBE_SIDE, PROBE_RADIUS = 30, 10
+
+
+def grid_builders(cells: int, only: list[str] | None = None) -> dict:
+    """Each grid ``tilewright maze --grid`` offers but the square (or those in ``only``):
+    a function building it at the size that makes about ``cells`` cells (a square size,
+    scaled from one probe build, as cells grow with the square of a side or radius),
+    aperiodic grids with seed 1."""
     from tilewright.core.polygon_grid import PolygonGrid
+    from tilewright.registry import grid_kinds
 
     def ready(grid: PolygonGrid) -> PolygonGrid:
         grid.graph.kernel_graph()
         assert grid.graph.connected
         return grid
 
-    n = math.isqrt(cells)
-    rings = 1
-    while sum(polar_ring_counts(rings)) < cells:
-        rings += 1
-    # an upsilon grid of w × w octagons has about 2 w² cells (as many squares between them)
-    octagons = math.isqrt(cells // 2)
-    side = math.sqrt(cells * TILE_AREA)
-    return {
-        "hex": lambda: ready(hex_grid(n, n)),
-        "triangle": lambda: ready(triangle_grid(n, n)),
-        "polar": lambda: ready(polar_grid(rings)),
-        "upsilon": lambda: ready(upsilon_grid(octagons, octagons)),
-        "spectre": lambda: ready(spectre_grid(side, side, seed=1)),
-    }
+    builders = {}
+    for name, kind in grid_kinds().items():
+        if name == "square" or (only and name not in only):
+            continue
+        probe = PROBE_SIDE if kind.numbers == 2 else PROBE_RADIUS
+        probed = kind.build((probe,) * kind.numbers, seed=1).num_cells
+        side = max(kind.smallest, 2, round(probe * math.sqrt(cells / probed)))
+        builders[name] = lambda kind=kind, side=side: ready(
+            kind.build((side,) * kind.numbers, seed=1)
+        )
+    return builders
 
 
 def small_builders() -> dict:
-    """The same kinds, tiny: to compile every kernel before timing."""
-    from tilewright.aperiodic.maze_grid import spectre_grid
-    from tilewright.core.grids import hex_grid, polar_grid, triangle_grid, upsilon_grid
+    """The same kinds at their example sizes: to compile every kernel before timing."""
+    from tilewright.registry import grid_kinds
 
     return {
-        "hex": lambda: hex_grid(5, 5),
-        "triangle": lambda: triangle_grid(5, 5),
-        "polar": lambda: polar_grid(3),
-        "upsilon": lambda: upsilon_grid(3, 3),
-        "spectre": lambda: spectre_grid(10, 10, seed=1),
+        name: lambda kind=kind: kind.build(kind.example, seed=1)
+        for name, kind in grid_kinds().items()
+        if name != "square"
     }
 
 
@@ -99,9 +94,7 @@ def speeds(cells: int, repeat: int, only: list[str]) -> None:
     small = small_builders()
     rows = [None]  # the square's row, filled in last
     square_best = dict.fromkeys(ALGORITHMS, math.inf)
-    for kind, build in grid_builders(cells).items():
-        if only and kind not in only:
-            continue
+    for kind, build in grid_builders(cells, only).items():
         built = best_of(build, 1)
         graph = built.result.graph
         count = graph.num_cells
@@ -162,7 +155,7 @@ if kind == "square":
     generate(n, n, "wilson", seed=1)
     count = n * n
 else:
-    grid = grid_builders({cells})[kind]()
+    grid = grid_builders({cells}, [kind])[kind]()
     spanning_tree(grid.graph, "wilson", seed=1)
     count = grid.graph.num_cells
 print(count, high_water() - base)
@@ -174,7 +167,7 @@ def memory(cells: int, only: list[str]) -> None:
     subprocess.run(["tilewright", "warm", "mazes", "aperiodic"], check=True, capture_output=True)
     folder = os.path.dirname(os.path.abspath(__file__))
     rows = []
-    for kind in ("square", "hex", "triangle", "polar", "upsilon", "spectre"):
+    for kind in ("square", *small_builders()):
         if only and kind not in only and kind != "square":
             continue
         code = _MEMORY_CHILD.format(folder=folder, kind=kind, cells=cells)

@@ -107,6 +107,7 @@ PACKAGES = [
     "tilewright.rectangles",
     "tilewright.tromino",
     "tilewright.aperiodic",
+    "tilewright.loopy",
     "tilewright.datasets",
 ]
 # tilewright.core has no __all__: these modules hold what the families' users meet.

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "tilewright"
-FAMILIES = ("mazes", "rectangles", "tromino", "aperiodic")
+FAMILIES = ("mazes", "rectangles", "tromino", "aperiodic", "loopy")
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -46,6 +46,25 @@ SOURCES = [
 # draws the same grid description for a game ID "WxHtT#tilewright".
 SEED = "tilewright"
 
+# More patches of the random grids, each as the collection's Loopy draws it for the game
+# "WxHtT#SEED": (our name, T, size, seed string).
+MORE_RANDOM = (
+    ("hats", 16, (12, 9), "tilewright-2"),
+    ("hats", 16, (20, 20), "tilewright-3"),
+    ("spectres", 17, (12, 9), "tilewright-2"),
+    ("spectres", 17, (20, 20), "tilewright-3"),
+)
+
+# Grid descriptions tilewright writes (drawn from a seed), built by the collection: the
+# check that a description tilewright writes names the same patch there.
+# (our name, T, size, tilewright's seed).
+WRITTEN = (
+    ("hats", 16, (9, 7), 1),
+    ("hats", 16, (15, 15), 2),
+    ("spectres", 17, (9, 7), 1),
+    ("spectres", 17, (15, 15), 2),
+)
+
 # (our name, the type's index T in Loopy's parameter string "WxHtT", three legal sizes).
 # Loopy's minimums (loopy.c): 3×3 for most; Cairo at least 3 and one side 4; Floret 1 and
 # one side 2; the dodecagonal kinds 2×2; hats and spectres 6×6. Each type gets a W ≠ H size
@@ -111,7 +130,18 @@ int main(int argc, char **argv)
     /* As the midend and Loopy's new_game_desc do: a random state from the seed
      * string, from which the grid description is the first thing drawn. */
     random_state *rs = random_new(seed, (int)strlen(seed));
-    char *desc = grid_new_desc(type, w, h, rs);
+    char *desc;
+    if (seed[0] == '=') {
+        /* a grid description given, not drawn: "=DESC" */
+        desc = dupstr(seed + 1);
+        err = grid_validate_desc(type, w, h, desc);
+        if (err) {
+            fprintf(stderr, "driver: %s\n", err);
+            return 3;
+        }
+    } else {
+        desc = grid_new_desc(type, w, h, rs);
+    }
     grid *g = grid_new(type, w, h, desc);
     grid_compute_size(type, w, h, &tilesize, &xextent, &yextent);
 
@@ -174,11 +204,14 @@ def build_driver(checkout: Path, folder: Path) -> Path:
     return program
 
 
-def fixture(program: Path, name: str, index: int, size: tuple[int, int], commit: str) -> dict:
-    """One grid as the driver prints it, with what names and reproduces it first."""
+def fixture(
+    program: Path, name: str, index: int, size: tuple[int, int], commit: str, seed: str = SEED
+) -> dict:
+    """One grid as the driver prints it, with what names and reproduces it first; ``seed``
+    is the seed string, or ``=`` and a grid description to build."""
     width, height = size
     done = subprocess.run(
-        [str(program), str(index), str(width), str(height), SEED], capture_output=True, text=True
+        [str(program), str(index), str(width), str(height), seed], capture_output=True, text=True
     )
     if done.returncode != 0 or '"faces":[]' in done.stdout:
         why = done.stderr.strip() or "an empty grid"
@@ -192,7 +225,7 @@ def fixture(program: Path, name: str, index: int, size: tuple[int, int], commit:
         "loopy_params": f"{width}x{height}t{index}",
         "width": width,
         "height": height,
-        "seed": SEED if random_layout else None,
+        "seed": seed if random_layout and not seed.startswith("=") else None,
         "source_commit": commit,
     }
     return head | grid
@@ -212,9 +245,29 @@ def main() -> None:
         for name, index, sizes in TYPES:
             for size in sizes:
                 data = fixture(program, name, index, size, commit)
-                path = arguments.out / f"{name}-{size[0]}x{size[1]}.json"
-                path.write_text(json.dumps(data, separators=(",", ":")) + "\n")
-                print(f"{path.name}: {len(data['faces'])} faces, {len(data['edges'])} edges")
+                write(arguments.out / f"{name}-{size[0]}x{size[1]}.json", data)
+        for name, index, size, seed in MORE_RANDOM:
+            data = fixture(program, name, index, size, commit, seed)
+            write(arguments.out / f"{name}-{size[0]}x{size[1]}-{seed}.json", data)
+        for name, index, size, ours in WRITTEN:
+            description = written_description(name, size, ours)
+            data = fixture(program, name, index, size, commit, "=" + description)
+            data["written_by"] = f"tilewright, seed {ours}"
+            write(arguments.out / f"{name}-{size[0]}x{size[1]}-written-{ours}.json", data)
+
+
+def written_description(name: str, size: tuple[int, int], seed: int) -> str:
+    """The grid description tilewright draws for ``name`` at ``size`` from ``seed``."""
+    from tilewright.aperiodic.collection_hats import hats_description
+    from tilewright.aperiodic.collection_spectres import spectres_description
+
+    describe = {"hats": hats_description, "spectres": spectres_description}[name]
+    return describe(*size, seed=seed)
+
+
+def write(path: Path, data: dict) -> None:
+    path.write_text(json.dumps(data, separators=(",", ":")) + "\n")
+    print(f"{path.name}: {len(data['faces'])} faces, {len(data['edges'])} edges")
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ import time
 import types
 from pathlib import Path
 
-FAMILIES = ("mazes", "rectangles", "tromino", "aperiodic", "datasets")
+FAMILIES = ("mazes", "rectangles", "tromino", "aperiodic", "loopy", "datasets")
 TABLE = Path(__file__).resolve().parent.parent / "src/tilewright/core/_compile_seconds.py"
 # the datasets' own kernels, which no family's warm() compiles
 _DATASET_KERNELS = (

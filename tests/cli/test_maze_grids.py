@@ -36,6 +36,10 @@ SIZES = {
     "compass-dodecagonal": "3x3",
     "spectre": "12x10",
     "hat": "20x14",
+    "penrose-p2": "6x6",
+    "penrose-p3": "6x6",
+    "hats": "6x6",
+    "spectres": "6x6",
 }
 
 
@@ -182,6 +186,7 @@ def test_maze_stats_reads_a_saved_grid_maze(capsysbinary, tmp_path):
 
 
 def test_the_grid_names_the_options_know_are_the_grids_there_are():
-    from tilewright.cli.maze_grid import GRID_NAMES, grid_kinds
+    from tilewright.cli.maze_grid import GRID_NAMES
+    from tilewright.registry import grid_kinds
 
     assert tuple(grid_kinds()) == GRID_NAMES

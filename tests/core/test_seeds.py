@@ -25,6 +25,7 @@ STREAMS = {
     "ENDPOINTS": 9,
     "HAT_ANCESTRY": 10,
     "TROMINO_TILING": 11,
+    "PENROSE_PATCH": 12,
 }
 # kernel_state(1, stream)[0] for each stream, as NumPy's SeedSequence expands it
 STATE_OF_SEED_1 = {
@@ -37,6 +38,7 @@ STATE_OF_SEED_1 = {
     Stream.ENDPOINTS: 5720443835026831784,
     Stream.HAT_ANCESTRY: 2648897774172251943,
     Stream.TROMINO_TILING: 12880732874129366936,
+    Stream.PENROSE_PATCH: 4976014034063718530,
 }
 
 

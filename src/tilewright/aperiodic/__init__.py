@@ -14,6 +14,10 @@ exactly, edge by edge.
 Tile(a, b) of the hat's family, cut for lasers by the same :func:`cut_paths`, and as a maze
 grid (:func:`hat_grid`); :func:`validate_hats` checks a hat patch kite by kite.
 
+:func:`spectres_grid`, :func:`hats_grid` and :func:`penrose_grid` build the public puzzle
+collection's Spectre, hat and Penrose grids from its grid descriptions, face for face (or
+draw a patch from a seed and write its description: :func:`spectres_description` …).
+
 Examples
 --------
 >>> from tilewright.aperiodic import generate, validate
@@ -36,6 +40,8 @@ References
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the names as the type checker sees them
+    from tilewright.aperiodic.collection_hats import hats_description, hats_grid
+    from tilewright.aperiodic.collection_spectres import spectres_description, spectres_grid
     from tilewright.aperiodic.coordinates import Tiling
     from tilewright.aperiodic.cut import FORMATS as CUT_FORMATS
     from tilewright.aperiodic.cut import CutPaths, cut_dxf, cut_paths, cut_svg, save_cut, write_cut
@@ -45,13 +51,21 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from tilewright.aperiodic.hat_walk import HatTile
     from tilewright.aperiodic.maze_grid import spectre_grid
     from tilewright.aperiodic.patch import Chunk, Placed, Tile, check_region
-    from tilewright.aperiodic.spectre import FORMATS, METHODS, SUFFIXES, Patch, generate
+    from tilewright.aperiodic.penrose import penrose_description, penrose_grid
+    from tilewright.aperiodic.spectre import Patch, generate
+    from tilewright.aperiodic.tiling_patch import FORMATS, METHODS, SUFFIXES
     from tilewright.aperiodic.validation import validate
     from tilewright.aperiodic.writers import COLOURINGS, picture_scale
 
 # Each name is imported on first use (PEP 562): a command that writes Spectres as CSV
 # loads neither the hat, nor the laser cut, nor the pictures.
 _LAZY = {
+    "hats_description": ("tilewright.aperiodic.collection_hats", "hats_description"),
+    "hats_grid": ("tilewright.aperiodic.collection_hats", "hats_grid"),
+    "spectres_description": ("tilewright.aperiodic.collection_spectres", "spectres_description"),
+    "spectres_grid": ("tilewright.aperiodic.collection_spectres", "spectres_grid"),
+    "penrose_description": ("tilewright.aperiodic.penrose", "penrose_description"),
+    "penrose_grid": ("tilewright.aperiodic.penrose", "penrose_grid"),
     "Tiling": ("tilewright.aperiodic.coordinates", "Tiling"),
     "CUT_FORMATS": ("tilewright.aperiodic.cut", "FORMATS"),
     "CutPaths": ("tilewright.aperiodic.cut", "CutPaths"),
@@ -71,9 +85,9 @@ _LAZY = {
     "Placed": ("tilewright.aperiodic.patch", "Placed"),
     "Tile": ("tilewright.aperiodic.patch", "Tile"),
     "check_region": ("tilewright.aperiodic.patch", "check_region"),
-    "FORMATS": ("tilewright.aperiodic.spectre", "FORMATS"),
-    "METHODS": ("tilewright.aperiodic.spectre", "METHODS"),
-    "SUFFIXES": ("tilewright.aperiodic.spectre", "SUFFIXES"),
+    "FORMATS": ("tilewright.aperiodic.tiling_patch", "FORMATS"),
+    "METHODS": ("tilewright.aperiodic.tiling_patch", "METHODS"),
+    "SUFFIXES": ("tilewright.aperiodic.tiling_patch", "SUFFIXES"),
     "Patch": ("tilewright.aperiodic.spectre", "Patch"),
     "generate": ("tilewright.aperiodic.spectre", "generate"),
     "validate": ("tilewright.aperiodic.validation", "validate"),
@@ -103,9 +117,15 @@ __all__ = [
     "generate",
     "generate_hats",
     "hat_grid",
+    "hats_description",
+    "hats_grid",
+    "penrose_description",
+    "penrose_grid",
     "picture_scale",
     "save_cut",
     "spectre_grid",
+    "spectres_description",
+    "spectres_grid",
     "validate",
     "validate_hats",
     "write_cut",

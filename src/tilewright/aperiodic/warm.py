@@ -9,6 +9,13 @@ compile everything the library and the command line use.
 import io
 
 PACKAGE = "tilewright.aperiodic"
+# the kernels building the puzzle collection's Penrose, hat and Spectre grids
+COLLECTION_KERNEL_MODULES = (
+    f"{PACKAGE}._collection_kernels",
+    f"{PACKAGE}._collection_spectre_kernels",
+    f"{PACKAGE}._collection_hat_kernels",
+    f"{PACKAGE}.penrose._search_kernels",
+)
 # the modules of compiled kernels in this package, for ``tilewright warm``
 KERNEL_MODULES = (
     f"{PACKAGE}._step_kernels",
@@ -19,6 +26,7 @@ KERNEL_MODULES = (
     f"{PACKAGE}._hat_kernels",
     f"{PACKAGE}._hat_bfs_kernels",
     f"{PACKAGE}._hat_format_kernels",
+    *COLLECTION_KERNEL_MODULES,
 )
 HAT_KERNEL_MODULES = (f"{PACKAGE}._hat_kernels",)
 # the text rows, compiled beside the search or the walk on a first run (the warmer, and the
@@ -140,3 +148,7 @@ def warm() -> None:
 
     generate_hats(3, 3, seed=1).write(io.BytesIO(), "csv")  # the kite walk, its text rows
     len(generate_hats(3, 3, seed=1, method="bfs"))  # and its breadth-first search
+    from tilewright.aperiodic.collection_grid_kinds import COLLECTION_GRIDS
+
+    for kind in COLLECTION_GRIDS:  # the puzzle collection's Penrose, hat and Spectre grids
+        kind.build((kind.smallest + 3, kind.smallest + 3), seed=1)

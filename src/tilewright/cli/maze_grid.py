@@ -20,20 +20,12 @@ from tilewright.core.errors import TilewrightError
 GRID_DEFAULT_FORMAT = "svg"
 
 
-def grid_kinds() -> dict[str, Any]:
-    """Every grid ``--grid`` offers, by name: core's and the Spectre."""
-    from tilewright.aperiodic.maze_grid import HAT_GRID, SPECTRE_GRID
-    from tilewright.core.grids import GRID_KINDS
-
-    return {**GRID_KINDS, SPECTRE_GRID.name: SPECTRE_GRID, HAT_GRID.name: HAT_GRID}
-
-
 # the names without importing the grids (``maze --help`` and option parsing need only them)
 GRID_NAMES = (
     "square", "hex", "hex-flat", "honeycomb", "hexagon", "triangle", "polar", "upsilon",
     "octagonal", "kagome", "triangular", "snub-square", "cairo", "great-hexagonal", "kites",
     "floret", "dodecagonal", "great-dodecagonal", "great-great-dodecagonal",
-    "compass-dodecagonal", "spectre", "hat",
+    "compass-dodecagonal", "spectre", "hat", "penrose-p2", "penrose-p3", "hats", "spectres",
 )  # fmt: skip
 
 
@@ -100,6 +92,8 @@ def run_grid_maze(
     from tilewright.mazes.grid_maze import graph_algorithm
 
     _, params = graph_algorithm(algorithm, _grid_words(kind, options), **params)
+    from tilewright.registry import grid_kinds
+
     grid_kind = grid_kinds()[kind]
     numbers = grid_kind.parse(size)
     # a grid the seed does not choose is built and every option checked on it before the
@@ -197,6 +191,10 @@ def _announce_compiling(kind: str, algorithm: str, fmt: str, options: dict[str, 
         modules += HAT_KERNEL_MODULES
         announce_if_cold("the maze and hat kernels", modules)
         return
+    if kind in ("penrose-p2", "penrose-p3", "hats", "spectres"):
+        from tilewright.aperiodic.warm import COLLECTION_KERNEL_MODULES
+
+        modules += COLLECTION_KERNEL_MODULES
     announce_if_cold("the maze kernels", modules)
 
 
@@ -308,6 +306,8 @@ def _style_options(options: dict[str, Any]) -> dict[str, Any]:
 
 def echo_grid_list() -> None:
     """``maze --grids``: each grid and what its size counts."""
+    from tilewright.registry import grid_kinds
+
     kinds = grid_kinds()
     width = max(len(name) for name in kinds)
     for name, kind in kinds.items():

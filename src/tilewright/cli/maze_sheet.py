@@ -90,13 +90,13 @@ class _Shape(NamedTuple):
 def _grid_sheet(shape, algorithm, seed, braid, params, count, paper, per_page, output) -> None:
     """A sheet of mazes on one polygon grid (or on weaves of one size), its layout planned
     from the grid before any maze is made."""
-    from tilewright.cli.maze_grid import grid_kinds
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.errors import TilewrightError
     from tilewright.mazes import braid as add_loops
     from tilewright.mazes.generation import KERNELS
     from tilewright.mazes.grid_maze import generate_on, graph_algorithm
     from tilewright.mazes.grid_sheets import grid_sheet_layout, grid_sheet_pdf
+    from tilewright.registry import grid_kinds
 
     size, kind = shape.size, shape.kind
     grid_kind = grid_kinds()[kind]

@@ -15,6 +15,7 @@ FAMILIES = {
     "rectangles": "tilewright.rectangles.warm",
     "tromino": "tilewright.tromino.warm",
     "aperiodic": "tilewright.aperiodic.warm",
+    "loopy": "tilewright.loopy.warm",
     # only with the datasets extra installed (skipped by default without it)
     "datasets": "tilewright.datasets.warm",
 }

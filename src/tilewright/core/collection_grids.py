@@ -16,10 +16,11 @@ have equal vectors and keys never depend on rounding.
 """
 
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
+from tilewright.core import _lattice_kernels as kernels
 from tilewright.core.errors import TilewrightError
 from tilewright.core.grids import _check_room, _sides
 from tilewright.core.polygon_grid import PolygonGrid, from_polygons
@@ -262,8 +263,21 @@ def cairo_grid(width: int, height: int) -> PolygonGrid:
             [(0, 0, 0, 0), (1, -1, 1, 0), (0, 0, 2, 0), (-1, 0, 1, 1), (-1, 0, 1, -1)],
         ),
     ]
+    # the places' p parts along each axis (a column's across, a row's down), and the
+    # board's sides
+    places = (2 * np.arange(width), 2 * np.arange(height))
     sides = (2 * width, 2 * height)
-    kinds = [(offsets, _whole_on_board(origin, offsets, sides)) for offsets in shapes]
+    kinds = [
+        (
+            shape,
+            np.where(
+                odd,
+                _whole_on_board(places, sides, shape.chosen),
+                _whole_on_board(places, sides, shape.other),
+            ),
+        )
+        for shape in shapes
+    ]
     b = (math.sqrt(7) - 1) / 3
     to_xy = np.array([[1, 0], [b, 0], [0, 1], [0, b]])
     return _build("cairo", {"width": width, "height": height}, origin, kinds, to_xy)
@@ -662,19 +676,21 @@ def floret_grid(width: int, height: int) -> PolygonGrid:
     return _build("floret", params, centre, kinds, np.diag([0.5, SQRT3 / 2]))
 
 
-def _whole_on_board(origin: np.ndarray, offsets: np.ndarray, sides: tuple[int, int]) -> np.ndarray:
+def _whole_on_board(
+    places: tuple[np.ndarray, np.ndarray], sides: tuple[int, int], offsets: list[Any]
+) -> np.ndarray:
     """bool, shape (height, width): the places whose Cairo pentagon (``offsets``) lies
-    wholly on the board, 0 to ``sides`` along each axis (``origin``'s q parts are 0),
-    decided exactly: as |q·b| < 1, p + q·b ≥ 0 exactly when (p, q) ≥ (0, 0) in
-    lexicographic order, and the same at the far side."""
-    inside = np.ones(origin.shape[:2], dtype=bool)
-    for axis, side in zip((0, 2), sides, strict=True):
-        p = origin[:, :, None, axis] + offsets[..., axis]
-        q = offsets[..., axis + 1]
-        low = (p > 0) | ((p == 0) & (q >= 0))
-        high = (p < side) | ((p == side) & (q <= 0))
-        inside &= (low & high).all(axis=-1)
-    return inside
+    wholly on the board, 0 to ``sides`` along each axis, ``places`` being the p parts of
+    the columns across and of the rows down (their q parts are 0). Decided exactly:
+    as |q·b| < 1, p + q·b ≥ 0 exactly when (p, q) ≥ (0, 0) in lexicographic order, and
+    the same at the far side; so a place's p must lie between two bounds that each
+    corner sets, across and down apart."""
+    fits = []
+    for axis, along, side in zip((0, 2), places, sides, strict=True):
+        least = max(-corner[axis] + (corner[axis + 1] < 0) for corner in offsets)
+        most = min(side - corner[axis] - (corner[axis + 1] > 0) for corner in offsets)
+        fits.append((along >= least) & (along <= most))
+    return fits[1][:, None] & fits[0][None, :]
 
 
 def _dodecagon_centres(
@@ -692,17 +708,23 @@ def _dodecagon_centres(
 
 def _board(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
     """int64 arrays, shape (height, width): each place's column and row."""
-    row, x = np.mgrid[0:height, 0:width].astype(np.int64)
+    row, x = np.indices((height, width), dtype=np.int64)
     return x, row
 
 
-def _either(choice: np.ndarray, chosen: list[Any], other: list[Any]) -> np.ndarray:
-    """int8, shape ``choice.shape + (k, m)``: a face's corner offsets at each place, from
-    ``chosen`` where ``choice`` holds and ``other`` elsewhere (small: offsets are a
-    step or two)."""
-    return np.where(
-        choice[..., None, None], np.array(chosen, dtype=np.int8), np.array(other, dtype=np.int8)
-    )
+class _Variants(NamedTuple):
+    """A face's corner offsets in two variants: ``chosen`` where ``choice`` (bool,
+    shape (height, width)) holds, ``other`` elsewhere."""
+
+    choice: np.ndarray
+    chosen: list[Any]
+    other: list[Any]
+
+
+def _either(choice: np.ndarray, chosen: list[Any], other: list[Any]) -> _Variants:
+    """A face's corner offsets at each place: ``chosen`` where ``choice`` holds and
+    ``other`` elsewhere."""
+    return _Variants(choice, chosen, other)
 
 
 def _build(
@@ -717,50 +739,37 @@ def _build(
     row) and at each place kind by kind.
 
     ``origin`` (height, width, m) holds each place's lattice point as m integers; each
-    kind is its corners' offsets from it, (k, m) or one set a place (height, width, k,
-    m), and a bool mask (height, width) of the places that have one. A lattice point's
-    position is its integers times ``to_xy`` (m, 2), each integer along one axis only;
-    positions start at 0. With
-    ``kind_by_kind`` each row lists all its faces of one kind before the next kind.
+    kind is its corners' offsets from it, (k, m) or two sets chosen place by place
+    (:func:`_either`), and a bool mask (height, width) of the places that have one. A
+    lattice point's position is its integers times ``to_xy`` (m, 2), each integer along
+    one axis only; positions start at 0. With ``kind_by_kind`` each row lists all its
+    faces of one kind before the next kind.
     """
     height, width, m = origin.shape
-    most = max(np.shape(offsets)[-2] for offsets, _ in kinds)
-    # int32 when it holds every lattice integer (offsets are a step or two): half the
-    # memory at the builder's peak
-    dtype = np.int32 if np.abs(origin).max(initial=0) < 2**30 else np.int64
-    points = np.zeros((height, width, len(kinds), most, m), dtype=dtype)
-    used = np.zeros((height, width, len(kinds), most), dtype=bool)
-    sizes = np.zeros((height, width, len(kinds)), dtype=np.int64)
-    for k, (offsets, mask) in enumerate(kinds):
-        corners = np.shape(offsets)[-2]
-        points[:, :, k, :corners] = origin[:, :, None, :]
-        points[:, :, k, :corners] += offsets
-        used[:, :, k, :corners] = mask[..., None]
-        sizes[:, :, k] = np.where(mask, corners, 0)
-    if kind_by_kind:
-        points, used, sizes = (np.swapaxes(a, 1, 2) for a in (points, used, sizes))
-    corners = points[used]
-    del points, used
+    shapes = [offsets.chosen if isinstance(offsets, _Variants) else offsets for offsets, _ in kinds]
+    most = max(len(shape) for shape in shapes)
+    offsets = np.zeros((len(kinds), 2, most, m), dtype=np.int64)
+    sizes = np.array([len(shape) for shape in shapes], dtype=np.int64)
+    # the variant of each kind each place has, -1 for none
+    choice = np.empty((height, width, len(kinds)), dtype=np.int8)
+    for k, (shape, mask) in enumerate(kinds):
+        if isinstance(shape, _Variants):
+            offsets[k, 0, : sizes[k]] = shape.chosen
+            offsets[k, 1, : sizes[k]] = shape.other
+            # variant 0 where chosen, 1 elsewhere: the choice negated, as bytes
+            choice[:, :, k] = np.where(mask, (~shape.choice).view(np.int8), -1)
+        else:
+            offsets[k, 0, : sizes[k]] = shape
+            choice[:, :, k] = np.where(mask, np.int8(0), np.int8(-1))
     to_xy = np.asarray(to_xy, dtype=np.float64)
-    coords = corners @ to_xy
-    coords -= coords.min(axis=0)
-    keys = _keys(corners, to_xy)
-    del corners
-    counts = sizes[sizes > 0]
+    axis_of = (to_xy[:, 0] == 0).astype(np.int64)
+    counts, keys, coords = kernels.lattice_corners(
+        np.ascontiguousarray(origin, dtype=np.int64),
+        offsets,
+        sizes,
+        choice,
+        kind_by_kind,
+        axis_of,
+        to_xy,
+    )
     return from_polygons(kind, params, counts, keys, coords)
-
-
-def _keys(corners: np.ndarray, to_xy: np.ndarray) -> np.ndarray:
-    """int64: a key for each lattice point (rows of ``corners``), equal for equal
-    points. Each axis's integers are packed in mixed radix and ranked among the values
-    that occur (of the order of the board's side), so keys stay small however many
-    integers place a point."""
-    keys = np.zeros(len(corners), dtype=np.int64)
-    for axis in (1, 0):
-        parts = corners[:, to_xy[:, axis] != 0].astype(np.int64)
-        parts -= parts.min(axis=0)
-        packed = np.ravel_multi_index(tuple(parts.T), tuple(parts.max(axis=0) + 1))
-        del parts
-        values, rank = np.unique(packed, return_inverse=True)
-        keys = keys * len(values) + rank.reshape(-1)
-    return keys

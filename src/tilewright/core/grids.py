@@ -399,7 +399,13 @@ def octagonal_grid(width: int, height: int) -> PolygonGrid:
     later[:, 1:, 8:] = squares
     shapes = np.tile(np.r_[8, np.tile([8, 4], width - 1)], height - 1)
     corners = np.concatenate(
-        [later[:, :1, :8].reshape(height - 1, 8), later[:, 1:].reshape(height - 1, -1)], axis=1
+        # sizes spelt out, not -1: one row has no later rows, and NumPy cannot size -1
+        # in an empty array
+        [
+            later[:, :1, :8].reshape(height - 1, 8),
+            later[:, 1:].reshape(height - 1, 12 * (width - 1)),
+        ],
+        axis=1,
     )
     keys = np.concatenate([octagons[0].ravel(), corners.ravel()])
     sizes = np.concatenate([np.full(width, 8), shapes])

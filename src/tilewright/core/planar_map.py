@@ -8,7 +8,10 @@ the public puzzle collection's grids number them, so that a puzzle's clues, give
 order, and a loop, given as edges, mean the same thing in both:
 
 - faces in the grid's cell order, each face's dots in order around it;
-- dots in the order the faces first name them;
+- dots in the order the faces first name them, or, for a grid built with
+  ``params["dot_order"] == "vertices"``, in the grid's own vertex order (the collection
+  trims its random grids after numbering their dots, so its order there is that of the
+  untrimmed patch, which only the builder knows);
 - edges in the order the faces first name them, each face's sides in order, each edge
   running the way the first face to name it runs, with that face first and the face on
   its other side second (``OUTSIDE``, -1, on the grid's boundary).
@@ -25,7 +28,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tilewright.core.polygon_grid import OUTSIDE, PolygonGrid
+from tilewright.core import _planar_kernels as kernels
+from tilewright.core.errors import TilewrightError
+from tilewright.core.polygon_grid import PolygonGrid
 
 
 @dataclass(frozen=True, eq=False)
@@ -105,37 +110,16 @@ def planar_map(grid: PolygonGrid) -> PlanarMap:
     >>> plan.edge_faces.tolist()
     [[0, -1], [0, 1], [0, -1], [0, -1], [1, -1], [1, -1], [1, -1]]
     """
-    corners = grid.polygons.astype(np.int64)
-    # dots numbered as the faces first name them
-    first = np.full(len(grid.vertices), -1, dtype=np.int64)
-    seen_at = np.unique(corners, return_index=True)
-    by_first = seen_at[0][np.argsort(seen_at[1], kind="stable")]
-    first[by_first] = np.arange(len(by_first))
-    face_dots = first[corners].astype(np.int32)
-    # each face's sides: from each corner to the next around the face
     ptr = grid.polygon_ptr.astype(np.int64)
-    counts = np.diff(ptr)
-    following = np.arange(len(corners)) + 1
-    following[ptr[1:] - 1] = ptr[:-1]
-    starts, ends = face_dots, face_dots[following]
-    owners = np.repeat(np.arange(len(counts)), counts)
-    # a side is an edge; the first face to name it gives its number and direction
-    low, high = np.minimum(starts, ends), np.maximum(starts, ends)
-    key = low.astype(np.int64) * len(by_first) + high
-    unique, first_side, side_edge = np.unique(key, return_index=True, return_inverse=True)
-    order = np.argsort(first_side, kind="stable")
-    number = np.empty(len(unique), dtype=np.int64)
-    number[order] = np.arange(len(unique))
-    face_edges = number[side_edge].astype(np.int32)
-    leading = first_side[order]
-    edges = np.stack([starts[leading], ends[leading]], axis=1).astype(np.int32)
-    edge_faces = np.full((len(unique), 2), OUTSIDE, dtype=np.int32)
-    edge_faces[:, 0] = owners[leading]
-    other = np.ones(len(corners), dtype=bool)
-    other[leading] = False
-    edge_faces[face_edges[other], 1] = owners[other]
+    error, dots, face_dots, face_edges, edges, edge_faces = kernels.number_map(
+        grid.polygons, ptr, grid.vertices, grid.params.get("dot_order") == "vertices"
+    )
+    if error == kernels.BAD_PTR:
+        raise TilewrightError("a grid's polygon_ptr must rise from 0 to its corners")
+    if error == kernels.BAD_VERTEX:
+        raise TilewrightError("a grid's outline names a vertex it does not have")
     return PlanarMap(
-        dots=grid.vertices[by_first],
+        dots=dots,
         face_ptr=ptr,
         face_dots=face_dots,
         face_edges=face_edges,

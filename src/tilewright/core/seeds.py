@@ -32,6 +32,7 @@ class Stream(IntEnum):
     ENDPOINTS = 9  # datasets: an item's random origin and target, from the item's own seed
     HAT_ANCESTRY = 10  # aperiodic: the metatile ancestry that fixes a hat tiling
     TROMINO_TILING = 11  # tromino: a random tiling of the board (after its missing square)
+    PENROSE_PATCH = 12  # aperiodic: the start and ancestry of a Penrose patch (Loopy's grids)
 
 
 def resolve_seed(seed: int | None) -> int:

@@ -26,6 +26,7 @@ KERNEL_MODULES = (
     "tilewright.core._polyline_kernels",
     "tilewright.core._mask_kernels",
     "tilewright.core._table_kernels",
+    "tilewright.core._lattice_kernels",
 )
 # The solver kernels each use of a maze calls, by module and name.
 _SHORTEST_PATH = (("_solve_kernels", "bfs_distances"), ("_solve_kernels", "trace_back"))
@@ -92,6 +93,11 @@ def _warm_grids() -> None:
     b"".join(json_chunks(maze))
     b"".join(geojson_chunks(maze))
     weave(5, 5, "wilson", seed=0, crossings=1.0)
+    from tilewright.core.collection_grids import cairo_grid, kagome_grid
+
+    # the puzzle collection's lattices: keys packed straight, and ranked through a table
+    for builder in (kagome_grid, cairo_grid):
+        builder(3, 4)
 
 
 # What a maze on a polygon grid runs beyond its generator, by module and name: the grid's
@@ -207,9 +213,4 @@ def used_kernels(
     ):
         if used:
             wanted.extend(kernels)
-    views: dict[str, ModuleType] = {}
-    for module, function in wanted:
-        name = f"tilewright.mazes.{module}"
-        view = views.setdefault(name, ModuleType(name))
-        setattr(view, function, getattr(import_module(name), function))
-    return list(views.values())
+    return _views([(f"mazes.{module}", function) for module, function in wanted])
