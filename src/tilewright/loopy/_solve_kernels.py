@@ -403,23 +403,43 @@ def _fails(e, value, graph, work):
 @njit(cache=True)
 def _probe(graph, work):
     """Try each unknown edge both ways: a way that fails at once fixes the edge the other
-    way (and both failing is a contradiction), until no trial fixes anything."""
-    state, counters = work[0], work[8]
+    way (and both failing is a contradiction), until no trial fixes anything. After the
+    first round, only edges beside a face or dot that a fixed edge changed are tried
+    again: elsewhere a trial would fail or hold just as before."""
+    edge_dots, edge_faces = graph[0], graph[1]
+    state, trail, counters = work[0], work[7], work[8]
+    n_faces = work[1].shape[0]
+    near = np.ones(state.shape[0], np.bool_)  # the edges to try this round
+    touched = np.zeros(n_faces + work[3].shape[0], np.bool_)
     changed = True
     while changed and not counters[_CLOSED_LOOP]:
         changed = False
+        touched[:] = False
         for e in range(state.shape[0]):
-            if state[e] != UNKNOWN:
+            if state[e] != UNKNOWN or not near[e]:
                 continue
             for value in (YES, NO):
                 if _fails(e, value, graph, work):
+                    top = counters[_TOP]
                     other = NO if value == YES else YES
                     if not (_set(e, other, graph, work) and _propagate(graph, work)):
                         return False
+                    # mark the faces and dots of every edge this fixed
+                    for entry in range(top, counters[_TOP]):
+                        if trail[entry, 0] == _EDGE:
+                            fixed = trail[entry, 1]
+                            for side in range(2):
+                                if edge_faces[fixed, side] >= 0:
+                                    touched[edge_faces[fixed, side]] = True
+                                touched[n_faces + edge_dots[fixed, side]] = True
                     changed = True
                     break
             if counters[_CLOSED_LOOP]:
                 break
+        for e in range(state.shape[0]):
+            near[e] = touched[n_faces + edge_dots[e, 0]] or touched[n_faces + edge_dots[e, 1]]
+            for side in range(2):
+                near[e] = near[e] or (edge_faces[e, side] >= 0 and touched[edge_faces[e, side]])
     return True
 
 
