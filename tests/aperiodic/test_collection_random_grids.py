@@ -260,3 +260,10 @@ def test_the_grid_kinds_build_from_a_size_and_seed(kind):
     assert grid.params == kind.build((12, 9), seed=4).params
     with pytest.raises(TilewrightError, match="size is WIDTHxHEIGHT"):
         kind.build(f"{kind.smallest - 1}x9", seed=4)
+
+
+@pytest.mark.parametrize("builder", [spectres_grid, hats_grid])
+def test_a_grid_beyond_memory_is_refused_before_the_search(builder):
+    with pytest.raises(TilewrightError, match="of memory") as caught:
+        builder(100_000, 100_000, seed=1)
+    assert "\n" not in str(caught.value)

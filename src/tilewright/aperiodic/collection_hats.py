@@ -29,7 +29,12 @@ from typing import Any, cast
 import numpy as np
 
 from tilewright.aperiodic import _collection_hat_kernels as kernels
-from tilewright.aperiodic.collection_patch import check_description, check_size, collection_grid
+from tilewright.aperiodic.collection_patch import (
+    check_description,
+    check_room,
+    check_size,
+    collection_grid,
+)
 from tilewright.aperiodic.coordinates import extend_from
 from tilewright.aperiodic.hat_coordinates import HatAddress, HatTiling
 from tilewright.aperiodic.hat_geometry import (
@@ -291,6 +296,7 @@ def hats_grid(
     ('hats', '3,1,0,5,H')
     """
     width, height = check_size("hat", width, height, MIN_SIDE)
+    check_room("hat", width, height, HATS_PER_SQUARE)
     if description is None:
         tiling = HatTiling(seed)
         places, xy, levels = _patch(width, height, tiling)

@@ -34,6 +34,18 @@ def check_size(kind: str, width: object, height: object, smallest: int) -> tuple
     return width, height
 
 
+def check_room(kind: str, width: int, height: int, per_square: float) -> None:
+    """Refuse, in one line, a grid of about ``per_square`` tiles a square unit whose
+    search and grid would not fit in memory."""
+    from tilewright.core.memory import check_fits
+    from tilewright.core.polygon_grid import GRID_CORNER_BYTES
+
+    # each tile's 14 corners in the grid, and its row in the search (1.42 GB was measured
+    # for a 1000x1000 Spectre grid of 744,929 tiles: 1.9 kB a tile)
+    tile_bytes = 14 * GRID_CORNER_BYTES + 400
+    check_fits(int(per_square * width * height) * tile_bytes, f"a {width}x{height} {kind} grid")
+
+
 def check_description(kind: str, description: object) -> str:
     """``description`` if it is text of a sane length, or one line why."""
     if not isinstance(description, str):

@@ -26,7 +26,12 @@ import math
 import numpy as np
 
 from tilewright.aperiodic import _collection_spectre_kernels as kernels
-from tilewright.aperiodic.collection_patch import check_description, check_size, collection_grid
+from tilewright.aperiodic.collection_patch import (
+    check_description,
+    check_room,
+    check_size,
+    collection_grid,
+)
 from tilewright.aperiodic.coordinates import Address, Tiling, extend_from
 from tilewright.aperiodic.exact import ORIGIN, Point, add, multiply, sub, unit
 from tilewright.aperiodic.spectre_geometry import (
@@ -216,6 +221,7 @@ def spectres_grid(
     (13, '0055700P')
     """
     width, height = check_size("Spectre", width, height, MIN_SIDE)
+    check_room("Spectre", width, height, TILES_PER_SQUARE)
     if description is None:
         description, places, xy = _drawn(width, height, seed)
     else:

@@ -195,6 +195,10 @@ def _announce_compiling(kind: str, algorithm: str, fmt: str, options: dict[str, 
         from tilewright.aperiodic.warm import COLLECTION_KERNEL_MODULES
 
         modules += COLLECTION_KERNEL_MODULES
+    from tilewright.core.grids import LATTICE_GRIDS
+
+    if kind in LATTICE_GRIDS:
+        modules.append("tilewright.core._lattice_kernels")
     announce_if_cold("the maze kernels", modules)
 
 

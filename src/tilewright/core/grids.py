@@ -788,3 +788,11 @@ GRID_KINDS: dict[str, GridKind] = {
 }
 """The grids ``core`` builds, by name. The Spectre (``tilewright.aperiodic``) adds its own
 :class:`GridKind` beside them (a family's grid cannot be named from ``core``)."""
+
+# the grids built by tilewright.core.collection_grids, whose corners its compiled lattice
+# kernels make (a first run compiles them: the command line says so beforehand)
+LATTICE_GRIDS = frozenset(
+    kind.name
+    for kind in GRID_KINDS.values()
+    if kind.builder.__qualname__.startswith(_from_collection.__name__)
+)
