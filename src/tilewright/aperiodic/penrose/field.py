@@ -12,7 +12,11 @@ across and sin(π/5)/2 up, the units in which both are integer combinations of 1
 
 import math
 
-Point = tuple[int, int, int, int]
+# sums and differences are componentwise whatever the basis: the Spectre's exact points
+# (in twelfth turns) and these (in tenth turns) share them
+from tilewright.aperiodic.exact import Point as Point
+from tilewright.aperiodic.exact import add as add
+from tilewright.aperiodic.exact import sub as sub
 
 ORIGIN: Point = (0, 0, 0, 0)
 ONE: Point = (1, 0, 0, 0)
@@ -20,22 +24,6 @@ T: Point = (0, 1, 0, 0)
 # φ = t + 1/t, and 1/t = −t⁴ because t⁵ = −1
 PHI: Point = (1, 0, 1, -1)
 INVERSE_PHI: Point = (0, 0, 1, -1)
-
-
-def add(a: Point, b: Point) -> Point:
-    """The sum of two points.
-
-    Examples
-    --------
-    >>> add((1, 0, 0, 0), (0, 2, 0, -1))
-    (1, 2, 0, -1)
-    """
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
-
-
-def sub(a: Point, b: Point) -> Point:
-    """The difference ``a − b`` of two points."""
-    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
 
 
 def multiply(a: Point, b: Point) -> Point:
