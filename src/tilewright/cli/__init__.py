@@ -34,6 +34,7 @@ _NO_THREAD = "can't start new thread"
 COMMANDS = {
     "dataset": "tilewright.cli.dataset:dataset",
     "hat": "tilewright.cli.hat:hat",
+    "loopy": "tilewright.cli.loopy:loopy",
     "maze": "tilewright.cli.maze:maze_commands",
     "maze-stats": "tilewright.cli.maze_stats:maze_stats",
     "rect": "tilewright.cli.rect:rect",

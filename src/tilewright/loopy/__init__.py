@@ -5,8 +5,12 @@ game-ID format.
 A :class:`Puzzle` is read from a game ID (:meth:`Puzzle.from_game_id`), written back as one
 (:attr:`Puzzle.game_id`), solved completely by search (:func:`solve`: every solution up to a
 limit, so "unique" is proven), and an answer is checked apart from the solver
-(:func:`check_loop`). Grids come from :func:`tilewright.registry.collection_grid`: all
-eighteen of the collection's, face for face.
+(:func:`check_answer`, :func:`check_loop`), graded as the collection grades it
+(:func:`grade`, :func:`deduce`), generated with one solution at a difficulty
+(:func:`generate`), drawn (:mod:`tilewright.loopy.pictures`) and written as text for
+people and programs that solve it (:func:`render`). Grids come from
+:func:`tilewright.registry.collection_grid`: all eighteen of the collection's, face for
+face.
 
 Examples
 --------
@@ -15,19 +19,35 @@ Examples
 True
 """
 
-from tilewright.loopy.check import check_loop
+from tilewright.loopy.check import check_answer, check_loop
 from tilewright.loopy.complete_solver import Solutions, solve
-from tilewright.loopy.gameid import DIFFICULTIES, Params, decode_clues, encode_clues, parse_params
+from tilewright.loopy.gameid import (
+    DIFFICULTIES,
+    Params,
+    decode_clues,
+    encode_clues,
+    parse_params,
+)
+from tilewright.loopy.generator import Generated, generate
+from tilewright.loopy.grading import Deduction, deduce, grade
 from tilewright.loopy.puzzle import Puzzle
+from tilewright.loopy.text import render
 
 __all__ = [
     "DIFFICULTIES",
+    "Deduction",
+    "Generated",
     "Params",
     "Puzzle",
     "Solutions",
+    "check_answer",
     "check_loop",
     "decode_clues",
+    "deduce",
     "encode_clues",
+    "generate",
+    "grade",
     "parse_params",
+    "render",
     "solve",
 ]

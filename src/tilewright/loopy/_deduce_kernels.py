@@ -1,0 +1,833 @@
+"""The Loopy deduction solver, compiled: the puzzle collection's four levels of deduction.
+
+A puzzle "is" Easy, Normal, Tricky or Hard when the deductions of that level, and of the
+levels below, solve it, and the collection's levels mean these deductions (its
+``loopy.c``, read as the rules they state; ``../shared/reference/loopy.md``):
+
+- **Easy**: a face whose clue is met has its other edges NO, one that needs all its
+  unknown edges has them YES, and one that is one NO short of that, with two of its
+  unknown edges meeting at a dot that already has a YES edge (so they cannot both be
+  YES), has its other unknown edges YES; a dot has 0 or 2 YES edges. An edge that would
+  close a loop leaving other YES edges out, or leaving a clue unmet, is NO; when one would
+  close a loop that solves the puzzle, the solver stops: it has found *a* solution but
+  not proven it the only one (``AMBIGUOUS``).
+- **Normal**: facts on *dlines*, the pairs of edges meeting at a corner (a dot and a face,
+  or a dot and the outside): "at most one YES" and "at least one YES", taken from the dot
+  (a dot with a YES edge and two unknown ones has exactly one more) and given to the face,
+  whose bounds on the YES count of every run of its edges then fix single edges.
+- **Tricky**: the face gives dline facts back (a run of edges whose complement already
+  holds the clue's count less one), and a dot with a dline of at least one YES has at most
+  one on every dline apart from it.
+- **Hard**: edges known alike or opposite, kept as classes (a union-find with parity):
+  from the parity of a face's clue or a dot's count over its last two, three or four
+  unknown edges, and from dlines with exactly one YES.
+
+The order deductions are made in differs from the collection's (it sweeps the grid; this
+works from a queue of the faces and dots that changed), but each deduction only adds
+facts, so the point where none applies is the same, and so is the grade. The loop rule
+runs, as there, only when nothing else applies.
+
+States: 0 unknown, 1 YES, 2 NO. Corners ("dlines") are numbered: a face's corner at its
+``i``-th dot is ``face_ptr[f] + i`` (between its edges ``i - 1`` and ``i``), the outside's
+corners after them.
+"""
+
+import numpy as np
+from numba import njit
+
+UNKNOWN, YES, NO = 0, 1, 2
+EASY, NORMAL, TRICKY, HARD = 0, 1, 2, 3
+# how a solve ends
+INCOMPLETE, SOLVED, AMBIGUOUS, MISTAKE = 0, 1, 2, 3
+# dline bits
+AT_LEAST_ONE, AT_MOST_ONE = 1, 2
+# counters (the queue: where it is taken from, where added to, how many it holds)
+_HEAD, _TAIL, _YES_EDGES, _CLUES, _SAT, _SM1, _CLOSED, _CLOSED_LEN = 0, 1, 2, 3, 4, 5, 6, 7
+_STATUS, _DIRTY, _LEVEL, _PENDING, _QUEUED = 8, 9, 10, 11, 12
+
+# the graph tuple's fields
+_EDGE_DOTS, _EDGE_FACES, _FACE_PTR, _FACE_EDGES, _FACE_DOTS = 0, 1, 2, 3, 4
+_DOT_PTR, _DOT_EDGES, _DOT_CORNERS, _CORNER_FACE, _CORNER_DOT, _CLUES_AT = 5, 6, 7, 8, 9, 10
+
+
+@njit(cache=True)
+def new_work(graph, level):
+    """Fresh solver state for ``graph`` at ``level``: every edge unknown."""
+    n_edges = graph[_EDGE_DOTS].shape[0]
+    n_faces = graph[_FACE_PTR].shape[0] - 1
+    n_dots = graph[_DOT_PTR].shape[0] - 1
+    n_corners = graph[_CORNER_FACE].shape[0]
+    face_ptr = graph[_FACE_PTR]
+    widest = 3
+    for f in range(n_faces):
+        widest = max(widest, face_ptr[f + 1] - face_ptr[f])
+    counters = np.zeros(16, np.int64)
+    counters[_LEVEL] = level
+    clues = graph[_CLUES_AT]
+    for f in range(n_faces):
+        if clues[f] >= 0:
+            counters[_CLUES] += 1
+            if clues[f] == 0:
+                counters[_SAT] += 1
+            elif clues[f] == 1:
+                counters[_SM1] += 1
+    return (
+        np.zeros(n_edges, np.int8),  # 0 lines
+        np.zeros(n_faces, np.int32),  # 1 face YES
+        np.zeros(n_faces, np.int32),  # 2 face NO
+        np.zeros(n_dots, np.int32),  # 3 dot YES
+        np.zeros(n_dots, np.int32),  # 4 dot NO
+        np.zeros(n_faces, np.bool_),  # 5 face solved
+        np.zeros(n_dots, np.bool_),  # 6 dot solved
+        np.zeros(n_corners, np.uint8),  # 7 dline bits
+        np.arange(n_edges).astype(np.int32),  # 8 edge class parent
+        np.zeros(n_edges, np.int8),  # 9 parity to the parent
+        np.ones(n_edges, np.int32),  # 10 class size (at roots)
+        np.arange(n_edges).astype(np.int32),  # 11 ring of each class's members
+        np.arange(n_dots).astype(np.int32),  # 12 partner: a path end's other end
+        np.zeros(n_dots, np.int32),  # 13 length of a path end's path, in edges
+        np.zeros(n_faces + n_dots, np.int32),  # 14 queue (a ring)
+        np.zeros(n_faces + n_dots, np.bool_),  # 15 queued
+        counters,  # 16
+        np.zeros(n_dots + 1, np.int32),  # 17 path ends changed since the loop rule ran
+        np.zeros(n_dots, np.bool_),  # 18 ... flags
+        np.zeros((widest, widest), np.int32),  # 19 most YES edges on each run of a face
+        np.zeros((widest, widest), np.int32),  # 20 fewest
+        np.zeros((2 * n_edges + 8, 2), np.int32),  # 21 edges waiting to be set, and values
+    )
+
+
+@njit(cache=True)
+def deduce(graph, level, lines_out):
+    """Solve from nothing by the deductions up to ``level``; the edge states reached go to
+    ``lines_out`` (unknown ones 0; all set when solved). Returns the status."""
+    work = new_work(graph, level)
+    n_items = work[14].shape[0]
+    for item in range(n_items):
+        _enqueue(item, work)
+    status = run(graph, work)
+    lines = work[0]
+    for e in range(lines.shape[0]):
+        lines_out[e] = lines[e]
+        if status == SOLVED and lines[e] == UNKNOWN:
+            lines_out[e] = NO
+    return status
+
+
+@njit(cache=True)
+def run(graph, work):
+    """Deduce until nothing applies or the puzzle is solved, ambiguous or contradictory."""
+    counters = work[16]
+    n_faces = graph[_FACE_PTR].shape[0] - 1
+    queue, queued = work[14], work[15]
+    while True:
+        while counters[_QUEUED] > 0 and counters[_STATUS] == INCOMPLETE:
+            head = counters[_HEAD]
+            item = queue[head]
+            counters[_HEAD] = head + 1 if head + 1 < queue.shape[0] else 0
+            counters[_QUEUED] -= 1
+            queued[item] = False
+            if item < n_faces:
+                _face_rules(item, graph, work)
+            else:
+                _dot_rules(item - n_faces, graph, work)
+        if counters[_STATUS] != INCOMPLETE:
+            return counters[_STATUS]
+        if not _loop_rule(graph, work):
+            return counters[_STATUS]
+
+
+@njit(cache=True)
+def _enqueue(item, work):
+    queue, queued, counters = work[14], work[15], work[16]
+    if not queued[item]:
+        queued[item] = True
+        tail = counters[_TAIL]
+        queue[tail] = item
+        # no item is queued twice, so the ring never overfills
+        counters[_TAIL] = tail + 1 if tail + 1 < queue.shape[0] else 0
+        counters[_QUEUED] += 1
+
+
+@njit(cache=True)
+def find(e, parent, parity):
+    """The root of edge ``e``'s class and whether ``e`` is opposite to it (compressing)."""
+    root = e
+    flip = 0
+    while parent[root] != root:
+        flip ^= parity[root]
+        root = parent[root]
+    # point every edge on the way at the root
+    walk = e
+    walk_flip = flip
+    while parent[walk] != walk:
+        above = parent[walk]
+        step = parity[walk]
+        parent[walk] = root
+        parity[walk] = walk_flip
+        walk_flip ^= step
+        walk = above
+    return root, flip
+
+
+@njit(cache=True)
+def _set(e, value, graph, work):
+    """Set edge ``e`` (and, at Hard, its class) to ``value``; False on a contradiction."""
+    pending, counters = work[21], work[16]
+    counters[_PENDING] = 0
+    _push(e, value, work)
+    while counters[_PENDING] > 0:
+        counters[_PENDING] -= 1
+        top = counters[_PENDING]
+        edge, val = pending[top, 0], pending[top, 1]
+        # an edge set for its class does not walk the class again
+        if not _set_one(edge, val & 3, val < 4, graph, work):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _push(e, value, work):
+    pending, counters = work[21], work[16]
+    top = counters[_PENDING]
+    pending[top, 0] = e
+    pending[top, 1] = value
+    counters[_PENDING] = top + 1
+
+
+@njit(cache=True)
+def _set_one(e, value, walk_class, graph, work):
+    lines, counters = work[0], work[16]
+    if lines[e] == value:
+        return True
+    if lines[e] != UNKNOWN:
+        counters[_STATUS] = MISTAKE
+        return False
+    lines[e] = value
+    edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
+    face_yes, face_no, dot_yes, dot_no = work[1], work[2], work[3], work[4]
+    n_faces = face_yes.shape[0]
+    for side in range(2):
+        f = edge_faces[e, side]
+        if f < 0:
+            continue
+        if value == YES:
+            face_yes_by(f, 1, graph, work)
+        else:
+            face_no[f] += 1
+        _enqueue(f, work)
+    for side in range(2):
+        d = edge_dots[e, side]
+        if value == YES:
+            dot_yes[d] += 1
+            if dot_yes[d] > 2:
+                counters[_STATUS] = MISTAKE
+                return False
+            # a YES at a dot is what the faces' one-short rule looks for
+            _enqueue_faces_at(d, graph, work)
+        else:
+            dot_no[d] += 1
+        _enqueue(n_faces + d, work)
+    if value == YES:
+        counters[_YES_EDGES] += 1
+        _join(edge_dots[e, 0], edge_dots[e, 1], work)
+    if walk_class and counters[_LEVEL] >= HARD:
+        parent, parity, ring = work[8], work[9], work[11]
+        flip = find(e, parent, parity)[1]
+        member = ring[e]
+        while member != e:
+            _, member_flip = find(member, parent, parity)
+            _push(member, 4 + (value if member_flip == flip else 3 - value), work)
+            member = ring[member]
+    return True
+
+
+@njit(cache=True)
+def face_yes_by(f, step, graph, work):
+    """Change face ``f``'s count of YES edges by ``step``, keeping the counts of clues
+    met and of clues one short."""
+    clue, counters = graph[_CLUES_AT][f], work[16]
+    before = work[1][f]
+    after = before + step
+    work[1][f] = after
+    if clue >= 0:
+        if before == clue:
+            counters[_SAT] -= 1
+        elif before == clue - 1:
+            counters[_SM1] -= 1
+        if after == clue:
+            counters[_SAT] += 1
+        elif after == clue - 1:
+            counters[_SM1] += 1
+
+
+@njit(cache=True)
+def _enqueue_faces_at(d, graph, work):
+    dot_ptr, dot_corners, corner_face = graph[_DOT_PTR], graph[_DOT_CORNERS], graph[_CORNER_FACE]
+    for k in range(dot_ptr[d], dot_ptr[d + 1]):
+        f = corner_face[dot_corners[k]]
+        if f >= 0:
+            _enqueue(f, work)
+
+
+@njit(cache=True)
+def _join(a, b, work):
+    """Record the new YES edge ``a``–``b`` on the paths its dots end."""
+    partner, length, counters = work[12], work[13], work[16]
+    end_a, end_b = partner[a], partner[b]
+    if end_a == b:
+        counters[_CLOSED] = 1
+        counters[_CLOSED_LEN] = length[a] + 1
+        return
+    joined = length[a] + length[b] + 1
+    partner[end_a] = end_b
+    partner[end_b] = end_a
+    length[end_a] = joined
+    length[end_b] = joined
+    _mark_end(end_a, work)
+    _mark_end(end_b, work)
+
+
+@njit(cache=True)
+def _mark_end(d, work):
+    dirty, flags, counters = work[17], work[18], work[16]
+    if not flags[d]:
+        flags[d] = True
+        dirty[counters[_DIRTY]] = d
+        counters[_DIRTY] += 1
+
+
+@njit(cache=True)
+def _set_bit(corner, bit, graph, work):
+    """Give dline ``corner`` the fact ``bit``; True when it is new."""
+    bits = work[7]
+    if bits[corner] & bit:
+        return False
+    bits[corner] |= bit
+    f = graph[_CORNER_FACE][corner]
+    if f >= 0:
+        _enqueue(f, work)
+    _enqueue(graph[_FACE_PTR].shape[0] - 1 + graph[_CORNER_DOT][corner], work)
+    return True
+
+
+# ---------------------------------------------------------------------------- faces
+
+
+@njit(cache=True)
+def _face_rules(f, graph, work):
+    level = work[16][_LEVEL]
+    _face_counts(f, graph, work)
+    if level >= NORMAL and work[16][_STATUS] == INCOMPLETE:
+        _face_dlines(f, level, graph, work)
+    if level >= HARD and work[16][_STATUS] == INCOMPLETE:
+        _face_classes(f, graph, work)
+
+
+@njit(cache=True)
+def _set_face_unknowns(f, value, graph, work):
+    face_ptr, face_edges, lines = graph[_FACE_PTR], graph[_FACE_EDGES], work[0]
+    for i in range(face_ptr[f], face_ptr[f + 1]):
+        if lines[face_edges[i]] == UNKNOWN and not _set(face_edges[i], value, graph, work):
+            return
+
+
+@njit(cache=True)
+def _face_counts(f, graph, work):
+    """Easy: a clue met, a clue that needs every unknown edge, and one NO short of it."""
+    face_ptr, face_edges, face_dots = graph[_FACE_PTR], graph[_FACE_EDGES], graph[_FACE_DOTS]
+    lines, solved, counters = work[0], work[5], work[16]
+    if solved[f]:
+        return
+    start, stop = face_ptr[f], face_ptr[f + 1]
+    order = stop - start
+    yes, no = work[1][f], work[2][f]
+    if yes + no == order:
+        solved[f] = True
+        return
+    clue = graph[_CLUES_AT][f]
+    if clue < 0:
+        return
+    if clue < yes or order - clue < no:
+        counters[_STATUS] = MISTAKE
+        return
+    if clue == yes:
+        _set_face_unknowns(f, NO, graph, work)
+        solved[f] = True
+        return
+    if order - clue == no:
+        _set_face_unknowns(f, YES, graph, work)
+        solved[f] = True
+        return
+    if order - clue == no + 1 and order - yes - no > 2:
+        # two unknown edges meeting at a dot with a YES elsewhere: not both YES
+        for j in range(order):
+            e1 = face_edges[start + j]
+            e2 = face_edges[start + (j + 1) % order]
+            if lines[e1] != UNKNOWN or lines[e2] != UNKNOWN:
+                continue
+            d = face_dots[start + (j + 1) % order]
+            if work[3][d] == 0:
+                continue
+            for i in range(start, stop):
+                e = face_edges[i]
+                if lines[e] == UNKNOWN and e not in (e1, e2) and not _set(e, YES, graph, work):
+                    return
+            return
+
+
+@njit(cache=True)
+def _face_dlines(f, level, graph, work):
+    """Normal (and Tricky): bounds on the YES count of every run of a face's edges."""
+    face_ptr, face_edges = graph[_FACE_PTR], graph[_FACE_EDGES]
+    lines, bits, counters = work[0], work[7], work[16]
+    if work[5][f]:
+        return
+    clue = graph[_CLUES_AT][f]
+    if clue < 0:
+        return
+    start = face_ptr[f]
+    n = face_ptr[f + 1] - start
+    most, least = work[19], work[20]
+    # runs of one and two edges: from the edges, and from the dline between two
+    for j in range(n):
+        k = (j + 1) % n
+        line1 = lines[face_edges[start + j]]
+        line2 = lines[face_edges[start + k]]
+        most[j, k] = 0 if line1 == NO else 1
+        least[j, k] = 1 if line1 == YES else 0
+        corner = start + k
+        k2 = (j + 2) % n
+        top = 2
+        if line1 == NO:
+            top -= 1
+        if line2 == NO:
+            top -= 1
+        if top == 2 and bits[corner] & AT_MOST_ONE:
+            top = 1
+        most[j, k2] = top
+        low = 0
+        if line1 == YES:
+            low += 1
+        if line2 == YES:
+            low += 1
+        if low == 0 and bits[corner] & AT_LEAST_ONE:
+            low = 1
+        least[j, k2] = low
+    # longer runs from shorter ones (split after one edge or after two)
+    for m in range(3, n):
+        for j in range(n):
+            k = (j + m) % n
+            u = (j + 1) % n
+            v = (j + 2) % n
+            most[j, k] = min(most[j, u] + most[u, k], most[j, v] + most[v, k])
+            least[j, k] = max(least[j, u] + least[u, k], least[j, v] + least[v, k])
+    for j in range(n):
+        e = face_edges[start + j]
+        if lines[e] != UNKNOWN:
+            continue
+        k = (j + 1) % n
+        # the rest of the face, without edge j
+        if least[k, j] > clue or most[k, j] < clue - 1:
+            counters[_STATUS] = MISTAKE
+            return
+        if least[k, j] == clue and not _set(e, NO, graph, work):
+            return
+        if most[k, j] == clue - 1 and not _set(e, YES, graph, work):
+            return
+        if level >= TRICKY:
+            if lines[face_edges[start + k]] != UNKNOWN:
+                continue
+            corner = start + k
+            k2 = (j + 2) % n
+            # the rest of the face without edges j and j + 1
+            if least[k2, j] > clue - 2:
+                _set_bit(corner, AT_MOST_ONE, graph, work)
+            if most[k2, j] < clue:
+                _set_bit(corner, AT_LEAST_ONE, graph, work)
+
+
+@njit(cache=True)
+def _face_classes(f, graph, work):
+    """Hard: alike edges of a face, and the parity of its clue over its last unknowns."""
+    face_ptr, face_edges = graph[_FACE_PTR], graph[_FACE_EDGES]
+    if work[5][f]:
+        return
+    clue = graph[_CLUES_AT][f]
+    if clue < 0:
+        return
+    start, stop = face_ptr[f], face_ptr[f + 1]
+    order = stop - start
+    if work[1][f] + 1 == clue:
+        # two alike unknown edges cannot both be YES: both NO
+        _set_alike_pairs(start, stop, NO, graph, work)
+    if work[16][_STATUS] != INCOMPLETE:
+        return
+    if work[2][f] + 1 == order - clue:
+        _set_alike_pairs(start, stop, YES, graph, work)
+    if work[16][_STATUS] != INCOMPLETE:
+        return
+    yes, no = work[1][f], work[2][f]
+    _parity(face_edges, start, stop, (clue - yes) % 2, order - yes - no, graph, work)
+
+
+@njit(cache=True)
+def _set_alike_pairs(start, stop, value, graph, work):
+    face_edges, lines, parent, parity = graph[_FACE_EDGES], work[0], work[8], work[9]
+    for i in range(start, stop):
+        e1 = face_edges[i]
+        if lines[e1] != UNKNOWN:
+            continue
+        for j in range(i + 1, stop):
+            e2 = face_edges[j]
+            if lines[e2] != UNKNOWN:
+                continue
+            root1, flip1 = find(e1, parent, parity)
+            root2, flip2 = find(e2, parent, parity)
+            if root1 == root2 and flip1 == flip2:
+                if not _set(e1, value, graph, work):
+                    return
+                if not _set(e2, value, graph, work):
+                    return
+
+
+@njit(cache=True)
+def _parity(edges, start, stop, odd, unknown, graph, work):
+    """Hard: the unknown edges of ``edges[start:stop]`` hold an ``odd`` count of YES.
+    Two of them: alike or opposite. Three or four with two in one class: the rest follow."""
+    if unknown < 2 or unknown > 4:
+        return
+    lines, parent, parity = work[0], work[8], work[9]
+    found = np.empty(4, np.int64)
+    roots = np.empty(4, np.int64)
+    flips = np.empty(4, np.int64)
+    count = 0
+    for i in range(start, stop):
+        if lines[edges[i]] == UNKNOWN and count < 4:
+            found[count] = edges[i]
+            count += 1
+    if count != unknown:
+        return
+    if unknown == 2:
+        _merge(found[0], found[1], odd, graph, work)
+        return
+    for i in range(unknown):
+        roots[i], flips[i] = find(found[i], parent, parity)
+    if unknown == 3:
+        for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 2, 0)):
+            if roots[a] == roots[b]:
+                value = YES if (odd ^ flips[a] ^ flips[b]) else NO
+                if not _set(found[c], value, graph, work):
+                    return
+        return
+    # four unknowns: the first pair found in one class relates the other two
+    for a, b, c, d in (
+        (0, 1, 2, 3),
+        (0, 2, 1, 3),
+        (0, 3, 1, 2),
+        (1, 2, 0, 3),
+        (1, 3, 0, 2),
+        (2, 3, 0, 1),
+    ):
+        if roots[a] == roots[b]:
+            _merge(found[c], found[d], odd ^ flips[a] ^ flips[b], graph, work)
+            return
+
+
+@njit(cache=True)
+def _merge(a, b, opposite, graph, work):
+    """Hard: edges ``a`` and ``b`` are opposite (``opposite``) or alike."""
+    parent, parity, size, ring = work[8], work[9], work[10], work[11]
+    root_a, flip_a = find(a, parent, parity)
+    root_b, flip_b = find(b, parent, parity)
+    if root_a == root_b:
+        return
+    big, small = (root_a, root_b) if size[root_a] >= size[root_b] else (root_b, root_a)
+    # every face and dot of the smaller class may now hold a related pair
+    edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
+    n_faces = graph[_FACE_PTR].shape[0] - 1
+    member = small
+    while True:
+        for side in range(2):
+            if edge_faces[member, side] >= 0:
+                _enqueue(edge_faces[member, side], work)
+            _enqueue(n_faces + edge_dots[member, side], work)
+        member = ring[member]
+        if member == small:
+            break
+    parent[small] = big
+    parity[small] = flip_a ^ flip_b ^ opposite
+    size[big] += size[small]
+    ring[big], ring[small] = ring[small], ring[big]
+
+
+# ---------------------------------------------------------------------------- dots
+
+
+@njit(cache=True)
+def _dot_rules(d, graph, work):
+    level = work[16][_LEVEL]
+    _dot_counts(d, graph, work)
+    if level >= NORMAL and work[16][_STATUS] == INCOMPLETE:
+        _dot_dlines(d, level, graph, work)
+    if level >= HARD and work[16][_STATUS] == INCOMPLETE:
+        _dot_classes(d, graph, work)
+
+
+@njit(cache=True)
+def _set_dot_unknowns(d, value, graph, work):
+    dot_ptr, dot_edges, lines = graph[_DOT_PTR], graph[_DOT_EDGES], work[0]
+    for i in range(dot_ptr[d], dot_ptr[d + 1]):
+        if lines[dot_edges[i]] == UNKNOWN and not _set(dot_edges[i], value, graph, work):
+            return
+
+
+@njit(cache=True)
+def _dot_counts(d, graph, work):
+    """Easy: a dot has no YES edge or two."""
+    dot_ptr, solved, counters = graph[_DOT_PTR], work[6], work[16]
+    if solved[d]:
+        return
+    yes, no = work[3][d], work[4][d]
+    unknown = dot_ptr[d + 1] - dot_ptr[d] - yes - no
+    if yes == 0:
+        if unknown == 0:
+            solved[d] = True
+        elif unknown == 1:
+            _set_dot_unknowns(d, NO, graph, work)
+            solved[d] = True
+    elif yes == 1:
+        if unknown == 0:
+            counters[_STATUS] = MISTAKE
+        elif unknown == 1:
+            _set_dot_unknowns(d, YES, graph, work)
+    elif yes == 2:
+        if unknown > 0:
+            _set_dot_unknowns(d, NO, graph, work)
+        solved[d] = True
+    else:
+        counters[_STATUS] = MISTAKE
+
+
+@njit(cache=True)
+def _dot_dlines(d, level, graph, work):
+    """Normal (and Tricky): dline facts at a dot, from its edges and back to them."""
+    dot_ptr, dot_edges, dot_corners = graph[_DOT_PTR], graph[_DOT_EDGES], graph[_DOT_CORNERS]
+    lines, bits, counters = work[0], work[7], work[16]
+    if work[6][d]:
+        return
+    start = dot_ptr[d]
+    n = dot_ptr[d + 1] - start
+    yes, no = work[3][d], work[4][d]
+    unknown = n - yes - no
+    for j in range(n):
+        if counters[_STATUS] != INCOMPLETE:
+            return
+        k = (j + 1) % n
+        corner = dot_corners[start + j]
+        e1, e2 = dot_edges[start + j], dot_edges[start + k]
+        line1, line2 = lines[e1], lines[e2]
+        if line1 == NO or line2 == NO:
+            _set_bit(corner, AT_MOST_ONE, graph, work)
+        if line1 == YES or line2 == YES:
+            _set_bit(corner, AT_LEAST_ONE, graph, work)
+        if bits[corner] & AT_MOST_ONE:
+            if line1 == YES and line2 == UNKNOWN:
+                _set(e2, NO, graph, work)
+            if line2 == YES and line1 == UNKNOWN:
+                _set(e1, NO, graph, work)
+        if bits[corner] & AT_LEAST_ONE:
+            if line1 == NO and line2 == UNKNOWN:
+                _set(e2, YES, graph, work)
+            if line2 == NO and line1 == UNKNOWN:
+                _set(e1, YES, graph, work)
+        if line1 != UNKNOWN or line2 != UNKNOWN:
+            continue
+        if yes == 0 and unknown == 2:
+            # the dot's only two unknown edges are alike
+            if bits[corner] & AT_MOST_ONE:
+                _set(e1, NO, graph, work)
+                _set(e2, NO, graph, work)
+            if bits[corner] & AT_LEAST_ONE:
+                _set(e1, YES, graph, work)
+                _set(e2, YES, graph, work)
+        if yes == 1:
+            _set_bit(corner, AT_MOST_ONE, graph, work)
+            if unknown == 2:
+                _set_bit(corner, AT_LEAST_ONE, graph, work)
+        if level >= TRICKY and bits[corner] & AT_LEAST_ONE:
+            # a YES on this pair leaves at most one for any pair apart from it
+            for opp in range(n):
+                if opp in (j, k) or (opp + 1) % n == j:
+                    continue
+                _set_bit(dot_corners[start + opp], AT_MOST_ONE, graph, work)
+            if yes == 0 and bits[corner] & AT_MOST_ONE:
+                # exactly one YES on this pair, and so exactly one more elsewhere
+                if unknown == 3:
+                    for other in range(n):
+                        e = dot_edges[start + other]
+                        if other != j and other != k and lines[e] == UNKNOWN:
+                            _set(e, YES, graph, work)
+                elif unknown == 4:
+                    for opp in range(n):
+                        if opp in (j, k) or (opp + 1) % n == j:
+                            continue
+                        opp2 = (opp + 1) % n
+                        if (
+                            lines[dot_edges[start + opp]] == UNKNOWN
+                            and lines[dot_edges[start + opp2]] == UNKNOWN
+                        ):
+                            _set_bit(dot_corners[start + opp], AT_LEAST_ONE, graph, work)
+                            break
+
+
+@njit(cache=True)
+def _dot_classes(d, graph, work):
+    """Hard: dlines with exactly one YES relate their edges, and a dot's parity."""
+    dot_ptr, dot_edges, dot_corners = graph[_DOT_PTR], graph[_DOT_EDGES], graph[_DOT_CORNERS]
+    lines, bits, parent, parity = work[0], work[7], work[8], work[9]
+    start = dot_ptr[d]
+    n = dot_ptr[d + 1] - start
+    for j in range(n):
+        e1 = dot_edges[start + j]
+        e2 = dot_edges[start + (j + 1) % n]
+        if lines[e1] != UNKNOWN or lines[e2] != UNKNOWN:
+            continue
+        corner = dot_corners[start + j]
+        root1, flip1 = find(e1, parent, parity)
+        root2, flip2 = find(e2, parent, parity)
+        if root1 == root2 and flip1 != flip2:
+            _set_bit(corner, AT_MOST_ONE, graph, work)
+            _set_bit(corner, AT_LEAST_ONE, graph, work)
+            continue
+        if bits[corner] & AT_MOST_ONE and bits[corner] & AT_LEAST_ONE:
+            _merge(e1, e2, 1, graph, work)
+    if work[16][_STATUS] != INCOMPLETE:
+        return
+    yes, no = work[3][d], work[4][d]
+    _parity(dot_edges, start, start + n, yes % 2, n - yes - no, graph, work)
+
+
+# ---------------------------------------------------------------------------- the loop
+
+
+@njit(cache=True)
+def _loop_rule(graph, work):
+    """Easy: solved when one loop holds every YES edge and meets every clue; an edge that
+    would close a path into a loop short of that is NO; one that would close it into a
+    solution makes the puzzle AMBIGUOUS. True when an edge was set."""
+    counters, lines = work[16], work[0]
+    if (
+        counters[_CLOSED]
+        and counters[_CLOSED_LEN] == counters[_YES_EDGES]
+        and counters[_SAT] == counters[_CLUES]
+    ):
+        counters[_STATUS] = SOLVED
+        return False
+    dot_ptr, dot_edges, edge_dots = graph[_DOT_PTR], graph[_DOT_EDGES], graph[_EDGE_DOTS]
+    edge_faces, clues = graph[_EDGE_FACES], graph[_CLUES_AT]
+    partner, length, dirty, flags = work[12], work[13], work[17], work[18]
+    face_yes = work[1]
+    progress = False
+    ends = counters[_DIRTY]
+    counters[_DIRTY] = 0
+    for i in range(ends):
+        flags[dirty[i]] = False
+    for i in range(ends):
+        a = dirty[i]
+        if work[3][a] != 1:
+            continue
+        for k in range(dot_ptr[a], dot_ptr[a + 1]):
+            e = dot_edges[k]
+            if lines[e] != UNKNOWN:
+                continue
+            b = edge_dots[e, 0] + edge_dots[e, 1] - a
+            if partner[a] != b:
+                continue
+            if length[a] == counters[_YES_EDGES]:
+                near = 0
+                for side in range(2):
+                    f = edge_faces[e, side]
+                    if f >= 0 and clues[f] >= 0 and face_yes[f] == clues[f] - 1:
+                        near += 1
+                if counters[_SM1] == near and counters[_SM1] + counters[_SAT] == counters[_CLUES]:
+                    counters[_STATUS] = AMBIGUOUS
+                    return False
+            _set(e, NO, graph, work)
+            progress = True
+            if counters[_STATUS] != INCOMPLETE:
+                return False
+    return progress
+
+
+# ---------------------------------------------------------------------------- the graph
+
+
+@njit(cache=True)
+def corners(dots, edge_dots, edge_faces, face_ptr, face_edges, face_dots):
+    """Each dot's edges in order around it, and the corner (dline) between each edge and
+    the next: a face's own corner where a face lies there, else a new corner of the
+    outside. Returns (dot_ptr, dot_edges, dot_corners, corner_face, corner_dot)."""
+    n_dots = dots.shape[0]
+    n_edges = edge_dots.shape[0]
+    n_faces = face_ptr.shape[0] - 1
+    n_inner = face_edges.shape[0]
+    dot_ptr = np.zeros(n_dots + 1, np.int64)
+    for e in range(n_edges):
+        dot_ptr[edge_dots[e, 0] + 1] += 1
+        dot_ptr[edge_dots[e, 1] + 1] += 1
+    for d in range(n_dots):
+        dot_ptr[d + 1] += dot_ptr[d]
+    dot_edges = np.zeros(2 * n_edges, np.int32)
+    fill = dot_ptr[:-1].copy()
+    for e in range(n_edges):
+        for side in range(2):
+            d = edge_dots[e, side]
+            dot_edges[fill[d]] = e
+            fill[d] += 1
+    corner_face = np.full(2 * n_edges, -1, np.int32)
+    corner_dot = np.zeros(2 * n_edges, np.int32)
+    for f in range(n_faces):
+        for c in range(face_ptr[f], face_ptr[f + 1]):
+            corner_face[c] = f
+            corner_dot[c] = face_dots[c]
+    used = np.zeros(n_inner, np.bool_)
+    dot_corners = np.zeros(2 * n_edges, np.int32)
+    next_outer = n_inner
+    for d in range(n_dots):
+        start, stop = dot_ptr[d], dot_ptr[d + 1]
+        n = stop - start
+        angles = np.empty(n)
+        for i in range(n):
+            e = dot_edges[start + i]
+            other = edge_dots[e, 0] + edge_dots[e, 1] - d
+            angles[i] = np.arctan2(dots[other, 1] - dots[d, 1], dots[other, 0] - dots[d, 0])
+        order = np.argsort(angles)
+        ring = dot_edges[start:stop][order].copy()
+        dot_edges[start:stop] = ring
+        for k in range(n):
+            e1 = ring[k]
+            e2 = ring[(k + 1) % n]
+            corner = -1
+            for side in range(2):
+                f = edge_faces[e1, side]
+                if f < 0 or corner >= 0:
+                    continue
+                order_f = face_ptr[f + 1] - face_ptr[f]
+                for c in range(face_ptr[f], face_ptr[f + 1]):
+                    before = face_edges[face_ptr[f] + (c - face_ptr[f] - 1) % order_f]
+                    here = face_edges[c]
+                    if (
+                        face_dots[c] == d
+                        and not used[c]
+                        and ((before == e1 and here == e2) or (before == e2 and here == e1))
+                    ):
+                        corner = c
+                        used[c] = True
+                        break
+            if corner < 0:
+                corner = next_outer
+                corner_dot[corner] = d
+                next_outer += 1
+            dot_corners[start + k] = corner
+    return dot_ptr, dot_edges, dot_corners, corner_face, corner_dot
