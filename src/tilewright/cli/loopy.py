@@ -11,6 +11,9 @@ import click
 from tilewright.cli.options import (
     Whole,
     announce_seed,
+    game_ids,
+    game_ids_file_option,
+    id_lines,
     max_side_option,
     paper_option,
     pdf_paper,
@@ -59,12 +62,7 @@ def lists_option(function):
 
 @loopy.command()
 @click.argument("game_id", required=False)
-@click.option(
-    "--file",
-    "path",
-    type=click.Path(dir_okay=False),
-    help="Solve the game IDs in this file, one a line (as GAME_ID - does with stdin).",
-)
+@game_ids_file_option
 @click.option(
     "--max-guesses",
     type=Whole(1, 2**62),
@@ -119,11 +117,9 @@ def solve(game_id, path, max_guesses, output, lists, cell, max_side, paper) -> N
             check_destination(output)
         announce_if_cold("the Loopy solver", KERNEL_MODULES)
         sys.exit(_solve_one(puzzle, max_guesses, lists, "", output, picture))
-    from tilewright.cli.rect import _game_ids, _lines  # the same reading of a file of IDs
-
     worst = 0
-    with _lines(path) as lines:
-        for count, (number, text) in enumerate(_game_ids(lines)):
+    with id_lines(path) as lines:
+        for count, (number, text) in enumerate(game_ids(lines)):
             try:
                 puzzle = Puzzle.from_game_id(text)
             except TilewrightError as error:

@@ -7,6 +7,7 @@ Python turns it into an integer, so a 5,000-digit size costs nothing and says so
 short line. Real numbers must be finite: ``nan`` and ``inf`` are refused.
 """
 
+import contextlib
 import difflib
 import importlib
 import math
@@ -598,3 +599,51 @@ def maze_parameter_options(function):
         option = click.option(name, type=kind, help=text)
         function = option(function)
     return function
+
+
+# the longest line of a file of game IDs: 64 MiB holds the ID of a puzzle of tens of
+# millions of squares, and keeps a line with no end (``--file /dev/zero``) in bounds
+MAX_LINE_BYTES = 64 << 20
+
+
+@contextlib.contextmanager
+def id_lines(path: str | None):
+    """The binary stream of game IDs: the file at ``path``, or standard input."""
+    if path is not None:
+        with open(path, "rb") as stream:
+            yield stream
+        return
+    if sys.stdin is None:
+        raise TilewrightError("standard input is closed: give --file PATH")
+    yield sys.stdin.buffer
+
+
+def game_ids(stream):
+    """``(line number, game ID)`` for each line of ``stream`` that is not blank (numbered
+    from 1, as editors number lines), each read within ``MAX_LINE_BYTES``."""
+    number = 0
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE_BYTES:
+            most = MAX_LINE_BYTES
+            limit = f"{most >> 20} MiB" if most % (1 << 20) == 0 else f"{most} bytes"
+            raise TilewrightError(f"line {number}: longer than {limit}, too long for a game ID")
+        try:
+            text = line.decode("ascii").strip()
+        except UnicodeDecodeError:
+            raise TilewrightError(f"line {number}: a game ID is ASCII text") from None
+        if text:
+            yield number, text
+
+
+def game_ids_file_option(function):
+    """``--file PATH``: a file of game IDs, one a line, for a ``solve`` command."""
+    return click.option(
+        "--file",
+        "path",
+        type=click.Path(dir_okay=False),
+        help="Solve the game IDs in this file, one a line (as GAME_ID - does with stdin).",
+    )(function)

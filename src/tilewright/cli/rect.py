@@ -12,6 +12,9 @@ from tilewright.cli.options import (
     announce_seed,
     answer_format,
     format_option,
+    game_ids,
+    game_ids_file_option,
+    id_lines,
     max_side_option,
     output_format,
     output_option,
@@ -162,12 +165,7 @@ def _refuse_many_pictures(count: int, formats) -> None:
 
 @rect.command()
 @click.argument("game_id", required=False)
-@click.option(
-    "--file",
-    "path",
-    type=click.Path(dir_okay=False),
-    help="Solve the game IDs in this file, one a line (as GAME_ID - does with stdin).",
-)
+@game_ids_file_option
 @click.option(
     "--max-guesses",
     type=Whole(0, 2**62),
@@ -209,8 +207,8 @@ def solve(game_id: str | None, path: str | None, max_guesses: int, explain: bool
         announce_if_cold("the Rectangles solver", solver)
         sys.exit(_solve_one(puzzle, max_guesses, explain, ""))
     worst = 0
-    with _lines(path) as lines:
-        for count, (number, text) in enumerate(_game_ids(lines)):
+    with id_lines(path) as lines:
+        for count, (number, text) in enumerate(game_ids(lines)):
             try:
                 puzzle = parse_game_id(text)
             except TilewrightError as error:
@@ -221,46 +219,6 @@ def solve(game_id: str | None, path: str | None, max_guesses: int, explain: bool
                 click.echo()
             worst = max(worst, _solve_one(puzzle, max_guesses, explain, f"line {number}: "))
     sys.exit(worst)
-
-
-# the longest line of a file of game IDs: 64 MiB holds the ID of a puzzle of tens of
-# millions of squares, and keeps a line with no end (``--file /dev/zero``) in bounds
-MAX_LINE_BYTES = 64 << 20
-
-
-@contextlib.contextmanager
-def _lines(path: str | None):
-    """The binary stream of game IDs: the file at ``path``, or standard input."""
-    if path is not None:
-        with open(path, "rb") as stream:
-            yield stream
-        return
-    if sys.stdin is None:
-        raise TilewrightError("standard input is closed: give --file PATH")
-    yield sys.stdin.buffer
-
-
-def _game_ids(stream):
-    """``(line number, game ID)`` for each line of ``stream`` that is not blank (numbered
-    from 1, as editors number lines), each read within ``MAX_LINE_BYTES``."""
-    number = 0
-    while True:
-        line = stream.readline(MAX_LINE_BYTES + 1)
-        if not line:
-            return
-        number += 1
-        if len(line) > MAX_LINE_BYTES:
-            most = MAX_LINE_BYTES
-            limit = f"{most >> 20} MiB" if most % (1 << 20) == 0 else f"{most} bytes"
-            raise TilewrightError(f"line {number}: longer than {limit}, too long for a game ID")
-        try:
-            text = line.decode("ascii").strip()
-        except UnicodeDecodeError:
-            raise TilewrightError(
-                f"line {number}: a game ID is ASCII text, such as 7x7:3_2a2_3g2f5"
-            ) from None
-        if text:
-            yield number, text
 
 
 def _solve_one(puzzle, max_guesses: int, explain: bool, where: str) -> int:

@@ -27,13 +27,17 @@ works from a queue of the faces and dots that changed), but each deduction only 
 facts, so the point where none applies is the same, and so is the grade. The loop rule
 runs, as there, only when nothing else applies.
 
+How each kernel is compiled (with reference counting or not, merged into its one caller
+or not) is ``_jit``'s: it matters here, where the state is two tuples of arrays.
+
 States: 0 unknown, 1 YES, 2 NO. Corners ("dlines") are numbered: a face's corner at its
 ``i``-th dot is ``face_ptr[f] + i`` (between its edges ``i - 1`` and ``i``), the outside's
 corners after them.
 """
 
 import numpy as np
-from numba import njit
+
+from tilewright.loopy._jit import helper, inline, kernel, light
 
 UNKNOWN, YES, NO = 0, 1, 2
 EASY, NORMAL, TRICKY, HARD = 0, 1, 2, 3
@@ -50,7 +54,7 @@ _EDGE_DOTS, _EDGE_FACES, _FACE_PTR, _FACE_EDGES, _FACE_DOTS = 0, 1, 2, 3, 4
 _DOT_PTR, _DOT_EDGES, _DOT_CORNERS, _CORNER_FACE, _CORNER_DOT, _CLUES_AT = 5, 6, 7, 8, 9, 10
 
 
-@njit(cache=True)
+@helper
 def new_work(graph, level):
     """Fresh solver state for ``graph`` at ``level``: every edge unknown."""
     n_edges = graph[_EDGE_DOTS].shape[0]
@@ -94,10 +98,11 @@ def new_work(graph, level):
         np.zeros((widest, widest), np.int32),  # 19 most YES edges on each run of a face
         np.zeros((widest, widest), np.int32),  # 20 fewest
         np.zeros((2 * n_edges + 8, 2), np.int32),  # 21 edges waiting to be set, and values
+        np.zeros((3, 4), np.int64),  # 22 a face's or dot's last unknown edges, their classes
     )
 
 
-@njit(cache=True)
+@kernel
 def deduce(graph, level, lines_out):
     """Solve from nothing by the deductions up to ``level``; the edge states reached go to
     ``lines_out`` (unknown ones 0; all set when solved). Returns the status."""
@@ -114,7 +119,7 @@ def deduce(graph, level, lines_out):
     return status
 
 
-@njit(cache=True)
+@light
 def run(graph, work):
     """Deduce until nothing applies or the puzzle is solved, ambiguous or contradictory."""
     counters = work[16]
@@ -137,7 +142,7 @@ def run(graph, work):
             return counters[_STATUS]
 
 
-@njit(cache=True)
+@light
 def _enqueue(item, work):
     queue, queued, counters = work[14], work[15], work[16]
     if not queued[item]:
@@ -149,7 +154,7 @@ def _enqueue(item, work):
         counters[_QUEUED] += 1
 
 
-@njit(cache=True)
+@light
 def find(e, parent, parity):
     """The root of edge ``e``'s class and whether ``e`` is opposite to it (compressing)."""
     root = e
@@ -170,7 +175,7 @@ def find(e, parent, parity):
     return root, flip
 
 
-@njit(cache=True)
+@light
 def _set(e, value, graph, work):
     """Set edge ``e`` (and, at Hard, its class) to ``value``; False on a contradiction."""
     pending, counters = work[21], work[16]
@@ -186,7 +191,7 @@ def _set(e, value, graph, work):
     return True
 
 
-@njit(cache=True)
+@inline
 def _push(e, value, work):
     pending, counters = work[21], work[16]
     top = counters[_PENDING]
@@ -195,7 +200,7 @@ def _push(e, value, work):
     counters[_PENDING] = top + 1
 
 
-@njit(cache=True)
+@inline
 def _set_one(e, value, walk_class, graph, work):
     lines, counters = work[0], work[16]
     if lines[e] == value:
@@ -242,7 +247,7 @@ def _set_one(e, value, walk_class, graph, work):
     return True
 
 
-@njit(cache=True)
+@light
 def face_yes_by(f, step, graph, work):
     """Change face ``f``'s count of YES edges by ``step``, keeping the counts of clues
     met and of clues one short."""
@@ -261,7 +266,7 @@ def face_yes_by(f, step, graph, work):
             counters[_SM1] += 1
 
 
-@njit(cache=True)
+@inline
 def _enqueue_faces_at(d, graph, work):
     dot_ptr, dot_corners, corner_face = graph[_DOT_PTR], graph[_DOT_CORNERS], graph[_CORNER_FACE]
     for k in range(dot_ptr[d], dot_ptr[d + 1]):
@@ -270,7 +275,7 @@ def _enqueue_faces_at(d, graph, work):
             _enqueue(f, work)
 
 
-@njit(cache=True)
+@inline
 def _join(a, b, work):
     """Record the new YES edge ``a``–``b`` on the paths its dots end."""
     partner, length, counters = work[12], work[13], work[16]
@@ -288,7 +293,7 @@ def _join(a, b, work):
     _mark_end(end_b, work)
 
 
-@njit(cache=True)
+@light
 def _mark_end(d, work):
     dirty, flags, counters = work[17], work[18], work[16]
     if not flags[d]:
@@ -297,7 +302,7 @@ def _mark_end(d, work):
         counters[_DIRTY] += 1
 
 
-@njit(cache=True)
+@light
 def _set_bit(corner, bit, graph, work):
     """Give dline ``corner`` the fact ``bit``; True when it is new."""
     bits = work[7]
@@ -314,7 +319,7 @@ def _set_bit(corner, bit, graph, work):
 # ---------------------------------------------------------------------------- faces
 
 
-@njit(cache=True)
+@inline
 def _face_rules(f, graph, work):
     level = work[16][_LEVEL]
     _face_counts(f, graph, work)
@@ -324,15 +329,17 @@ def _face_rules(f, graph, work):
         _face_classes(f, graph, work)
 
 
-@njit(cache=True)
-def _set_face_unknowns(f, value, graph, work):
-    face_ptr, face_edges, lines = graph[_FACE_PTR], graph[_FACE_EDGES], work[0]
-    for i in range(face_ptr[f], face_ptr[f + 1]):
-        if lines[face_edges[i]] == UNKNOWN and not _set(face_edges[i], value, graph, work):
+@light
+def _set_unknowns(ptr, edges, item, value, graph, work):
+    """Set the unknown edges among ``edges[ptr[item]:ptr[item + 1]]`` (a face's or a
+    dot's) to ``value``."""
+    lines = work[0]
+    for i in range(ptr[item], ptr[item + 1]):
+        if lines[edges[i]] == UNKNOWN and not _set(edges[i], value, graph, work):
             return
 
 
-@njit(cache=True)
+@inline
 def _face_counts(f, graph, work):
     """Easy: a clue met, a clue that needs every unknown edge, and one NO short of it."""
     face_ptr, face_edges, face_dots = graph[_FACE_PTR], graph[_FACE_EDGES], graph[_FACE_DOTS]
@@ -352,11 +359,11 @@ def _face_counts(f, graph, work):
         counters[_STATUS] = MISTAKE
         return
     if clue == yes:
-        _set_face_unknowns(f, NO, graph, work)
+        _set_unknowns(face_ptr, face_edges, f, NO, graph, work)
         solved[f] = True
         return
     if order - clue == no:
-        _set_face_unknowns(f, YES, graph, work)
+        _set_unknowns(face_ptr, face_edges, f, YES, graph, work)
         solved[f] = True
         return
     if order - clue == no + 1 and order - yes - no > 2:
@@ -376,7 +383,7 @@ def _face_counts(f, graph, work):
             return
 
 
-@njit(cache=True)
+@inline
 def _face_dlines(f, level, graph, work):
     """Normal (and Tricky): bounds on the YES count of every run of a face's edges."""
     face_ptr, face_edges = graph[_FACE_PTR], graph[_FACE_EDGES]
@@ -447,7 +454,7 @@ def _face_dlines(f, level, graph, work):
                 _set_bit(corner, AT_LEAST_ONE, graph, work)
 
 
-@njit(cache=True)
+@inline
 def _face_classes(f, graph, work):
     """Hard: alike edges of a face, and the parity of its clue over its last unknowns."""
     face_ptr, face_edges = graph[_FACE_PTR], graph[_FACE_EDGES]
@@ -471,7 +478,7 @@ def _face_classes(f, graph, work):
     _parity(face_edges, start, stop, (clue - yes) % 2, order - yes - no, graph, work)
 
 
-@njit(cache=True)
+@light
 def _set_alike_pairs(start, stop, value, graph, work):
     face_edges, lines, parent, parity = graph[_FACE_EDGES], work[0], work[8], work[9]
     for i in range(start, stop):
@@ -491,16 +498,14 @@ def _set_alike_pairs(start, stop, value, graph, work):
                     return
 
 
-@njit(cache=True)
+@light
 def _parity(edges, start, stop, odd, unknown, graph, work):
     """Hard: the unknown edges of ``edges[start:stop]`` hold an ``odd`` count of YES.
     Two of them: alike or opposite. Three or four with two in one class: the rest follow."""
     if unknown < 2 or unknown > 4:
         return
     lines, parent, parity = work[0], work[8], work[9]
-    found = np.empty(4, np.int64)
-    roots = np.empty(4, np.int64)
-    flips = np.empty(4, np.int64)
+    found, roots, flips = work[22][0], work[22][1], work[22][2]
     count = 0
     for i in range(start, stop):
         if lines[edges[i]] == UNKNOWN and count < 4:
@@ -534,7 +539,7 @@ def _parity(edges, start, stop, odd, unknown, graph, work):
             return
 
 
-@njit(cache=True)
+@light
 def _merge(a, b, opposite, graph, work):
     """Hard: edges ``a`` and ``b`` are opposite (``opposite``) or alike."""
     parent, parity, size, ring = work[8], work[9], work[10], work[11]
@@ -564,7 +569,7 @@ def _merge(a, b, opposite, graph, work):
 # ---------------------------------------------------------------------------- dots
 
 
-@njit(cache=True)
+@inline
 def _dot_rules(d, graph, work):
     level = work[16][_LEVEL]
     _dot_counts(d, graph, work)
@@ -574,15 +579,7 @@ def _dot_rules(d, graph, work):
         _dot_classes(d, graph, work)
 
 
-@njit(cache=True)
-def _set_dot_unknowns(d, value, graph, work):
-    dot_ptr, dot_edges, lines = graph[_DOT_PTR], graph[_DOT_EDGES], work[0]
-    for i in range(dot_ptr[d], dot_ptr[d + 1]):
-        if lines[dot_edges[i]] == UNKNOWN and not _set(dot_edges[i], value, graph, work):
-            return
-
-
-@njit(cache=True)
+@inline
 def _dot_counts(d, graph, work):
     """Easy: a dot has no YES edge or two."""
     dot_ptr, solved, counters = graph[_DOT_PTR], work[6], work[16]
@@ -594,22 +591,22 @@ def _dot_counts(d, graph, work):
         if unknown == 0:
             solved[d] = True
         elif unknown == 1:
-            _set_dot_unknowns(d, NO, graph, work)
+            _set_unknowns(dot_ptr, graph[_DOT_EDGES], d, NO, graph, work)
             solved[d] = True
     elif yes == 1:
         if unknown == 0:
             counters[_STATUS] = MISTAKE
         elif unknown == 1:
-            _set_dot_unknowns(d, YES, graph, work)
+            _set_unknowns(dot_ptr, graph[_DOT_EDGES], d, YES, graph, work)
     elif yes == 2:
         if unknown > 0:
-            _set_dot_unknowns(d, NO, graph, work)
+            _set_unknowns(dot_ptr, graph[_DOT_EDGES], d, NO, graph, work)
         solved[d] = True
     else:
         counters[_STATUS] = MISTAKE
 
 
-@njit(cache=True)
+@inline
 def _dot_dlines(d, level, graph, work):
     """Normal (and Tricky): dline facts at a dot, from its edges and back to them."""
     dot_ptr, dot_edges, dot_corners = graph[_DOT_PTR], graph[_DOT_EDGES], graph[_DOT_CORNERS]
@@ -681,7 +678,7 @@ def _dot_dlines(d, level, graph, work):
                             break
 
 
-@njit(cache=True)
+@inline
 def _dot_classes(d, graph, work):
     """Hard: dlines with exactly one YES relate their edges, and a dot's parity."""
     dot_ptr, dot_edges, dot_corners = graph[_DOT_PTR], graph[_DOT_EDGES], graph[_DOT_CORNERS]
@@ -711,7 +708,7 @@ def _dot_classes(d, graph, work):
 # ---------------------------------------------------------------------------- the loop
 
 
-@njit(cache=True)
+@inline
 def _loop_rule(graph, work):
     """Easy: solved when one loop holds every YES edge and meets every clue; an edge that
     would close a path into a loop short of that is NO; one that would close it into a
@@ -763,7 +760,7 @@ def _loop_rule(graph, work):
 # ---------------------------------------------------------------------------- the graph
 
 
-@njit(cache=True)
+@kernel
 def corners(dots, edge_dots, edge_faces, face_ptr, face_edges, face_dots):
     """Each dot's edges in order around it, and the corner (dline) between each edge and
     the next: a face's own corner where a face lies there, else a new corner of the

@@ -19,7 +19,7 @@ at the level asked for still needs.
 """
 
 import numpy as np
-from numba import njit
+from numba import literal_unroll
 
 from tilewright.core._rng import below
 from tilewright.loopy._deduce_kernels import (
@@ -55,13 +55,18 @@ from tilewright.loopy._deduce_kernels import (
     new_work,
     run,
 )
+from tilewright.loopy._jit import helper, kernel, light
 
 GREY, INSIDE, OUTSIDE = 0, 1, 2
+# the solver state's fields (``new_work``), to copy one state onto another
+FIELDS = tuple(range(23))
+# faces drawn for each one a region takes
+TRIES = 6
 # statistics kept
 ATTEMPTS, TRIALS, LEFT_OUT, PUT_BACK, TOO_EASY = 0, 1, 2, 3, 4
 
 
-@njit(cache=True)
+@kernel
 def generate_puzzle(graph, level, radius, state, max_attempts, solution, stats):
     """Make a puzzle: its clues are written to ``graph``'s clue array and its loop to
     ``solution`` (1 on the loop). Returns True, or False after ``max_attempts`` loops
@@ -83,7 +88,7 @@ def generate_puzzle(graph, level, radius, state, max_attempts, solution, stats):
         if deduce(graph, level, lines) != SOLVED:
             continue
         n_removed = remove_clues(graph, level, radius, solution, state, removed, stats)
-        _repair(graph, level, full, removed, n_removed, lines, stats)
+        _repair(graph, level, full, removed, n_removed, stats)
         if level > 0 and deduce(graph, level - 1, lines) == SOLVED:
             stats[TOO_EASY] += 1
             continue
@@ -91,7 +96,7 @@ def generate_puzzle(graph, level, radius, state, max_attempts, solution, stats):
     return False
 
 
-@njit(cache=True)
+@light
 def _loop_edges(graph, colour, solution):
     edge_faces = graph[_EDGE_FACES]
     for e in range(edge_faces.shape[0]):
@@ -100,7 +105,7 @@ def _loop_edges(graph, colour, solution):
         solution[e] = 1 if a != b else 0
 
 
-@njit(cache=True)
+@light
 def _count_clues(graph, solution, clues):
     face_ptr, face_edges = graph[_FACE_PTR], graph[_FACE_EDGES]
     for f in range(face_ptr.shape[0] - 1):
@@ -110,40 +115,70 @@ def _count_clues(graph, solution, clues):
         clues[f] = count
 
 
-@njit(cache=True)
-def _repair(graph, level, full, removed, n_removed, lines, stats):
+@helper
+def _repair(graph, level, full, removed, n_removed, stats):
     """Make the puzzle solve whole, as the collection's clue-by-clue removal would have it:
     the clues left out, in their order, stay out while the whole puzzle still solves
-    without them; the first one it does not (found by halving) goes back in, and the rest
-    are tried again."""
-    kept = 0  # without removed[:kept] the puzzle solves
-    while not _solves_without(graph, level, full, removed, n_removed, lines):
-        low, high = kept, n_removed  # without removed[:low] it solves, [:high] it does not
-        while high - low > 1:
-            middle = (low + high) // 2
-            if _solves_without(graph, level, full, removed, middle, lines):
-                low = middle
-            else:
-                high = middle
-        stats[PUT_BACK] += 1
-        removed[low : n_removed - 1] = removed[low + 1 : n_removed].copy()
-        n_removed -= 1
-        kept = low
+    without them, and the first one it does not goes back in.
 
-
-@njit(cache=True)
-def _solves_without(graph, level, full, removed, count, lines):
+    Which one that is: on a copy of where the whole solve stopped, the clues left out are
+    put back one at a time from the last, each only adding deductions to those already
+    made (a clue more never takes one away), until the puzzle solves; the clue put back
+    last is the one needed. It goes back into the real state too, which then stands where
+    a whole solve without the others would stop, and the search repeats from there."""
     clues = graph[_CLUES_AT]
     clues[:] = full
-    for i in range(count):
+    for i in range(n_removed):
         clues[removed[i]] = -1
-    return deduce(graph, level, lines) == SOLVED
+    work = new_work(graph, level)
+    for item in range(work[14].shape[0]):
+        _enqueue(item, work)
+    if run(graph, work) == SOLVED:
+        return
+    trial = new_work(graph, level)
+    while True:
+        _copy_work(work, trial)
+        needed = n_removed - 1
+        while True:
+            f = removed[needed]
+            if not _all_known(f, graph, trial):
+                # a clue on a face the deductions have finished adds nothing
+                _put_back(f, full[f], graph, trial)
+                if run(graph, trial) == SOLVED:
+                    break
+            needed -= 1
+        for i in range(needed, n_removed):
+            clues[removed[i]] = -1
+        stats[PUT_BACK] += 1
+        f = removed[needed]
+        for i in range(needed, n_removed - 1):
+            removed[i] = removed[i + 1]
+        n_removed -= 1
+        _put_back(f, full[f], graph, work)
+        if run(graph, work) == SOLVED:
+            return
+
+
+@helper
+def _copy_work(source, target):
+    """Make ``target`` the same solver state as ``source``."""
+    for field in literal_unroll(FIELDS):
+        target[field][:] = source[field]
+
+
+@light
+def _put_back(f, clue, graph, work):
+    """Give face ``f`` its clue again and queue it."""
+    _set_clue(f, clue, graph, work)
+    work[5][f] = False
+    _enqueue(f, work)
+    work[16][_STATUS] = INCOMPLETE
 
 
 # ---------------------------------------------------------------------------- the loop
 
 
-@njit(cache=True)
+@helper
 def grow_loop(graph, state):
     """Colour every face INSIDE or OUTSIDE so that the edges between the colours form one
     loop. Returns (done, colours): not done when the growth is stuck (a face neither
@@ -167,14 +202,27 @@ def grow_loop(graph, state):
     colour[first] = INSIDE
     grey = n_faces - 1
     _wait_around(first, graph, colour, ring, by_edge, waiting, listed, sizes)
+    counts = np.zeros(3, np.int64)
+    counts[INSIDE] = 1
     while grey > 0:
-        wanted = INSIDE + below(state, 2)
+        # the smaller region grows: left to chance, the outside, growing from the whole
+        # border, closed round the inside while it was a few faces
+        wanted = INSIDE if counts[INSIDE] <= counts[OUTSIDE] else OUTSIDE
         if sizes[wanted - 1] == 0:
             wanted = 3 - wanted
             if sizes[wanted - 1] == 0:
                 return False, colour
         row = wanted - 1
+        # of a few faces drawn, the one touching its region along the fewest edges: the
+        # region grows in fingers, and the loop winds through the grid as the
+        # collection's does (about half the edges on it), not round a blob
         pick = below(state, sizes[row])
+        for _ in range(TRIES - 1):
+            other = below(state, sizes[row])
+            if _touching(waiting[row, other], wanted, graph, colour) < _touching(
+                waiting[row, pick], wanted, graph, colour
+            ):
+                pick = other
         f = waiting[row, pick]
         sizes[row] -= 1
         waiting[row, pick] = waiting[row, sizes[row]]
@@ -183,12 +231,35 @@ def grow_loop(graph, state):
             # looked at again when a face around it changes
             continue
         colour[f] = wanted
+        counts[wanted] += 1
         grey -= 1
         _wait_around(f, graph, colour, ring, by_edge, waiting, listed, sizes)
     return True, colour
 
 
-@njit(cache=True)
+@light
+def _all_known(f, graph, work):
+    face_ptr, face_edges, lines = graph[_FACE_PTR], graph[_FACE_EDGES], work[0]
+    unknown = 0
+    for i in range(face_ptr[f], face_ptr[f + 1]):
+        unknown += lines[face_edges[i]] == UNKNOWN
+    return unknown == 0
+
+
+@light
+def _touching(f, wanted, graph, colour):
+    """How many of face ``f``'s edges it shares with region ``wanted``."""
+    face_ptr, face_edges, edge_faces = graph[_FACE_PTR], graph[_FACE_EDGES], graph[_EDGE_FACES]
+    count = 0
+    for i in range(face_ptr[f], face_ptr[f + 1]):
+        e = face_edges[i]
+        other = edge_faces[e, 0] + edge_faces[e, 1] - f
+        if (OUTSIDE if other < 0 else colour[other]) == wanted:
+            count += 1
+    return count
+
+
+@light
 def _wait(f, wanted, waiting, listed, sizes):
     row = wanted - 1
     if not listed[row, f]:
@@ -197,7 +268,7 @@ def _wait(f, wanted, waiting, listed, sizes):
         sizes[row] += 1
 
 
-@njit(cache=True)
+@light
 def _wait_around(f, graph, colour, ring, by_edge, waiting, listed, sizes):
     count = _around(f, graph, ring, by_edge)
     for i in range(count):
@@ -207,7 +278,7 @@ def _wait_around(f, graph, colour, ring, by_edge, waiting, listed, sizes):
             _wait(g, OUTSIDE, waiting, listed, sizes)
 
 
-@njit(cache=True)
+@light
 def _around(f, graph, ring, by_edge):
     """The faces around face ``f`` in order (-1 for the outside), across its edges and
     around its corners, into ``ring``; ``by_edge`` marks those across an edge."""
@@ -237,7 +308,7 @@ def _around(f, graph, ring, by_edge):
     return count
 
 
-@njit(cache=True)
+@light
 def _can_take(f, wanted, graph, colour, ring, by_edge):
     """Whether ``f`` may join region ``wanted``: that region's faces around it form one
     run holding a face across an edge (or surround it)."""
@@ -262,7 +333,7 @@ def _can_take(f, wanted, graph, colour, ring, by_edge):
 # ---------------------------------------------------------------------------- removal
 
 
-@njit(cache=True)
+@helper
 def remove_clues(graph, level, radius, solution, state, removed, stats):
     """Leave out, in a random order, each clue whose window the deductions still solve
     without it (see the module's notes); they go to ``removed``, in order, and their
@@ -281,6 +352,7 @@ def remove_clues(graph, level, radius, solution, state, removed, stats):
     in_window = np.zeros(n_faces, np.bool_)
     edges = np.zeros(n_edges, np.int32)
     edge_marked = np.zeros(n_edges, np.bool_)
+    places = np.zeros(n_edges, np.int64)
     left_before = stats[LEFT_OUT]
     for f in order:
         if clues[f] < 0:
@@ -301,7 +373,7 @@ def remove_clues(graph, level, radius, solution, state, removed, stats):
         stats[TRIALS] += 1
         clue = clues[f]
         _set_clue(f, -1, graph, work)
-        _open(edges[:n_open], graph, work, solution, position, loop_dots, length)
+        _open(edges[:n_open], graph, work, solution, position, loop_dots, length, places)
         solved = run(graph, work) == SOLVED
         _close(edges[:n_open], graph, work, solution, length)
         if solved:
@@ -312,7 +384,7 @@ def remove_clues(graph, level, radius, solution, state, removed, stats):
     return stats[LEFT_OUT] - left_before
 
 
-@njit(cache=True)
+@light
 def _window(f, radius, graph, window, in_window):
     """The faces within ``radius`` steps of ``f`` across edges, into ``window``."""
     face_ptr, face_edges, edge_faces = graph[_FACE_PTR], graph[_FACE_EDGES], graph[_EDGE_FACES]
@@ -335,7 +407,7 @@ def _window(f, radius, graph, window, in_window):
     return count
 
 
-@njit(cache=True)
+@helper
 def _loop_order(graph, solution):
     """The loop walked once: each loop edge's place on it, the dot each place starts at,
     and the loop's length."""
@@ -365,7 +437,7 @@ def _loop_order(graph, solution):
     return position, loop_dots, length
 
 
-@njit(cache=True)
+@light
 def _load_solution(graph, work, solution, length):
     """Make ``work`` the solved state: every edge at its loop value, counts to match."""
     edge_dots, edge_faces, clues = graph[_EDGE_DOTS], graph[_EDGE_FACES], graph[_CLUES_AT]
@@ -399,7 +471,7 @@ def _load_solution(graph, work, solution, length):
                 counters[_SM1] += 1
 
 
-@njit(cache=True)
+@light
 def _set_clue(f, clue, graph, work):
     """Give face ``f`` the clue ``clue`` (-1: none), keeping the clue counts."""
     clues, counters = graph[_CLUES_AT], work[16]
@@ -420,8 +492,8 @@ def _set_clue(f, clue, graph, work):
             counters[_SM1] += 1
 
 
-@njit(cache=True)
-def _open(edges, graph, work, solution, position, loop_dots, length):
+@helper
+def _open(edges, graph, work, solution, position, loop_dots, length, places):
     """Make ``edges`` unknown, with what the deductions had of them forgotten, and the
     loop's remaining pieces as paths whose ends know each other; queue what they touch."""
     edge_dots, edge_faces, clues = graph[_EDGE_DOTS], graph[_EDGE_FACES], graph[_CLUES_AT]
@@ -455,7 +527,7 @@ def _open(edges, graph, work, solution, position, loop_dots, length):
         return
     counters[_CLOSED] = 0
     # the loop's places left out, in order: the pieces between them are paths
-    places = np.empty(n_yes, np.int64)
+    places = places[:n_yes]
     i = 0
     for e in edges:
         if solution[e]:
@@ -480,7 +552,7 @@ def _open(edges, graph, work, solution, position, loop_dots, length):
         _mark_end(b, work)
 
 
-@njit(cache=True)
+@light
 def _close(edges, graph, work, solution, length):
     """Put ``edges`` back to their loop values after a trial, whatever it reached."""
     edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
@@ -519,7 +591,7 @@ def _close(edges, graph, work, solution, length):
     counters[_STATUS] = INCOMPLETE
 
 
-@njit(cache=True)
+@light
 def _unset(e, graph, work):
     """Take back a value a trial gave edge ``e`` (only a trial that failed gives a wrong
     one, or gives values its window did not open)."""

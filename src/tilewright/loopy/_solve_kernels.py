@@ -22,10 +22,14 @@ The search sets an unknown edge YES, propagates, and on a contradiction undoes b
 last choice and sets the edge NO instead; a closed loop is a solution when every clue is
 met. It counts solutions up to a limit (two: "unique" is then proven, not deduced), so
 that whether a puzzle has one solution never depends on deduction rules.
+
+The kernels below ``search`` allocate nothing: ``_jit`` compiles them without reference
+counting, and merges those called from one place only into it.
 """
 
 import numpy as np
-from numba import njit
+
+from tilewright.loopy._jit import inline, kernel, light
 
 UNKNOWN, YES, NO = 0, 1, 2
 # trail entries: (kind, index, old value)
@@ -37,7 +41,7 @@ _TOP, _YES_EDGES, _CLOSED_LOOP, _TAIL, _HEAD, _PENDING = 0, 1, 2, 3, 4, 5
 COMPLETE, STOPPED = 0, 1
 
 
-@njit(cache=True)
+@kernel
 def search(graph, limit, max_choices, state, solutions, probe):
     """Find up to ``limit`` solutions (rows of ``solutions``: 1 on the loop) from the edge
     states in ``state`` (left as given); at most ``max_choices`` guesses when positive;
@@ -125,7 +129,7 @@ def search(graph, limit, max_choices, state, solutions, probe):
     return found, status, choices
 
 
-@njit(cache=True)
+@light
 def _enqueue(item, work):
     queue, queued, counters = work[9], work[10], work[8]
     if not queued[item]:
@@ -134,7 +138,7 @@ def _enqueue(item, work):
         counters[_TAIL] += 1
 
 
-@njit(cache=True)
+@light
 def _push(trail, counters, kind, index, old):
     top = counters[_TOP]
     trail[top, 0] = kind
@@ -143,7 +147,7 @@ def _push(trail, counters, kind, index, old):
     counters[_TOP] = top + 1
 
 
-@njit(cache=True)
+@light
 def _find(node, parent, parity):
     """The root of ``node``'s colour class, and whether ``node`` differs from it."""
     differs = 0
@@ -153,7 +157,7 @@ def _find(node, parent, parity):
     return node, differs
 
 
-@njit(cache=True)
+@inline
 def _relate(a, b, unlike, graph, work):
     """Record that colour nodes ``a`` and ``b`` differ (``unlike``) or agree; queue the
     unknown edges this fixes. False when they were already known the other way."""
@@ -196,7 +200,7 @@ def _relate(a, b, unlike, graph, work):
     return True
 
 
-@njit(cache=True)
+@light
 def _set(e, value, graph, work):
     """Set edge ``e`` to ``value``; False on a contradiction it shows at once."""
     edge_dots, edge_faces = graph[0], graph[1]
@@ -258,7 +262,7 @@ def _set(e, value, graph, work):
     return True
 
 
-@njit(cache=True)
+@light
 def _undo(top, graph, work):
     """Undo the trail back to ``top`` entries; empty the queue and the pending edges."""
     edge_dots, edge_faces = graph[0], graph[1]
@@ -305,7 +309,7 @@ def _undo(top, graph, work):
     counters[_PENDING] = 0
 
 
-@njit(cache=True)
+@light
 def _set_all(items_ptr, items, at, from_value, value, graph, work):
     """Set every edge of ``items[items_ptr[at]:items_ptr[at + 1]]`` that is
     ``from_value`` to ``value``."""
@@ -317,7 +321,7 @@ def _set_all(items_ptr, items, at, from_value, value, graph, work):
     return True
 
 
-@njit(cache=True)
+@light
 def _propagate(graph, work):
     """Apply what clues, dots, colours and the single loop force until nothing changes;
     False on a contradiction (the undo clears what is left queued)."""
@@ -378,7 +382,7 @@ def _propagate(graph, work):
     return True
 
 
-@njit(cache=True)
+@light
 def _clues_met(graph, work):
     clues, face_yes = graph[8], work[1]
     met = True
@@ -387,7 +391,7 @@ def _clues_met(graph, work):
     return met
 
 
-@njit(cache=True)
+@inline
 def _fails(e, value, graph, work):
     """Whether setting ``e`` to ``value`` leads by propagation alone to a contradiction
     (a loop closed with a clue unmet is one); everything is undone after."""
@@ -400,7 +404,7 @@ def _fails(e, value, graph, work):
     return failed
 
 
-@njit(cache=True)
+@inline
 def _probe(graph, work):
     """Try each unknown edge both ways: a way that fails at once fixes the edge the other
     way (and both failing is a contradiction), until no trial fixes anything. After the
@@ -443,7 +447,7 @@ def _probe(graph, work):
     return True
 
 
-@njit(cache=True)
+@inline
 def _choose(graph, work):
     """The edge to guess next: at the end of a path with the fewest ways on; without a
     path, an unknown edge of the clue needing the largest share of its unknown edges; -1
