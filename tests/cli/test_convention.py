@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from tests.helpers import run_binary as run
-from tilewright.cli import rect as rect_cli
+from tilewright.cli import options as cli_options
 
 WARNING = re.compile(r"tilewright: warning: .* is now .*; the old name will be removed")
 
@@ -349,7 +349,7 @@ def test_several_ids_are_solved_in_turn_and_a_bad_one_is_named_by_its_line(tmp_p
 
 
 def test_a_line_past_the_limit_is_refused_without_reading_on(capsysbinary, monkeypatch):
-    monkeypatch.setattr(rect_cli, "MAX_LINE_BYTES", 1000)
+    monkeypatch.setattr(cli_options, "MAX_LINE_BYTES", 1000)
     endless = io.BytesIO(b"9" * 10_000_000)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(endless))
     status, out, err = run(capsysbinary, "rect", "solve", "-")

@@ -26,9 +26,7 @@ print(squares.game_id)
 figure, axes = plt.subplots(2, 2, figsize=(10, 10), layout="constrained")
 with TemporaryDirectory() as folder:
     for row, made in zip(axes, (spectres, squares), strict=True):
-        for ax, loop, title in zip(
-            row, (None, made.solution), ("puzzle", "answer"), strict=True
-        ):
+        for ax, loop, title in zip(row, (None, made.solution), ("puzzle", "answer"), strict=True):
             path = Path(folder) / "loopy.png"
             save(path, made.puzzle, loop)
             ax.imshow(plt.imread(path))
