@@ -1,4 +1,4 @@
-"""Rectangles and tromino datasets written whole: the parts hold exactly the rows the
+"""Rectangles, tromino and Loopy datasets written whole: the parts hold exactly the rows the
 configurations make, mixtures and filters and duplicates work as for mazes, and the
 command line writes them and refuses bad input in one line."""
 
@@ -11,6 +11,7 @@ from tests.helpers import run_cli
 from tilewright import TilewrightError
 from tilewright.core.seeds import Stream
 from tilewright.datasets import (
+    LoopyConfig,
     MazeConfig,
     Mixture,
     RectanglesConfig,
@@ -34,6 +35,7 @@ KINDS = [
     MazeConfig(6, 5, "wilson", endpoints="random"),
     RectanglesConfig(6, 5, expansion=0.25),
     TrominoConfig(7, 7, colours=4),
+    LoopyConfig(6, 5, "honeycomb", "normal"),
 ]
 
 

@@ -4,8 +4,8 @@ folder itself: pandas, pyarrow's datasets, polars and Hugging Face's ``datasets`
 They read every file in a folder whose name does not start with ``.`` (pandas and pyarrow
 also skip ``_``; polars, given the folder, reads everything unless told which prefixes are
 hidden), so a finished folder holds its parts and, besides them, only ``.manifest.json``.
-Every family's folder is checked: mazes, Rectangles puzzles, tromino tilings, Spectre and
-hat bands.
+Every family's folder is checked: mazes, Rectangles puzzles, tromino tilings, Loopy
+puzzles, Spectre and hat bands.
 """
 
 import json
@@ -21,6 +21,7 @@ import pytest
 
 from tilewright.datasets import (
     MANIFEST,
+    LoopyConfig,
     MazeConfig,
     Mixture,
     RectanglesConfig,
@@ -38,6 +39,7 @@ FAMILIES = {
     ),
     "rectangles": lambda out: generate(RectanglesConfig(5, 4), 9, 3, out, part_size=4),
     "tromino": lambda out: generate(TrominoConfig(4, 4, colours=4), 9, 4, out, part_size=4),
+    "loopy": lambda out: generate(LoopyConfig(5, 5, "kites", "hard"), 9, 5, out, part_size=4),
     "spectre": lambda out: write_spectre_shards(12, 600, out, seed=5, bands=2),
     "hat": lambda out: write_hat_shards(20, 15, out, seed=6),
 }

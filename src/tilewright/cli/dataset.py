@@ -32,10 +32,11 @@ def dataset() -> None:
     """Datasets of many mazes, puzzles or tilings as Parquet: `tilewright dataset mazes --help`."""
 
 
-def _run_options(unit: str, example: str | None):
+def _run_options(unit: str, example: str | None, part_size: int = 100_000):
     """The options every kind of dataset takes: how many, the seed, where to, mixtures'
     weights, filters (when the items have number columns worth filtering on, ``example``
-    showing one), duplicates, parts and the Dask cluster."""
+    showing one), duplicates, parts (``part_size`` items each by default) and the Dask
+    cluster."""
 
     def decorate(function):
         options = [
@@ -55,7 +56,8 @@ def _run_options(unit: str, example: str | None):
                 "--weights",
                 metavar="W,W,...",
                 help="Proportions of the mixed configurations, in the order the SIZE "
-                "values (and for mazes each with each -a) are given; default: equal.",
+                "values (each with each -a for mazes, --grid and --difficulty for Loopy) "
+                "are given; default: equal.",
             ),
             *(
                 []
@@ -78,7 +80,7 @@ def _run_options(unit: str, example: str | None):
             click.option(
                 "--part-size",
                 type=Whole(1, 10_000_000),
-                default=100_000,
+                default=part_size,
                 show_default=True,
                 help=f"{unit.capitalize()} per part file (and per row group).",
             ),
@@ -208,6 +210,48 @@ def tromino(size, colours, method, **options):
         for width, height in dict.fromkeys(need_sizes(size))
     ]
     _write(configs, **options)
+
+
+@dataset.command()
+@click.argument("size", nargs=-1, metavar="WxH[tT][dD]...")
+@click.option(
+    "--grid",
+    multiple=True,
+    metavar="NAME",
+    help="The grid, by the collection's name (tilewright maze --grids); give it again to "
+    "mix grids. Default: each SIZE's tT, else square.",
+)
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "normal", "tricky", "hard"]),
+    multiple=True,
+    help="The collection's level; give it again to mix levels. Default: each SIZE's dD, else easy.",
+)
+# a Loopy row holds its puzzle as text, 1 kB on a 10x10 square grid and 18 kB on 10x10
+# Spectres (numbered dots, faces and edges): a part of 100,000 would take 2 GB in memory
+@_run_options("puzzles", "clue_count<=40", part_size=10_000)
+def loopy(size, grid, difficulty, **options):
+    """Write COUNT Loopy (Slitherlink) puzzles of WxH[tT][dD] (the puzzle collection's
+    form, such as 10x10 or 10x10t17dh: Spectres, Hard; several mix, each with each
+    --grid and --difficulty) with their solutions as Parquet.
+
+    Each row holds the puzzle's index and own seed (`tilewright loopy generate WxHtTdD
+    -s SEED` makes it again alone), its game ID, one clue a face, the solution as the
+    loop's edge numbers, the puzzle as text and what the generator did. A seed that
+    makes no puzzle (small grids at the harder levels) is drawn again from the item's
+    next seed. Parts, manifest, resuming and workers as for `tilewright dataset mazes`.
+    """
+    require_extra("datasets", "Parquet output")
+    from tilewright.datasets import LoopyConfig
+    from tilewright.loopy import parse_params
+
+    configs = []
+    for text in dict.fromkeys(need_sizes(size)):
+        params = parse_params(text)
+        for name in dict.fromkeys(grid or (params.grid,)):
+            for level in dict.fromkeys(difficulty or (params.difficulty,)):
+                configs.append(LoopyConfig(params.width, params.height, name, level))
+    _write(list(dict.fromkeys(configs)), **options)
 
 
 _MAZE_PARAMETERS = ("strategy", "join", "down", "bias")

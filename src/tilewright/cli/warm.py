@@ -61,7 +61,7 @@ def compile_dataset_kernels(config, unique: bool = False) -> None:
 
     Parameters
     ----------
-    config : MazeConfig, RectanglesConfig, TrominoConfig or Mixture
+    config : MazeConfig, RectanglesConfig, TrominoConfig, LoopyConfig or Mixture
         What the dataset holds.
     unique : bool, default False
         The dataset leaves out duplicates (the row keys' kernel runs too).
@@ -108,4 +108,8 @@ def _dataset_kernels(config) -> list:
         from tilewright.tromino.warm import kernel_modules
 
         used += kernel_modules(config.width, config.height, "npy", config.colours)
+    elif kind == "loopy":
+        from tilewright.loopy.warm import KERNEL_MODULES as loopy_kernels
+
+        used += list(loopy_kernels)
     return used

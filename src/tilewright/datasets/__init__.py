@@ -6,11 +6,11 @@
 1000
 
 Each item reproduces alone: its ``seed`` column is the seed ``tilewright.mazes.generate``
-takes (see ``maze_rows``). Rectangles puzzles and tromino tilings: ``RectanglesConfig``
-and ``TrominoConfig`` (see ``rectangle_rows``, ``tromino_rows``). Several sizes or
-algorithms in one dataset: ``Mixture``. Filters
-and the removal of duplicates: ``selection``. Writing and resuming: ``writing`` and
-``part_files``; where the work runs: ``dask_runs``.
+takes (see ``maze_rows``). Rectangles puzzles, tromino tilings and Loopy puzzles:
+``RectanglesConfig``, ``TrominoConfig`` and ``LoopyConfig`` (see ``rectangle_rows``,
+``tromino_rows``, ``loopy_rows``). Several sizes or algorithms in one dataset:
+``Mixture``. Filters and the removal of duplicates: ``selection``. Writing and resuming:
+``writing`` and ``part_files``; where the work runs: ``dask_runs``.
 
 The package needs the ``datasets`` extra (``pip install 'tilewright[datasets]'``):
 without it, importing the package raises ``tilewright.core.extras.MissingExtraError``.
@@ -22,6 +22,7 @@ from tilewright.core.extras import require_extra
 require_extra("datasets", "tilewright.datasets")
 
 from tilewright.datasets.config import ENDPOINTS, MazeConfig, config_from_dict
+from tilewright.datasets.loopy_rows import LoopyConfig, loopy_puzzles
 from tilewright.datasets.maze_dataset_conversion import to_maze_dataset
 from tilewright.datasets.maze_rows import (
     connection_lists,
@@ -40,6 +41,7 @@ __all__ = [
     "ENDPOINTS",
     "MANIFEST",
     "PART_SIZE",
+    "LoopyConfig",
     "MazeConfig",
     "Mixture",
     "RectanglesConfig",
@@ -51,6 +53,7 @@ __all__ = [
     "item_seeds",
     "iter_mazes",
     "load",
+    "loopy_puzzles",
     "maze_items",
     "puzzle_grids",
     "row_keys",

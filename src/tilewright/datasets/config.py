@@ -144,7 +144,7 @@ class MazeConfig(JsonConfig):
 
 def config_from_dict(record: Any) -> Any:
     """The configuration of any kind that ``to_dict`` gave: mazes, a mixture, rectangles,
-    tromino tilings.
+    tromino tilings, Loopy puzzles.
 
     Raises
     ------
@@ -171,11 +171,13 @@ def config_from_json(text: str) -> Any:
 
 def _kinds() -> dict[str, Any]:
     # imported here: each kind's module imports this one
+    from tilewright.datasets.loopy_rows import LoopyConfig
     from tilewright.datasets.mixture import Mixture
     from tilewright.datasets.rectangle_rows import RectanglesConfig
     from tilewright.datasets.tromino_rows import TrominoConfig
 
-    return {kind.kind: kind for kind in (MazeConfig, Mixture, RectanglesConfig, TrominoConfig)}
+    kinds = (MazeConfig, Mixture, RectanglesConfig, TrominoConfig, LoopyConfig)
+    return {kind.kind: kind for kind in kinds}
 
 
 def _json_object(text: str) -> Any:
