@@ -11,6 +11,9 @@ from tilewright.aperiodic import generate, generate_hats
 from tilewright.aperiodic import hat as hat_module
 from tilewright.aperiodic import spectre as spectre_module
 from tilewright.core.notebook import NOTEBOOK_PNG_TILES, NOTEBOOK_SIDE, shrunk_png, thumbnail_png
+from tilewright.loopy import Puzzle
+from tilewright.loopy import generate as loopy
+from tilewright.loopy import puzzle as loopy_module
 from tilewright.tromino import generate as tromino
 
 
@@ -41,6 +44,37 @@ def test_a_patch_is_svg_up_to_its_limit_and_png_past_it(make, module, monkeypatc
     assert max(png_size(patch._repr_png_())) == NOTEBOOK_SIDE
     far = make(3000, 3000, seed=3)
     assert far.approximate_count > NOTEBOOK_PNG_TILES and far._repr_png_() is None
+
+
+@pytest.mark.parametrize("params", ["30x30t0", "12x12t17"])
+def test_a_loopy_puzzle_is_svg_up_to_its_limit_and_png_past_it(params, monkeypatch):
+    made = loopy(f"{params}de", seed=2)
+    points = made.puzzle._points()
+    monkeypatch.setattr(loopy_module, "NOTEBOOK_POINTS", points)  # just within: SVG
+    svg = made._repr_svg_()
+    assert svg.count("<text") == np.count_nonzero(made.puzzle.clues >= 0)
+    assert made._repr_png_() is None
+    monkeypatch.setattr(loopy_module, "NOTEBOOK_POINTS", points - 1)  # just past: PNG
+    assert made._repr_svg_() is None
+    assert max(png_size(made._repr_png_())) <= NOTEBOOK_SIDE
+    monkeypatch.setattr(loopy_module, "NOTEBOOK_PNG_POINTS", points - 1)  # past both
+    assert made._repr_svg_() is None and made._repr_png_() is None
+
+
+def test_a_generated_loopy_puzzle_shows_the_puzzle_not_its_answer():
+    made = loopy("7x7t0dn", seed=3)
+    assert made._repr_svg_() == made.puzzle._repr_svg_()
+    assert 'stroke-linejoin="round"' not in made._repr_svg_()  # the loop's path: not drawn
+
+
+def test_a_large_loopy_puzzle_is_a_small_png_and_the_largest_none():
+    # no clues: what is drawn is the dots and edges, which is what the limits count
+    large = Puzzle.from_game_id("200x200t0:" + "z" * 1538 + "l")
+    assert large._points() > loopy_module.NOTEBOOK_POINTS and large._repr_svg_() is None
+    assert 800 <= max(png_size(large._repr_png_())) <= NOTEBOOK_SIDE
+    beyond = Puzzle.from_game_id("600x600t0:" + "z" * 13846 + "d")
+    assert beyond._points() > loopy_module.NOTEBOOK_PNG_POINTS
+    assert beyond._repr_svg_() is None and beyond._repr_png_() is None
 
 
 def test_shrinking_keeps_the_shape_and_the_limit():

@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from tilewright.cli.loopy_sheet import loopy_sheet
 from tilewright.cli.options import (
     Whole,
     announce_seed,
@@ -34,12 +35,17 @@ SUFFIXES = {".svg": "svg", ".png": "png", ".pdf": "pdf", ".txt": "text"}
 PICTURES = ("svg", "png", "pdf")
 # puzzles made before a progress bar is worth showing
 PROGRESS_FROM = 20
+# clues to try in one puzzle before its own bar is (some seconds: 300x300 and up)
+CLUES_BAR_FROM = 50_000
 
 
 @click.group()
 def loopy() -> None:
     """Loopy (Slitherlink) puzzles in the public puzzle collection's game-ID format, on
     all eighteen of its grids."""
+
+
+loopy.add_command(loopy_sheet)
 
 
 def cell_option(function):
@@ -309,17 +315,23 @@ def generate(params, grid, difficulty, seed, count, output, answer, cell, max_si
     first = announce_seed(seed)
     picture = {"cell": cell, "max_side": max_side, "paper": pdf_paper(paper, fmt)}
     if fmt in PICTURES:
-        made = make(settings, seed=first)
+        made = make(settings, seed=first, progress=_clues_bar)
         _write(output, made.puzzle, None, None, picture)
         if answer is not None:
             _write(answer, made.puzzle, made.solution, None, _picture_for(answer, picture))
         return
     with open_output(output) as stream:
         for offset in progress(range(count), count, "puzzle", PROGRESS_FROM):
-            made = make(settings, seed=first + offset)
+            made = make(settings, seed=first + offset, progress=_clues_bar)
             stream.write(f"{made.game_id}\n".encode())
             if answer is not None:
                 _write(answer, made.puzzle, made.solution, None, _picture_for(answer, picture))
+
+
+def _clues_bar(chunks):
+    """A large puzzle's clues tried, on a progress bar (stderr a terminal)."""
+    chunks = list(chunks)
+    return progress(chunks, sum(map(len, chunks)), "clue", CLUES_BAR_FROM)
 
 
 def _picture_for(path: str, picture: dict) -> dict:

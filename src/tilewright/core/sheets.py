@@ -17,6 +17,7 @@ import re
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
@@ -159,6 +160,35 @@ class Layout:
     def square_mm(self, caption_lines: int) -> float:
         """Millimetres a grid square prints at, under captions of ``caption_lines``."""
         return self.scale(caption_lines) * self.frame.square / MM
+
+
+def shared_params(puzzles: Sequence[Any], kind: type) -> Any:
+    """The parameters every puzzle of a sheet was made with: refused when there is no
+    puzzle, one is not a ``kind`` (the family's generated puzzle, with a ``params``) or
+    they were made with different parameters.
+
+    Raises
+    ------
+    TypeError
+        When a puzzle is not a ``kind``.
+    TilewrightError
+        When there are no puzzles or their parameters differ.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as Made
+    >>> shared_params([Made(params="4x4"), Made(params="4x4")], Made)
+    '4x4'
+    """
+    if not puzzles:
+        raise TilewrightError("a sheet needs at least one puzzle")
+    for made in puzzles:
+        if not isinstance(made, kind):
+            raise TypeError(f"a sheet holds {kind.__name__} puzzles, not {type(made).__name__}")
+    params = puzzles[0].params
+    if any(made.params != params for made in puzzles):
+        raise TilewrightError("the puzzles of a sheet must be made with the same parameters")
+    return params
 
 
 def caption_height(lines: int) -> float:

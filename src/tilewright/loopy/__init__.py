@@ -7,8 +7,9 @@ A :class:`Puzzle` is read from a game ID (:meth:`Puzzle.from_game_id`), written 
 limit, so "unique" is proven), and an answer is checked apart from the solver
 (:func:`check_answer`, :func:`check_loop`), graded as the collection grades it
 (:func:`grade`, :func:`deduce`), generated with one solution at a difficulty
-(:func:`generate`), drawn (:mod:`tilewright.loopy.pictures`) and written as text for
-people and programs that solve it (:func:`render`). Grids come from
+(:func:`generate`), drawn (:mod:`tilewright.loopy.pictures`), printed a few to a page
+with their answers after (:func:`sheet_layout`, :func:`sheet_pdf`) and written as text
+for people and programs that solve it (:func:`render`). Grids come from
 :func:`tilewright.registry.collection_grid`: all eighteen of the collection's, face for
 face.
 
@@ -19,6 +20,9 @@ Examples
 True
 """
 
+from typing import TYPE_CHECKING
+
+from tilewright.core.lazy_names import lazy_names
 from tilewright.loopy.check import check_answer, check_loop
 from tilewright.loopy.complete_solver import Solutions, solve
 from tilewright.loopy.gameid import (
@@ -32,6 +36,12 @@ from tilewright.loopy.generator import Generated, generate
 from tilewright.loopy.grading import Deduction, deduce, grade
 from tilewright.loopy.puzzle import Puzzle
 from tilewright.loopy.text import render
+
+if TYPE_CHECKING:
+    from tilewright.loopy.sheets import sheet_layout, sheet_pdf
+
+# the sheets draw with cairo: loaded when first asked for, so that solving loads no pictures
+__getattr__, __dir__ = lazy_names(globals(), {"sheet_layout": "sheets", "sheet_pdf": "sheets"})
 
 __all__ = [
     "DIFFICULTIES",
@@ -49,5 +59,7 @@ __all__ = [
     "grade",
     "parse_params",
     "render",
+    "sheet_layout",
+    "sheet_pdf",
     "solve",
 ]

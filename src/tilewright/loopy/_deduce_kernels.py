@@ -36,6 +36,7 @@ corners after them.
 """
 
 import numpy as np
+from numba import literal_unroll
 
 from tilewright.loopy._jit import helper, inline, kernel, light
 
@@ -48,6 +49,16 @@ AT_LEAST_ONE, AT_MOST_ONE = 1, 2
 # counters (the queue: where it is taken from, where added to, how many it holds)
 _HEAD, _TAIL, _YES_EDGES, _CLUES, _SAT, _SM1, _CLOSED, _CLOSED_LEN = 0, 1, 2, 3, 4, 5, 6, 7
 _STATUS, _DIRTY, _LEVEL, _PENDING, _QUEUED = 8, 9, 10, 11, 12
+# the undo log's length and state (off, on, overflowed), the fence deductions are kept
+# inside (0: none), and whether the clues are a part of the puzzle's (see ``undo``)
+_LOGGED, _LOGGING, _FENCE, _PARTIAL = 13, 14, 15, 16
+# a face whose edges, once all known, end the run (-1: none); the last fence used
+_TARGET, _FENCE_COUNT = 17, 18
+LOG_OFF, LOG_ON, LOG_FULL = 0, 1, 2
+# what an undo log entry changed: an edge (from unknown), or a value in one of the arrays
+# of the state's fields 7-13 (dline bits, the classes, the paths)
+_LOG_LINE = 0
+_LOGGED_FIELDS = (7, 8, 9, 10, 11, 12, 13)
 
 # the graph tuple's fields
 _EDGE_DOTS, _EDGE_FACES, _FACE_PTR, _FACE_EDGES, _FACE_DOTS = 0, 1, 2, 3, 4
@@ -55,8 +66,9 @@ _DOT_PTR, _DOT_EDGES, _DOT_CORNERS, _CORNER_FACE, _CORNER_DOT, _CLUES_AT = 5, 6,
 
 
 @helper
-def new_work(graph, level):
-    """Fresh solver state for ``graph`` at ``level``: every edge unknown."""
+def new_work(graph, level, log_size):
+    """Fresh solver state for ``graph`` at ``level``: every edge unknown, with room to
+    log ``log_size`` changes for ``undo``."""
     n_edges = graph[_EDGE_DOTS].shape[0]
     n_faces = graph[_FACE_PTR].shape[0] - 1
     n_dots = graph[_DOT_PTR].shape[0] - 1
@@ -65,8 +77,9 @@ def new_work(graph, level):
     widest = 3
     for f in range(n_faces):
         widest = max(widest, face_ptr[f + 1] - face_ptr[f])
-    counters = np.zeros(16, np.int64)
+    counters = np.zeros(19, np.int64)
     counters[_LEVEL] = level
+    counters[_TARGET] = -1
     clues = graph[_CLUES_AT]
     for f in range(n_faces):
         if clues[f] >= 0:
@@ -99,6 +112,8 @@ def new_work(graph, level):
         np.zeros((widest, widest), np.int32),  # 20 fewest
         np.zeros((2 * n_edges + 8, 2), np.int32),  # 21 edges waiting to be set, and values
         np.zeros((3, 4), np.int64),  # 22 a face's or dot's last unknown edges, their classes
+        np.zeros((max(log_size, 1), 3), np.int32),  # 23 the undo log: field, index, old value
+        np.zeros(n_faces + n_dots, np.int32),  # 24 the fence each face and dot is inside
     )
 
 
@@ -106,7 +121,7 @@ def new_work(graph, level):
 def deduce(graph, level, lines_out):
     """Solve from nothing by the deductions up to ``level``; the edge states reached go to
     ``lines_out`` (unknown ones 0; all set when solved). Returns the status."""
-    work = new_work(graph, level)
+    work = new_work(graph, level, 0)
     n_items = work[14].shape[0]
     for item in range(n_items):
         _enqueue(item, work)
@@ -122,8 +137,8 @@ def deduce(graph, level, lines_out):
 @light
 def run(graph, work):
     """Deduce until nothing applies or the puzzle is solved, ambiguous or contradictory."""
-    counters = work[16]
-    n_faces = graph[_FACE_PTR].shape[0] - 1
+    counters, face_ptr = work[16], graph[_FACE_PTR]
+    n_faces = face_ptr.shape[0] - 1
     queue, queued = work[14], work[15]
     while True:
         while counters[_QUEUED] > 0 and counters[_STATUS] == INCOMPLETE:
@@ -136,6 +151,12 @@ def run(graph, work):
                 _face_rules(item, graph, work)
             else:
                 _dot_rules(item - n_faces, graph, work)
+            target = counters[_TARGET]
+            if (
+                target >= 0
+                and work[1][target] + work[2][target] == face_ptr[target + 1] - face_ptr[target]
+            ):
+                return counters[_STATUS]
         if counters[_STATUS] != INCOMPLETE:
             return counters[_STATUS]
         if not _loop_rule(graph, work):
@@ -145,6 +166,8 @@ def run(graph, work):
 @light
 def _enqueue(item, work):
     queue, queued, counters = work[14], work[15], work[16]
+    if counters[_FENCE] != 0 and work[24][item] != counters[_FENCE]:
+        return
     if not queued[item]:
         queued[item] = True
         tail = counters[_TAIL]
@@ -155,13 +178,17 @@ def _enqueue(item, work):
 
 
 @light
-def find(e, parent, parity):
-    """The root of edge ``e``'s class and whether ``e`` is opposite to it (compressing)."""
+def find(e, work):
+    """The root of edge ``e``'s class and whether ``e`` is opposite to it (compressing the
+    path, except while a trial logs its changes: the log then stays short)."""
+    parent, parity = work[8], work[9]
     root = e
     flip = 0
     while parent[root] != root:
         flip ^= parity[root]
         root = parent[root]
+    if work[16][_LOGGING] != LOG_OFF:
+        return root, flip
     # point every edge on the way at the root
     walk = e
     walk_flip = flip
@@ -173,6 +200,74 @@ def find(e, parent, parity):
         walk_flip ^= step
         walk = above
     return root, flip
+
+
+@light
+def _log(field, index, old, work):
+    """Note, while a trial is logged, that ``work[field][index]`` was ``old``."""
+    counters = work[16]
+    if counters[_LOGGING] != LOG_ON:
+        return
+    log = work[23]
+    n = counters[_LOGGED]
+    if n == log.shape[0]:
+        counters[_LOGGING] = LOG_FULL
+        return
+    log[n, 0] = field
+    log[n, 1] = index
+    log[n, 2] = old
+    counters[_LOGGED] = n + 1
+
+
+@light
+def undo(graph, work, before):
+    """Take the state back to where the log began, ``before`` being its counters then:
+    every change logged is reversed, last first, and what the run left queued or marked
+    is dropped. Only a state that stood where a run had finished can be taken back to."""
+    counters, log = work[16], work[23]
+    for i in range(counters[_LOGGED] - 1, -1, -1):
+        field, index, old = log[i, 0], log[i, 1], log[i, 2]
+        if field == _LOG_LINE:
+            unset(index, graph, work)
+            # the faces and dots at a new edge were not finished before it
+            for side in range(2):
+                if graph[_EDGE_FACES][index, side] >= 0:
+                    work[5][graph[_EDGE_FACES][index, side]] = False
+                work[6][graph[_EDGE_DOTS][index, side]] = False
+        else:
+            for number in literal_unroll(_LOGGED_FIELDS):
+                if field == number:
+                    work[number][index] = old
+    queue, queued = work[14], work[15]
+    head = counters[_HEAD]
+    for _ in range(counters[_QUEUED]):
+        queued[queue[head]] = False
+        head = head + 1 if head + 1 < queue.shape[0] else 0
+    for i in range(counters[_DIRTY]):
+        work[18][work[17][i]] = False
+    for i in range(counters.shape[0]):
+        counters[i] = before[i]
+
+
+@light
+def unset(e, graph, work):
+    """Make edge ``e`` unknown again, its faces' and dots' counts with it."""
+    edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
+    was_yes = work[0][e] == YES
+    work[0][e] = UNKNOWN
+    for side in range(2):
+        f = edge_faces[e, side]
+        if f >= 0:
+            if was_yes:
+                face_yes_by(f, -1, graph, work)
+            else:
+                work[2][f] -= 1
+        if was_yes:
+            work[3][edge_dots[e, side]] -= 1
+        else:
+            work[4][edge_dots[e, side]] -= 1
+    if was_yes:
+        work[16][_YES_EDGES] -= 1
 
 
 @light
@@ -209,6 +304,7 @@ def _set_one(e, value, walk_class, graph, work):
         counters[_STATUS] = MISTAKE
         return False
     lines[e] = value
+    _log(_LOG_LINE, e, UNKNOWN, work)
     edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
     face_yes, face_no, dot_yes, dot_no = work[1], work[2], work[3], work[4]
     n_faces = face_yes.shape[0]
@@ -237,11 +333,11 @@ def _set_one(e, value, walk_class, graph, work):
         counters[_YES_EDGES] += 1
         _join(edge_dots[e, 0], edge_dots[e, 1], work)
     if walk_class and counters[_LEVEL] >= HARD:
-        parent, parity, ring = work[8], work[9], work[11]
-        flip = find(e, parent, parity)[1]
+        ring = work[11]
+        flip = find(e, work)[1]
         member = ring[e]
         while member != e:
-            _, member_flip = find(member, parent, parity)
+            _, member_flip = find(member, work)
             _push(member, 4 + (value if member_flip == flip else 3 - value), work)
             member = ring[member]
     return True
@@ -285,6 +381,9 @@ def _join(a, b, work):
         counters[_CLOSED_LEN] = length[a] + 1
         return
     joined = length[a] + length[b] + 1
+    for end in (end_a, end_b):
+        _log(12, end, partner[end], work)
+        _log(13, end, length[end], work)
     partner[end_a] = end_b
     partner[end_b] = end_a
     length[end_a] = joined
@@ -308,6 +407,7 @@ def _set_bit(corner, bit, graph, work):
     bits = work[7]
     if bits[corner] & bit:
         return False
+    _log(7, corner, bits[corner], work)
     bits[corner] |= bit
     f = graph[_CORNER_FACE][corner]
     if f >= 0:
@@ -480,7 +580,7 @@ def _face_classes(f, graph, work):
 
 @light
 def _set_alike_pairs(start, stop, value, graph, work):
-    face_edges, lines, parent, parity = graph[_FACE_EDGES], work[0], work[8], work[9]
+    face_edges, lines = graph[_FACE_EDGES], work[0]
     for i in range(start, stop):
         e1 = face_edges[i]
         if lines[e1] != UNKNOWN:
@@ -489,8 +589,8 @@ def _set_alike_pairs(start, stop, value, graph, work):
             e2 = face_edges[j]
             if lines[e2] != UNKNOWN:
                 continue
-            root1, flip1 = find(e1, parent, parity)
-            root2, flip2 = find(e2, parent, parity)
+            root1, flip1 = find(e1, work)
+            root2, flip2 = find(e2, work)
             if root1 == root2 and flip1 == flip2:
                 if not _set(e1, value, graph, work):
                     return
@@ -504,7 +604,7 @@ def _parity(edges, start, stop, odd, unknown, graph, work):
     Two of them: alike or opposite. Three or four with two in one class: the rest follow."""
     if unknown < 2 or unknown > 4:
         return
-    lines, parent, parity = work[0], work[8], work[9]
+    lines = work[0]
     found, roots, flips = work[22][0], work[22][1], work[22][2]
     count = 0
     for i in range(start, stop):
@@ -517,7 +617,7 @@ def _parity(edges, start, stop, odd, unknown, graph, work):
         _merge(found[0], found[1], odd, graph, work)
         return
     for i in range(unknown):
-        roots[i], flips[i] = find(found[i], parent, parity)
+        roots[i], flips[i] = find(found[i], work)
     if unknown == 3:
         for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 2, 0)):
             if roots[a] == roots[b]:
@@ -543,8 +643,8 @@ def _parity(edges, start, stop, odd, unknown, graph, work):
 def _merge(a, b, opposite, graph, work):
     """Hard: edges ``a`` and ``b`` are opposite (``opposite``) or alike."""
     parent, parity, size, ring = work[8], work[9], work[10], work[11]
-    root_a, flip_a = find(a, parent, parity)
-    root_b, flip_b = find(b, parent, parity)
+    root_a, flip_a = find(a, work)
+    root_b, flip_b = find(b, work)
     if root_a == root_b:
         return
     big, small = (root_a, root_b) if size[root_a] >= size[root_b] else (root_b, root_a)
@@ -560,6 +660,11 @@ def _merge(a, b, opposite, graph, work):
         member = ring[member]
         if member == small:
             break
+    _log(8, small, parent[small], work)
+    _log(9, small, parity[small], work)
+    _log(10, big, size[big], work)
+    _log(11, big, ring[big], work)
+    _log(11, small, ring[small], work)
     parent[small] = big
     parity[small] = flip_a ^ flip_b ^ opposite
     size[big] += size[small]
@@ -682,7 +787,7 @@ def _dot_dlines(d, level, graph, work):
 def _dot_classes(d, graph, work):
     """Hard: dlines with exactly one YES relate their edges, and a dot's parity."""
     dot_ptr, dot_edges, dot_corners = graph[_DOT_PTR], graph[_DOT_EDGES], graph[_DOT_CORNERS]
-    lines, bits, parent, parity = work[0], work[7], work[8], work[9]
+    lines, bits = work[0], work[7]
     start = dot_ptr[d]
     n = dot_ptr[d + 1] - start
     for j in range(n):
@@ -691,8 +796,8 @@ def _dot_classes(d, graph, work):
         if lines[e1] != UNKNOWN or lines[e2] != UNKNOWN:
             continue
         corner = dot_corners[start + j]
-        root1, flip1 = find(e1, parent, parity)
-        root2, flip2 = find(e2, parent, parity)
+        root1, flip1 = find(e1, work)
+        root2, flip2 = find(e2, work)
         if root1 == root2 and flip1 != flip2:
             _set_bit(corner, AT_MOST_ONE, graph, work)
             _set_bit(corner, AT_LEAST_ONE, graph, work)
@@ -748,6 +853,9 @@ def _loop_rule(graph, work):
                     if f >= 0 and clues[f] >= 0 and face_yes[f] == clues[f] - 1:
                         near += 1
                 if counters[_SM1] == near and counters[_SM1] + counters[_SAT] == counters[_CLUES]:
+                    if counters[_PARTIAL]:
+                        # a loop meeting some of the clues says nothing
+                        continue
                     counters[_STATUS] = AMBIGUOUS
                     return False
             _set(e, NO, graph, work)

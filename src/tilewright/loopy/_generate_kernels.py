@@ -8,14 +8,24 @@ at the level asked for still needs.
    that holds an edge: then both regions stay in one piece with no holes and never touch
    at a single dot, so the edges between them are one loop.
 2. **The clues**: every face's count of loop edges.
-3. **Removal** (``remove_clues``): the clues are taken in a random order, and each is left
-   out when the deductions up to the level still solve the puzzle without it. The
-   collection re-solves the whole puzzle for each clue (a cost that grows with the square
-   of the faces); here each clue is tried on a *window*, the faces a few steps around it,
-   whose edges are made unknown while every other edge keeps its value in the loop. That
-   trial can be too kind (an edge outside may have been known thanks to the clue), so the
-   finished puzzle is solved again whole (``generate_puzzle``), and where that stops, the
-   clues left out around what stayed unknown are put back until it solves.
+3. **Removal** (``start_removal``, ``remove_some``): the clues are taken in a random
+   order, and each is left out when the deductions up to the level still solve the puzzle
+   without it. The collection re-solves the whole puzzle for each clue (a cost that grows
+   with the square of the faces). Here a state is kept of what the clues kept so far
+   deduce, and each clue is tried on a *window*, the faces nearest it: the window's clues
+   not yet tried are added to that state, deductions run inside the window only, and the
+   clue is left out when its own edges come out settled. Every fact so found follows from
+   clues the puzzle will still have without it, and once a clue's edges are known it can
+   add nothing, so a clue left out is never one the whole puzzle needs: the trial can keep
+   too many, never too few. The trial's changes are then taken back from the deductions'
+   undo log (``_deduce_kernels.undo``), at a cost of what it changed, not of the grid; a
+   clue kept goes into the state for good. A window of the whole grid makes this exactly
+   the collection's greedy; smaller ones keep a few more clues (``generator.window_faces``
+   picks the size).
+4. **The check** (``finish_puzzle``): the finished puzzle is solved again whole, and
+   should that ever stop short (the loop rule's bookkeeping differs a little between a
+   window and the whole), the clues left out are put back, as the collection's greedy
+   would have them, until it solves (``_repair``).
 """
 
 import numpy as np
@@ -23,12 +33,9 @@ from numba import literal_unroll
 
 from tilewright.core._rng import below
 from tilewright.loopy._deduce_kernels import (
-    _CLOSED,
-    _CLOSED_LEN,
     _CLUES,
     _CLUES_AT,
     _CORNER_FACE,
-    _DIRTY,
     _DOT_CORNERS,
     _DOT_EDGES,
     _DOT_PTR,
@@ -37,29 +44,36 @@ from tilewright.loopy._deduce_kernels import (
     _FACE_DOTS,
     _FACE_EDGES,
     _FACE_PTR,
-    _HEAD,
-    _QUEUED,
+    _FENCE,
+    _FENCE_COUNT,
+    _LOGGED,
+    _LOGGING,
+    _PARTIAL,
     _SAT,
     _SM1,
     _STATUS,
-    _YES_EDGES,
+    _TARGET,
     INCOMPLETE,
-    NO,
+    LOG_FULL,
+    LOG_ON,
     SOLVED,
     UNKNOWN,
-    YES,
     _enqueue,
-    _mark_end,
     deduce,
-    face_yes_by,
     new_work,
     run,
+    undo,
 )
 from tilewright.loopy._jit import helper, kernel, light
 
 GREY, INSIDE, OUTSIDE = 0, 1, 2
 # the solver state's fields (``new_work``), to copy one state onto another
-FIELDS = tuple(range(23))
+FIELDS = tuple(range(25))
+# changes a clue's trial may make before it cannot be taken back (and the state is
+# deduced again from the clues kept)
+LOG_SIZE = 1 << 16
+# the faces a clue is tried on first, before the window the generator asks for
+FIRST_WINDOW = 40
 # faces drawn for each one a region takes
 TRIES = 6
 # statistics kept
@@ -67,33 +81,78 @@ ATTEMPTS, TRIALS, LEFT_OUT, PUT_BACK, TOO_EASY = 0, 1, 2, 3, 4
 
 
 @kernel
-def generate_puzzle(graph, level, radius, state, max_attempts, solution, stats):
-    """Make a puzzle: its clues are written to ``graph``'s clue array and its loop to
-    ``solution`` (1 on the loop). Returns True, or False after ``max_attempts`` loops
-    none of which gave a puzzle of exactly ``level``."""
+def draw_loop(graph, level, state, solution, full, stats):
+    """Draw a random loop into ``solution`` (1 on the loop) and its clues into ``full``
+    and the clue array. False when the growth stuck, or the level's deductions do not
+    solve even the puzzle with every clue."""
+    stats[ATTEMPTS] += 1
+    grown, colour = grow_loop(graph, state)
+    if not grown:
+        return False
+    _loop_edges(graph, colour, solution)
+    _count_clues(graph, solution, full)
+    graph[_CLUES_AT][:] = full
+    return deduce(graph, level, np.zeros(solution.shape[0], np.int8)) == SOLVED
+
+
+@kernel
+def start_removal(graph, level, state):
+    """The order the clues are tried in, drawn, and the state of no clue kept yet (the
+    clue array emptied to match)."""
     clues = graph[_CLUES_AT]
     n_faces = clues.shape[0]
-    n_edges = graph[_EDGE_DOTS].shape[0]
-    lines = np.zeros(n_edges, np.int8)
-    full = np.zeros(n_faces, np.int8)
-    removed = np.zeros(n_faces, np.int32)
-    for _ in range(max_attempts):
-        stats[ATTEMPTS] += 1
-        grown, colour = grow_loop(graph, state)
-        if not grown:
-            continue
-        _loop_edges(graph, colour, solution)
-        _count_clues(graph, solution, full)
-        clues[:] = full
-        if deduce(graph, level, lines) != SOLVED:
-            continue
-        n_removed = remove_clues(graph, level, radius, solution, state, removed, stats)
-        _repair(graph, level, full, removed, n_removed, stats)
-        if level > 0 and deduce(graph, level - 1, lines) == SOLVED:
-            stats[TOO_EASY] += 1
-            continue
-        return True
-    return False
+    order = np.arange(n_faces).astype(np.int32)
+    for i in range(n_faces - 1, 0, -1):
+        j = below(state, i + 1)
+        order[i], order[j] = order[j], order[i]
+    clues[:] = -1
+    return order, _deduced(graph, level)
+
+
+@kernel
+def remove_some(
+    graph, level, window_size, full, order, start, stop, kept, tried, removed, n_removed, stats
+):
+    """Try the clues ``order[start:stop]`` (see the module's notes): those left out are
+    added to ``removed`` after its first ``n_removed``, the others kept (in the clue array
+    and ``kept``). Returns the state of the clues kept (a new one when a trial spoilt it)
+    and the count of clues left out so far."""
+    n_faces = full.shape[0]
+    window = np.zeros(n_faces, np.int32)
+    in_window = np.zeros(n_faces, np.bool_)
+    for at in range(start, stop):
+        f = order[at]
+        tried[f] = True
+        if not _all_known(f, graph, kept):
+            # a small window first: most clues it lets out cost no more
+            done = False
+            for size in (min(FIRST_WINDOW, window_size), window_size):
+                stats[TRIALS] += 1
+                done, undone = _trial(f, size, graph, kept, full, tried, window, in_window)
+                if not undone:
+                    kept = _deduced(graph, level)
+                if done or size == window_size:
+                    break
+            if not done:
+                _put_back(f, full[f], graph, kept)
+                run(graph, kept)
+                continue
+        removed[n_removed] = f
+        n_removed += 1
+    return kept, n_removed
+
+
+@kernel
+def finish_puzzle(graph, level, full, removed, n_removed, stats):
+    """Mend the puzzle whole (``_repair``) and judge it: True when it is of exactly
+    ``level`` (the level below does not solve it)."""
+    stats[LEFT_OUT] += n_removed
+    _repair(graph, level, full, removed, n_removed, stats)
+    lines = np.zeros(graph[_EDGE_DOTS].shape[0], np.int8)
+    if level > 0 and deduce(graph, level - 1, lines) == SOLVED:
+        stats[TOO_EASY] += 1
+        return False
+    return True
 
 
 @light
@@ -130,12 +189,12 @@ def _repair(graph, level, full, removed, n_removed, stats):
     clues[:] = full
     for i in range(n_removed):
         clues[removed[i]] = -1
-    work = new_work(graph, level)
+    work = new_work(graph, level, 0)
     for item in range(work[14].shape[0]):
         _enqueue(item, work)
     if run(graph, work) == SOLVED:
         return
-    trial = new_work(graph, level)
+    trial = new_work(graph, level, 0)
     while True:
         _copy_work(work, trial)
         needed = n_removed - 1
@@ -334,141 +393,76 @@ def _can_take(f, wanted, graph, colour, ring, by_edge):
 
 
 @helper
-def remove_clues(graph, level, radius, solution, state, removed, stats):
-    """Leave out, in a random order, each clue whose window the deductions still solve
-    without it (see the module's notes); they go to ``removed``, in order, and their
-    count is returned."""
-    clues = graph[_CLUES_AT]
+def _trial(f, size, graph, kept, full, tried, window, in_window):
+    """Whether the faces within ``radius`` of ``f``, given their clues not yet tried,
+    settle ``f``'s edges from what the clues kept deduce (``kept``), deducing only there;
+    and whether ``kept`` could be taken back to where it was (a trial that logged too
+    many changes leaves it spoilt)."""
+    clues, counters = graph[_CLUES_AT], kept[16]
+    face_ptr, face_dots = graph[_FACE_PTR], graph[_FACE_DOTS]
     n_faces = clues.shape[0]
-    n_edges = graph[_EDGE_DOTS].shape[0]
-    work = new_work(graph, level)
-    position, loop_dots, length = _loop_order(graph, solution)
-    _load_solution(graph, work, solution, length)
-    order = np.arange(n_faces).astype(np.int32)
-    for i in range(n_faces - 1, 0, -1):
-        j = below(state, i + 1)
-        order[i], order[j] = order[j], order[i]
-    window = np.zeros(n_faces, np.int32)
-    in_window = np.zeros(n_faces, np.bool_)
-    edges = np.zeros(n_edges, np.int32)
-    edge_marked = np.zeros(n_edges, np.bool_)
-    places = np.zeros(n_edges, np.int64)
-    left_before = stats[LEFT_OUT]
-    for f in order:
-        if clues[f] < 0:
-            continue
-        n_window = _window(f, radius, graph, window, in_window)
-        n_open = 0
-        for w in range(n_window):
-            face = window[w]
-            in_window[face] = False
-            for i in range(graph[_FACE_PTR][face], graph[_FACE_PTR][face + 1]):
-                e = graph[_FACE_EDGES][i]
-                if not edge_marked[e]:
-                    edge_marked[e] = True
-                    edges[n_open] = e
-                    n_open += 1
-        for i in range(n_open):
-            edge_marked[edges[i]] = False
-        stats[TRIALS] += 1
-        clue = clues[f]
-        _set_clue(f, -1, graph, work)
-        _open(edges[:n_open], graph, work, solution, position, loop_dots, length, places)
-        solved = run(graph, work) == SOLVED
-        _close(edges[:n_open], graph, work, solution, length)
-        if solved:
-            removed[stats[LEFT_OUT] - left_before] = f
-            stats[LEFT_OUT] += 1
-        else:
-            _set_clue(f, clue, graph, work)
-    return stats[LEFT_OUT] - left_before
+    n_window = _window(f, size, graph, window, in_window)
+    before = counters.copy()
+    fence = counters[_FENCE_COUNT] + 1
+    for w in range(n_window):
+        face = window[w]
+        in_window[face] = False
+        if not tried[face]:
+            _set_clue(face, full[face], graph, kept)
+        kept[24][face] = fence
+        for i in range(face_ptr[face], face_ptr[face + 1]):
+            kept[24][n_faces + face_dots[i]] = fence
+    counters[_FENCE] = fence
+    counters[_TARGET] = f
+    counters[_LOGGING] = LOG_ON
+    counters[_LOGGED] = 0
+    # the state is closed under the clues kept: deductions can only start at the clues
+    # the trial adds
+    for w in range(n_window):
+        if not tried[window[w]]:
+            _enqueue(window[w], kept)
+    done = run(graph, kept) == SOLVED or _all_known(f, graph, kept)
+    undone = counters[_LOGGING] != LOG_FULL
+    if undone:
+        undo(graph, kept, before)
+    for w in range(n_window):
+        if not tried[window[w]]:
+            clues[window[w]] = -1
+    counters[_FENCE_COUNT] = fence
+    return done, undone
+
+
+@helper
+def _deduced(graph, level):
+    """What the clues in the clue array deduce, as the state ``remove_clues`` keeps."""
+    work = new_work(graph, level, LOG_SIZE)
+    work[16][_PARTIAL] = 1
+    for item in range(work[14].shape[0]):
+        _enqueue(item, work)
+    run(graph, work)
+    return work
 
 
 @light
-def _window(f, radius, graph, window, in_window):
-    """The faces within ``radius`` steps of ``f`` across edges, into ``window``."""
+def _window(f, size, graph, window, in_window):
+    """The ``size`` faces nearest ``f`` across edges (fewer on a smaller grid), nearest
+    first, into ``window``; their count is returned."""
     face_ptr, face_edges, edge_faces = graph[_FACE_PTR], graph[_FACE_EDGES], graph[_EDGE_FACES]
     window[0] = f
     in_window[f] = True
     count = 1
-    begin = 0
-    for _ in range(radius):
-        end = count
-        for w in range(begin, end):
-            face = window[w]
-            for i in range(face_ptr[face], face_ptr[face + 1]):
-                e = face_edges[i]
-                other = edge_faces[e, 0] + edge_faces[e, 1] - face
-                if other >= 0 and not in_window[other]:
-                    in_window[other] = True
-                    window[count] = other
-                    count += 1
-        begin = end
+    at = 0
+    while at < count and count < size:
+        face = window[at]
+        at += 1
+        for i in range(face_ptr[face], face_ptr[face + 1]):
+            e = face_edges[i]
+            other = edge_faces[e, 0] + edge_faces[e, 1] - face
+            if other >= 0 and not in_window[other] and count < size:
+                in_window[other] = True
+                window[count] = other
+                count += 1
     return count
-
-
-@helper
-def _loop_order(graph, solution):
-    """The loop walked once: each loop edge's place on it, the dot each place starts at,
-    and the loop's length."""
-    edge_dots = graph[_EDGE_DOTS]
-    dot_ptr, dot_edges = graph[_DOT_PTR], graph[_DOT_EDGES]
-    n_edges = edge_dots.shape[0]
-    position = np.full(n_edges, -1, np.int64)
-    loop_dots = np.zeros(n_edges + 1, np.int32)
-    start = -1
-    for e in range(n_edges):
-        if solution[e]:
-            start = e
-            break
-    length = 0
-    e = start
-    d = edge_dots[e, 0]
-    while position[e] < 0:
-        position[e] = length
-        loop_dots[length] = d
-        length += 1
-        d = edge_dots[e, 0] + edge_dots[e, 1] - d
-        for k in range(dot_ptr[d], dot_ptr[d + 1]):
-            nxt = dot_edges[k]
-            if solution[nxt] and nxt != e:
-                e = nxt
-                break
-    return position, loop_dots, length
-
-
-@light
-def _load_solution(graph, work, solution, length):
-    """Make ``work`` the solved state: every edge at its loop value, counts to match."""
-    edge_dots, edge_faces, clues = graph[_EDGE_DOTS], graph[_EDGE_FACES], graph[_CLUES_AT]
-    lines, counters = work[0], work[16]
-    for e in range(edge_dots.shape[0]):
-        value = YES if solution[e] else NO
-        lines[e] = value
-        for side in range(2):
-            f = edge_faces[e, side]
-            if f >= 0:
-                if value == YES:
-                    work[1][f] += 1
-                else:
-                    work[2][f] += 1
-            if value == YES:
-                work[3][edge_dots[e, side]] += 1
-            else:
-                work[4][edge_dots[e, side]] += 1
-    counters[_YES_EDGES] = length
-    counters[_CLOSED] = 1
-    counters[_CLOSED_LEN] = length
-    counters[_SAT] = 0
-    counters[_SM1] = 0
-    counters[_CLUES] = 0
-    for f in range(clues.shape[0]):
-        if clues[f] >= 0:
-            counters[_CLUES] += 1
-            if work[1][f] == clues[f]:
-                counters[_SAT] += 1
-            elif work[1][f] == clues[f] - 1:
-                counters[_SM1] += 1
 
 
 @light
@@ -490,124 +484,3 @@ def _set_clue(f, clue, graph, work):
             counters[_SAT] += 1
         elif yes == clue - 1:
             counters[_SM1] += 1
-
-
-@helper
-def _open(edges, graph, work, solution, position, loop_dots, length, places):
-    """Make ``edges`` unknown, with what the deductions had of them forgotten, and the
-    loop's remaining pieces as paths whose ends know each other; queue what they touch."""
-    edge_dots, edge_faces, clues = graph[_EDGE_DOTS], graph[_EDGE_FACES], graph[_CLUES_AT]
-    dot_ptr, dot_corners = graph[_DOT_PTR], graph[_DOT_CORNERS]
-    lines, counters = work[0], work[16]
-    n_faces = clues.shape[0]
-    n_yes = 0
-    for e in edges:
-        was_yes = lines[e] == YES
-        _unset(e, graph, work)
-        work[8][e] = e
-        work[9][e] = 0
-        work[10][e] = 1
-        work[11][e] = e
-        for side in range(2):
-            f = edge_faces[e, side]
-            if f >= 0:
-                work[5][f] = False
-                _enqueue(f, work)
-            d = edge_dots[e, side]
-            work[6][d] = False
-            work[12][d] = d
-            work[13][d] = 0
-            for k in range(dot_ptr[d], dot_ptr[d + 1]):
-                work[7][dot_corners[k]] = 0
-            _enqueue(n_faces + d, work)
-        if was_yes:
-            n_yes += 1
-    counters[_STATUS] = INCOMPLETE
-    if n_yes == 0:
-        return
-    counters[_CLOSED] = 0
-    # the loop's places left out, in order: the pieces between them are paths
-    places = places[:n_yes]
-    i = 0
-    for e in edges:
-        if solution[e]:
-            places[i] = position[e]
-            i += 1
-    places.sort()
-    for i in range(n_yes):
-        here = places[i]
-        after = places[(i + 1) % n_yes]
-        gap = (after - here - 1) % length
-        if n_yes == 1:
-            gap = length - 1
-        if gap == 0:
-            continue
-        a = loop_dots[(here + 1) % length]
-        b = loop_dots[after]
-        work[12][a] = b
-        work[12][b] = a
-        work[13][a] = gap
-        work[13][b] = gap
-        _mark_end(a, work)
-        _mark_end(b, work)
-
-
-@light
-def _close(edges, graph, work, solution, length):
-    """Put ``edges`` back to their loop values after a trial, whatever it reached."""
-    edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
-    lines, counters, queue, queued = work[0], work[16], work[14], work[15]
-    # what a trial stopped early left queued or marked
-    while counters[_QUEUED] > 0:
-        head = counters[_HEAD]
-        queued[queue[head]] = False
-        counters[_HEAD] = head + 1 if head + 1 < queue.shape[0] else 0
-        counters[_QUEUED] -= 1
-    for i in range(counters[_DIRTY]):
-        work[18][work[17][i]] = False
-    counters[_DIRTY] = 0
-    for e in edges:
-        value = YES if solution[e] else NO
-        if lines[e] == value:
-            continue
-        if lines[e] != UNKNOWN:
-            _unset(e, graph, work)
-        lines[e] = value
-        for side in range(2):
-            f = edge_faces[e, side]
-            if f >= 0:
-                if value == YES:
-                    face_yes_by(f, 1, graph, work)
-                else:
-                    work[2][f] += 1
-            if value == YES:
-                work[3][edge_dots[e, side]] += 1
-            else:
-                work[4][edge_dots[e, side]] += 1
-        if value == YES:
-            counters[_YES_EDGES] += 1
-    counters[_CLOSED] = 1
-    counters[_CLOSED_LEN] = length
-    counters[_STATUS] = INCOMPLETE
-
-
-@light
-def _unset(e, graph, work):
-    """Take back a value a trial gave edge ``e`` (only a trial that failed gives a wrong
-    one, or gives values its window did not open)."""
-    edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
-    was_yes = work[0][e] == YES
-    work[0][e] = UNKNOWN
-    for side in range(2):
-        f = edge_faces[e, side]
-        if f >= 0:
-            if was_yes:
-                face_yes_by(f, -1, graph, work)
-            else:
-                work[2][f] -= 1
-        if was_yes:
-            work[3][edge_dots[e, side]] -= 1
-        else:
-            work[4][edge_dots[e, side]] -= 1
-    if was_yes:
-        work[16][_YES_EDGES] -= 1

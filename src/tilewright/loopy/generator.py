@@ -2,12 +2,14 @@
 
 How (``_generate_kernels`` has the details): a random loop; every face's clue; the clues
 left out in a random order wherever the deductions of the level still solve the puzzle
-(tried on a window around each clue, then checked whole and mended); the board refused
+(each tried on a window around it, in a way that can only keep too many, never too few;
+then checked whole, and mended should that ever fail); the board refused
 and another loop drawn when the level below already solves it, as the puzzle collection
 does. Last, the complete solver (:func:`tilewright.loopy.solve`), which searches and so
 does not trust the deduction rules, proves the solution the only one.
 """
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,12 +24,16 @@ from tilewright.loopy.grading import deduction_graph
 from tilewright.loopy.puzzle import Puzzle
 from tilewright.registry import DESCRIBED, collection_grid
 
-# faces a clue's trial window reaches, in steps across edges. Wider windows cost more to
-# try and are wrong less often (each wrong one costs a mend): on 40x40 Spectres Hard,
-# radius 2 mends 380 clues in 0.56 s all told, radius 4 mends 190 in 0.48 s
-RADIUS = {"easy": 4, "normal": 4, "tricky": 4, "hard": 4}
+# how many faces a clue is tried on (``window_faces``): the whole grid while grid times
+# window stays under WINDOW_WORK, never fewer than MIN_WINDOW
+WINDOW_WORK = 300_000
+MIN_WINDOW = 300
 # loops drawn before giving up on a puzzle of exactly the level asked
 MAX_ATTEMPTS = 200
+# clues tried in one call of the compiled removal: what a progress bar counts in
+CHUNK = 10_000
+# what a progress callback is: it wraps the chunks' iterator
+Progress = Callable[[Iterator[range]], Iterator[range]]
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,6 +64,15 @@ class Generated:
         """The puzzle's game ID, which the collection's Loopy loads."""
         return self.puzzle.game_id
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter draws the puzzle, not its answer (as a Rectangles ``Generated`` does):
+        as SVG up to ``NOTEBOOK_POINTS`` dots and edges."""
+        return self.puzzle._repr_svg_()
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter draws the puzzle: a small PNG past ``NOTEBOOK_POINTS`` dots and edges."""
+        return self.puzzle._repr_png_()
+
     def __repr__(self) -> str:
         clues = int((self.puzzle.clues >= 0).sum())
         return (
@@ -66,7 +81,9 @@ class Generated:
         )
 
 
-def generate(params: Params | str, seed: int | None = None) -> Generated:
+def generate(
+    params: Params | str, seed: int | None = None, progress: Progress | None = None
+) -> Generated:
     """Generate a Loopy puzzle with exactly one solution, of the difficulty asked for.
 
     Parameters
@@ -75,6 +92,9 @@ def generate(params: Params | str, seed: int | None = None) -> Generated:
         The grid, its size and the difficulty, or their text (``"10x10t0dh"``).
     seed : int, optional
         Names the puzzle (its grid too, for the random grids); None draws one.
+    progress : callable, optional
+        Wraps the iterator of the chunks of clues tried (ranges, ``len`` the clues in
+        each), for a progress bar on a large grid; called once for each loop drawn.
 
     Returns
     -------
@@ -112,10 +132,9 @@ def generate(params: Params | str, seed: int | None = None) -> Generated:
     level = DIFFICULTIES.index(params.difficulty)
     solution = np.zeros(len(puzzle.plan.edges), dtype=np.int8)
     stats = np.zeros(5, dtype=np.int64)
-    made = kernels.generate_puzzle(
-        graph, level, RADIUS[params.difficulty], kernel_state(seed), MAX_ATTEMPTS, solution, stats
-    )
-    if not made:
+    if not _make(
+        graph, level, window_faces(grid.num_cells), kernel_state(seed), solution, stats, progress
+    ):
         raise TilewrightError(
             f"no {params.difficulty} puzzle came from {MAX_ATTEMPTS} loops on this grid "
             f"(seed {seed}); a larger grid or an easier level makes one"
@@ -126,6 +145,51 @@ def generate(params: Params | str, seed: int | None = None) -> Generated:
     return Generated(
         params, seed, puzzle, solution.astype(bool), dict(zip(names, stats.tolist(), strict=True))
     )
+
+
+def _make(graph, level, window, state, solution, stats, progress) -> bool:
+    """Draw loops until one gives a puzzle of exactly ``level`` (its clues left in
+    ``graph``'s clue array, its loop in ``solution``); False after ``MAX_ATTEMPTS``. The
+    clues are tried a chunk at a time so that ``progress`` can show them."""
+    faces = graph[-1].shape[0]
+    full = np.zeros(faces, dtype=np.int8)
+    for _ in range(MAX_ATTEMPTS):
+        if not kernels.draw_loop(graph, level, state, solution, full, stats):
+            continue
+        order, kept = kernels.start_removal(graph, level, state)
+        tried = np.zeros(faces, dtype=bool)
+        removed = np.zeros(faces, dtype=np.int32)
+        left_out = 0
+        chunks = [range(start, min(start + CHUNK, faces)) for start in range(0, faces, CHUNK)]
+        for chunk in progress(iter(chunks)) if progress else chunks:
+            kept, left_out = kernels.remove_some(
+                graph,
+                level,
+                window,
+                full,
+                order,
+                chunk.start,
+                chunk.stop,
+                kept,
+                tried,
+                removed,
+                left_out,
+                stats,
+            )
+        if kernels.finish_puzzle(graph, level, full, removed, left_out, stats):
+            return True
+    return False
+
+
+def window_faces(faces: int) -> int:
+    """How many faces around a clue the generator tries it on, for a grid of ``faces``.
+
+    A clue is left out when the deductions settle its edges on that window alone (with
+    the clues not yet tried there, and what the clues kept deduce everywhere), so a wider
+    window leaves out more clues, down to the collection's own greedy when it is the
+    whole grid; its cost grows with it.
+    """
+    return max(MIN_WINDOW, min(faces, WINDOW_WORK // max(faces, 1)))
 
 
 def _prove_unique(puzzle: Puzzle, solution: Any) -> None:

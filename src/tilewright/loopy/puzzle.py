@@ -19,6 +19,12 @@ from tilewright.loopy.gameid import (
 )
 from tilewright.registry import collection_grid
 
+# Jupyter shows a puzzle as SVG up to this many dots and edges (about a megabyte: some
+# 13,000 faces of a square grid, 3,300 of Spectres), and past it as a small PNG up to
+# NOTEBOOK_PNG_POINTS (about 3 s to draw: 330,000 faces of a square grid)
+NOTEBOOK_POINTS = 40_000
+NOTEBOOK_PNG_POINTS = 1_000_000
+
 
 @dataclass(frozen=True, eq=False)
 class Puzzle:
@@ -97,6 +103,35 @@ class Puzzle:
         """The game ID the collection loads: ``PARAMS:DESC``."""
         head = "" if self.description is None else f"{self.description}_"
         return f"{self.params.text}:{head}{encode_clues(self.clues)}"
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter draws puzzles of up to ``NOTEBOOK_POINTS`` dots and edges as SVG
+        pictures, as ``pictures.svg_text`` sizes them (larger ones as a PNG,
+        :meth:`_repr_png_`)."""
+        if self._points() > NOTEBOOK_POINTS:
+            return None
+        from tilewright.loopy.pictures import svg_text
+
+        return svg_text(self)
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter shows puzzles too large for SVG, up to ``NOTEBOOK_PNG_POINTS`` dots and
+        edges, as a PNG of at most ``NOTEBOOK_SIDE`` pixels a side."""
+        if not NOTEBOOK_POINTS < self._points() <= NOTEBOOK_PNG_POINTS:
+            return None
+        from tilewright.core.notebook import NOTEBOOK_SIDE, shrunk_png
+        from tilewright.core.picture_size import LARGEST_BUDGET
+        from tilewright.loopy.pictures import SMALLEST_CELL, picture_cell, png_bytes
+
+        try:
+            cell = picture_cell(self, max_side=NOTEBOOK_SIDE)
+        except TilewrightError:  # faces too small for the side: drawn larger, then shrunk
+            cell = SMALLEST_CELL
+        return shrunk_png(png_bytes(self, None, cell, max_side=LARGEST_BUDGET), grey=True)
+
+    def _points(self) -> int:
+        """The dots and edges a picture draws: what its size in bytes follows."""
+        return len(self.plan.dots) + len(self.plan.edges)
 
     def __repr__(self) -> str:
         given = int((self.clues >= 0).sum())

@@ -27,6 +27,7 @@ from tilewright.core.sheets import (
     Progress,
     draw_sheet,
     plan_layout,
+    shared_params,
 )
 from tilewright.rectangles.generated import Generated
 from tilewright.rectangles.params import Params
@@ -140,14 +141,7 @@ def sheet_pdf(
         When the puzzles were made with different parameters or the layout is for
         another size, or the captions leave the squares too small to read.
     """
-    if not puzzles:
-        raise TilewrightError("a sheet needs at least one puzzle")
-    for made in puzzles:
-        if not isinstance(made, Generated):
-            raise TypeError(f"a sheet holds Generated puzzles, not {type(made).__name__}")
-    params = puzzles[0].params
-    if any(made.params != params for made in puzzles):
-        raise TilewrightError("the puzzles of a sheet must be made with the same parameters")
+    params = shared_params(puzzles, Generated)
     if layout.frame != sheet_frame(params.width, params.height):
         raise TilewrightError(
             f"the layout is not for {params.width}x{params.height} puzzles: plan it with "
