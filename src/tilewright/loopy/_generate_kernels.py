@@ -76,6 +76,10 @@ LOG_SIZE = 1 << 16
 FIRST_WINDOW = 40
 # faces drawn for each one a region takes
 TRIES = 6
+# reshapes of a loop whose every clue the deductions do not solve, before a new loop;
+# faces by a stuck edge drawn for each
+RESHAPES = 64
+RESHAPE_TRIES = 16
 # statistics kept
 ATTEMPTS, TRIALS, LEFT_OUT, PUT_BACK, TOO_EASY = 0, 1, 2, 3, 4
 
@@ -84,15 +88,62 @@ ATTEMPTS, TRIALS, LEFT_OUT, PUT_BACK, TOO_EASY = 0, 1, 2, 3, 4
 def draw_loop(graph, level, state, solution, full, stats):
     """Draw a random loop into ``solution`` (1 on the loop) and its clues into ``full``
     and the clue array. False when the growth stuck, or the level's deductions do not
-    solve even the puzzle with every clue."""
+    solve even the puzzle with every clue, however the loop is reshaped where they stop.
+
+    Why reshape: on some grids (kagome, compass-dodecagonal) a large loop almost always
+    passes somewhere its every clue leaves open (two loops give the same counts there),
+    so a new loop would fail as often; a face next to where the deductions stopped
+    changes sides instead (only where both sides stay one piece, so the loop stays one
+    loop), and the puzzle is tried again."""
     stats[ATTEMPTS] += 1
     grown, colour = grow_loop(graph, state)
     if not grown:
         return False
-    _loop_edges(graph, colour, solution)
-    _count_clues(graph, solution, full)
-    graph[_CLUES_AT][:] = full
-    return deduce(graph, level, np.zeros(solution.shape[0], np.int8)) == SOLVED
+    lines = np.zeros(solution.shape[0], np.int8)
+    stuck = np.zeros(solution.shape[0], np.int32)
+    widest = 0
+    face_ptr = graph[_FACE_PTR]
+    for f in range(face_ptr.shape[0] - 1):
+        widest = max(widest, face_ptr[f + 1] - face_ptr[f])
+    ring = np.zeros(widest * 16, np.int32)
+    by_edge = np.zeros(widest * 16, np.bool_)
+    for _ in range(RESHAPES + 1):
+        _loop_edges(graph, colour, solution)
+        _count_clues(graph, solution, full)
+        graph[_CLUES_AT][:] = full
+        if deduce(graph, level, lines) == SOLVED:
+            return True
+        n_stuck = 0
+        for e in range(lines.shape[0]):
+            if lines[e] == UNKNOWN:
+                stuck[n_stuck] = e
+                n_stuck += 1
+        for _ in range(RESHAPE_TRIES):
+            e = stuck[below(state, n_stuck)]
+            f = graph[_EDGE_FACES][e, below(state, 2)]
+            if f >= 0 and _can_flip(f, graph, colour, ring, by_edge):
+                colour[f] = INSIDE + OUTSIDE - colour[f]
+                break
+    return False
+
+
+@light
+def _can_flip(f, graph, colour, ring, by_edge):
+    """Whether face ``f`` may change sides with both regions staying one piece with no
+    hole: around it, each side's faces form one run holding a face across an edge."""
+    count = _around(f, graph, ring, by_edge)
+    runs = 0
+    inside = outside = False
+    for i in range(count):
+        here = OUTSIDE if ring[i] < 0 else colour[ring[i]]
+        before = ring[i - 1] if i > 0 else ring[count - 1]
+        if here != (OUTSIDE if before < 0 else colour[before]):
+            runs += 1
+        if by_edge[i]:
+            inside |= here == INSIDE
+            outside |= here == OUTSIDE
+    # two runs, one a side (so neither side vanishes), each across an edge
+    return runs == 2 and inside and outside
 
 
 @kernel
