@@ -210,3 +210,63 @@ def test_generate_and_grade_refuse_bad_input_in_one_line(capsysbinary, args):
 def test_grade_prints_the_collections_level(capsysbinary):
     status, out, _ = run_binary(capsysbinary, "loopy", "grade", "5x5t0de:3a3b2c21b3a200a2a2a3a")
     assert status == 0 and out == b"easy\n"
+
+
+EASY = "5x5t0de:3a3b2c21b3a200a2a2a3a"
+
+
+def test_explain_numbers_the_steps_then_the_level_then_the_solution(capsysbinary):
+    status, out, _ = run_binary(capsysbinary, "loopy", "solve", PLUS, "--explain")
+    lines = out.decode().splitlines()
+    board = PLUS_BOARD.splitlines()
+    assert status == 0 and lines[-len(board) :] == board
+    steps = lines[: -len(board) - 1]
+    assert lines[-len(board) - 1] == "difficulty: easy"
+    assert steps[0] == " 1. face 4 (clue 0, row 1, column 1): its clue is met: NO 6, 10, 13, 14"
+    assert [line.split(".")[0].strip() for line in steps] == [
+        str(n) for n in range(1, len(steps) + 1)
+    ]
+    # every edge of the loop is set YES by a step
+    said = " ".join(steps)
+    assert said.count("YES") >= 1 and "one loop holds every YES edge" in steps[-1]
+
+
+def test_difficulty_prints_what_grade_prints_before_the_solution(capsysbinary):
+    status, out, _ = run_binary(capsysbinary, "loopy", "solve", EASY, "--difficulty")
+    _, graded, _ = run_binary(capsysbinary, "loopy", "grade", EASY)
+    assert status == 0
+    first, rest = out.decode().split("\n", 1)
+    assert first == f"difficulty: {graded.decode().strip()}"
+    assert rest.startswith(EASY + "\n")
+
+
+def test_explain_on_another_grid_and_a_harder_puzzle(capsysbinary):
+    status, out, _ = run_binary(
+        capsysbinary, "loopy", "solve", SPECTRES, "--explain", "--difficulty"
+    )
+    text = out.decode()
+    assert status == 0 and "row" not in text.split("dots (id x y)")[0]
+    assert text.count("difficulty:") == 1
+    # several solutions: no steps and no level, only the two solutions
+    status, out, _ = run_binary(
+        capsysbinary, "loopy", "solve", SEVERAL, "--explain", "--difficulty"
+    )
+    assert status == 1 and b"difficulty" not in out and b" 1. " not in out
+
+
+def test_explain_and_difficulty_go_through_a_file_of_ids(capsysbinary, tmp_path):
+    ids = tmp_path / "ids.txt"
+    ids.write_text(f"{PLUS}\n{NONE}\n{EASY}\n")
+    status, out, _ = run_binary(capsysbinary, "loopy", "solve", "--file", str(ids), "--difficulty")
+    assert status == 1 and out.decode().count("difficulty: easy") == 2
+    assert b"no solution" in out
+
+
+@pytest.mark.parametrize("flag", ["--explain", "--difficulty"])
+@pytest.mark.parametrize("game_id", ["5x5t0de:3a3b2c21b3a200a2a2a3", "5x5t99:a", "nonsense"])
+def test_explain_or_difficulty_on_a_malformed_id_is_one_line_and_exit_2(
+    capsysbinary, flag, game_id
+):
+    status, out, err = run_binary(capsysbinary, "loopy", "solve", game_id, flag)
+    assert status == 2 and out == b""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -83,18 +83,34 @@ def lists_option(function):
     help="Write the solution of GAME_ID here (.svg, .png, .pdf: a picture; .txt: the text), "
     "not stdout.",
 )
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Before the solution, the deductions that lead to it, one numbered line a step "
+    "(the rule, where, the edges it set), and the puzzle's difficulty.",
+)
+@click.option(
+    "--difficulty",
+    "rate",
+    is_flag=True,
+    help="Before the solution, the puzzle's difficulty (what 'loopy grade' prints).",
+)
 @lists_option
 @cell_option
 @max_side_option
 @paper_option
-def solve(game_id, path, max_guesses, output, lists, cell, max_side, paper) -> None:
+def solve(game_id, path, max_guesses, output, explain, rate, lists, cell, max_side, paper) -> None:
     """Solve GAME_ID (for example 5x5t0de:3a3b2c21b3a200a2a2a3a) completely.
 
     Every solution is searched for, so "one solution" is proven. GAME_ID - reads game IDs
     from standard input, one a line, and --file PATH from a file; blank lines are
     skipped, and the solutions follow one another with a blank line between. The
     solution is printed as text: the ASCII board on the square grid, elsewhere the
-    numbered dots, faces and edges and the loop's edges in order.
+    numbered dots, faces and edges and the loop's edges in order. With --explain or
+    --difficulty, a puzzle with one solution has its difficulty printed before it
+    ("difficulty: LEVEL", the level as 'loopy grade' names it), with --explain after the
+    steps of the deductions of that level (of Hard, for a harder puzzle: where they stop,
+    the search finished the job).
 
     \b
     Exit status:
@@ -122,7 +138,7 @@ def solve(game_id, path, max_guesses, output, lists, cell, max_side, paper) -> N
 
             check_destination(output)
         announce_if_cold("the Loopy solver", KERNEL_MODULES)
-        sys.exit(_solve_one(puzzle, max_guesses, lists, "", output, picture))
+        sys.exit(_solve_one(puzzle, max_guesses, lists, "", (explain, rate), output, picture))
     worst = 0
     with id_lines(path) as lines:
         for count, (number, text) in enumerate(game_ids(lines)):
@@ -134,14 +150,24 @@ def solve(game_id, path, max_guesses, output, lists, cell, max_side, paper) -> N
                 announce_if_cold("the Loopy solver", KERNEL_MODULES)
             else:
                 click.echo()
-            worst = max(worst, _solve_one(puzzle, max_guesses, lists, f"line {number}: "))
+            status = _solve_one(puzzle, max_guesses, lists, f"line {number}: ", (explain, rate))
+            worst = max(worst, status)
     sys.exit(worst)
 
 
-def _solve_one(puzzle, max_guesses: int, lists: bool, where: str, output=None, picture=None) -> int:
+def _solve_one(
+    puzzle,
+    max_guesses: int,
+    lists: bool,
+    where: str,
+    told: tuple[bool, bool] = (False, False),
+    output=None,
+    picture=None,
+) -> int:
     """Print (or, with ``output``, write) the puzzle's solution, or why there is none, and
     return the exit status it calls for; ``where`` begins a message about it on stderr
-    (its line in a file)."""
+    (its line in a file). ``told``: whether to print the steps to a unique solution
+    (--explain), and its difficulty (--difficulty)."""
     from tilewright.loopy import solve as find
     from tilewright.loopy.text import render
 
@@ -163,11 +189,36 @@ def _solve_one(puzzle, max_guesses: int, lists: bool, where: str, output=None, p
         for loop in found.loops:
             click.echo(render(puzzle, loop, form))
         return AMBIGUOUS
+    if any(told):
+        _print_how_hard(puzzle, told[0])
     if output is None:
         click.echo(render(puzzle, found.loops[0], form), nl=False)
     else:
         _write(output, puzzle, found.loops[0], form, picture or {})
     return 0
+
+
+def _print_how_hard(puzzle, explain: bool) -> None:
+    """The puzzle's difficulty in one line, after (with ``explain``) the steps of the
+    deductions, one a numbered line."""
+    from tilewright.loopy import explain as steps_of
+    from tilewright.loopy import grade as rate
+
+    level = rate(puzzle)
+    if not explain:
+        click.echo(f"difficulty: {level or 'harder'}")
+        return
+    steps = steps_of(puzzle, level or "hard")
+    digits = len(str(len(steps)))
+    for number, step in enumerate(steps, 1):
+        click.echo(f"{number:>{digits}}. {step.text}")
+    if level is None:
+        click.echo(
+            f"difficulty: harder (the deductions stop after step {len(steps)}: the complete "
+            "solver's search finished the job)"
+        )
+    else:
+        click.echo(f"difficulty: {level}")
 
 
 @loopy.command()

@@ -6,7 +6,8 @@ A :class:`Puzzle` is read from a game ID (:meth:`Puzzle.from_game_id`), written 
 (:attr:`Puzzle.game_id`), solved completely by search (:func:`solve`: every solution up to a
 limit, so "unique" is proven), and an answer is checked apart from the solver
 (:func:`check_answer`, :func:`check_loop`), graded as the collection grades it
-(:func:`grade`, :func:`deduce`), generated with one solution at a difficulty
+(:func:`grade`, :func:`deduce`) and its deductions explained step by step
+(:func:`explain`), generated with one solution at a difficulty
 (:func:`generate`), drawn (:mod:`tilewright.loopy.pictures`), printed a few to a page
 with their answers after (:func:`sheet_layout`, :func:`sheet_pdf`) and written as text
 for people and programs that solve it (:func:`render`). Grids come from
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING
 from tilewright.core.lazy_names import lazy_names
 from tilewright.loopy.check import check_answer, check_loop
 from tilewright.loopy.complete_solver import Solutions, solve
+from tilewright.loopy.explaining import Step, explain
 from tilewright.loopy.gameid import (
     DIFFICULTIES,
     Params,
@@ -50,11 +52,13 @@ __all__ = [
     "Params",
     "Puzzle",
     "Solutions",
+    "Step",
     "check_answer",
     "check_loop",
     "decode_clues",
     "deduce",
     "encode_clues",
+    "explain",
     "generate",
     "grade",
     "parse_params",

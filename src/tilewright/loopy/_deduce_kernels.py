@@ -27,6 +27,10 @@ works from a queue of the faces and dots that changed), but each deduction only 
 facts, so the point where none applies is the same, and so is the grade. The loop rule
 runs, as there, only when nothing else applies.
 
+Every rule notes, before it sets edges, why (``CAUSES``: the rule and its face or dot),
+and the undo log keeps that beside each edge set: ``deduce_explained`` logs only the
+edges, in order, which is what ``tilewright.loopy.explain`` tells a person.
+
 How each kernel is compiled (with reference counting or not, merged into its one caller
 or not) is ``_jit``'s: it matters here, where the state is two tuples of arrays.
 
@@ -52,9 +56,30 @@ _STATUS, _DIRTY, _LEVEL, _PENDING, _QUEUED = 8, 9, 10, 11, 12
 # the undo log's length and state (off, on, overflowed), the fence deductions are kept
 # inside (0: none), and whether the clues are a part of the puzzle's (see ``undo``)
 _LOGGED, _LOGGING, _FENCE, _PARTIAL = 13, 14, 15, 16
-# a face whose edges, once all known, end the run (-1: none); the last fence used
-_TARGET, _FENCE_COUNT = 17, 18
-LOG_OFF, LOG_ON, LOG_FULL = 0, 1, 2
+# a face whose edges, once all known, end the run (-1: none); the last fence used; why the
+# edges being set are set (see ``CAUSES``)
+_TARGET, _FENCE_COUNT, _CAUSE = 17, 18, 19
+# the log's states: LOG_EDGES logs only the edges set, with their causes, for an
+# explanation (``deduce_explained``); the others log every change, for ``undo``
+LOG_OFF, LOG_ON, LOG_FULL, LOG_EDGES = 0, 1, 2, 3
+# why an edge was set, by the rule and the face or dot it applied at: logged as the old
+# value of an edge's entry (always unknown, so ``undo`` needs no room for it) as
+# ``where * CAUSES + rule``. CLASS_MEMBER: set with an edge of its class, at Hard.
+(
+    CLUE_MET,
+    CLUE_NEEDS_ALL,
+    ONE_SHORT,
+    DOT_COUNT,
+    LOOP,
+    FACE_DLINES,
+    DOT_DLINES,
+    DOT_ONE_MORE,
+    ALIKE_PAIR,
+    FACE_PARITY,
+    DOT_PARITY,
+    CLASS_MEMBER,
+) = range(12)
+CAUSES = 16
 # what an undo log entry changed: an edge (from unknown), or a value in one of the arrays
 # of the state's fields 7-13 (dline bits, the classes, the paths)
 _LOG_LINE = 0
@@ -77,7 +102,7 @@ def new_work(graph, level, log_size):
     widest = 3
     for f in range(n_faces):
         widest = max(widest, face_ptr[f + 1] - face_ptr[f])
-    counters = np.zeros(19, np.int64)
+    counters = np.zeros(20, np.int64)
     counters[_LEVEL] = level
     counters[_TARGET] = -1
     clues = graph[_CLUES_AT]
@@ -132,6 +157,25 @@ def deduce(graph, level, lines_out):
         if status == SOLVED and lines[e] == UNKNOWN:
             lines_out[e] = NO
     return status
+
+
+@kernel
+def deduce_explained(graph, level, lines_out):
+    """As ``deduce``, and the edges in the order they were set: rows of (edge, cause),
+    the cause being ``where * CAUSES + rule`` (see ``CAUSES``). Returns (status, rows)."""
+    n_edges = graph[_EDGE_DOTS].shape[0]
+    # each edge is set once, and only edges are logged
+    work = new_work(graph, level, n_edges)
+    work[16][_LOGGING] = LOG_EDGES
+    for item in range(work[14].shape[0]):
+        _enqueue(item, work)
+    status = run(graph, work)
+    lines = work[0]
+    for e in range(n_edges):
+        lines_out[e] = lines[e]
+        if status == SOLVED and lines[e] == UNKNOWN:
+            lines_out[e] = NO
+    return status, work[23][: work[16][_LOGGED], 1:].copy()
 
 
 @light
@@ -204,9 +248,11 @@ def find(e, work):
 
 @light
 def _log(field, index, old, work):
-    """Note, while a trial is logged, that ``work[field][index]`` was ``old``."""
+    """Note, while a trial is logged, that ``work[field][index]`` was ``old`` (while an
+    explanation is, only the edges set)."""
     counters = work[16]
-    if counters[_LOGGING] != LOG_ON:
+    logging = counters[_LOGGING]
+    if logging != LOG_ON and (logging != LOG_EDGES or field != _LOG_LINE):
         return
     log = work[23]
     n = counters[_LOGGED]
@@ -304,7 +350,8 @@ def _set_one(e, value, walk_class, graph, work):
         counters[_STATUS] = MISTAKE
         return False
     lines[e] = value
-    _log(_LOG_LINE, e, UNKNOWN, work)
+    # the old value, unknown, goes without saying: the log keeps why instead
+    _log(_LOG_LINE, e, counters[_CAUSE] if walk_class else CLASS_MEMBER, work)
     edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
     face_yes, face_no, dot_yes, dot_no = work[1], work[2], work[3], work[4]
     n_faces = face_yes.shape[0]
@@ -459,10 +506,12 @@ def _face_counts(f, graph, work):
         counters[_STATUS] = MISTAKE
         return
     if clue == yes:
+        counters[_CAUSE] = f * CAUSES + CLUE_MET
         _set_unknowns(face_ptr, face_edges, f, NO, graph, work)
         solved[f] = True
         return
     if order - clue == no:
+        counters[_CAUSE] = f * CAUSES + CLUE_NEEDS_ALL
         _set_unknowns(face_ptr, face_edges, f, YES, graph, work)
         solved[f] = True
         return
@@ -476,6 +525,7 @@ def _face_counts(f, graph, work):
             d = face_dots[start + (j + 1) % order]
             if work[3][d] == 0:
                 continue
+            counters[_CAUSE] = f * CAUSES + ONE_SHORT
             for i in range(start, stop):
                 e = face_edges[i]
                 if lines[e] == UNKNOWN and e not in (e1, e2) and not _set(e, YES, graph, work):
@@ -538,6 +588,8 @@ def _face_dlines(f, level, graph, work):
         if least[k, j] > clue or most[k, j] < clue - 1:
             counters[_STATUS] = MISTAKE
             return
+        if least[k, j] == clue or most[k, j] == clue - 1:
+            counters[_CAUSE] = f * CAUSES + FACE_DLINES
         if least[k, j] == clue and not _set(e, NO, graph, work):
             return
         if most[k, j] == clue - 1 and not _set(e, YES, graph, work):
@@ -565,6 +617,7 @@ def _face_classes(f, graph, work):
         return
     start, stop = face_ptr[f], face_ptr[f + 1]
     order = stop - start
+    work[16][_CAUSE] = f * CAUSES + ALIKE_PAIR
     if work[1][f] + 1 == clue:
         # two alike unknown edges cannot both be YES: both NO
         _set_alike_pairs(start, stop, NO, graph, work)
@@ -575,6 +628,7 @@ def _face_classes(f, graph, work):
     if work[16][_STATUS] != INCOMPLETE:
         return
     yes, no = work[1][f], work[2][f]
+    work[16][_CAUSE] = f * CAUSES + FACE_PARITY
     _parity(face_edges, start, stop, (clue - yes) % 2, order - yes - no, graph, work)
 
 
@@ -692,6 +746,7 @@ def _dot_counts(d, graph, work):
         return
     yes, no = work[3][d], work[4][d]
     unknown = dot_ptr[d + 1] - dot_ptr[d] - yes - no
+    counters[_CAUSE] = d * CAUSES + DOT_COUNT
     if yes == 0:
         if unknown == 0:
             solved[d] = True
@@ -725,6 +780,7 @@ def _dot_dlines(d, level, graph, work):
     for j in range(n):
         if counters[_STATUS] != INCOMPLETE:
             return
+        counters[_CAUSE] = d * CAUSES + DOT_DLINES
         k = (j + 1) % n
         corner = dot_corners[start + j]
         e1, e2 = dot_edges[start + j], dot_edges[start + k]
@@ -766,6 +822,7 @@ def _dot_dlines(d, level, graph, work):
             if yes == 0 and bits[corner] & AT_MOST_ONE:
                 # exactly one YES on this pair, and so exactly one more elsewhere
                 if unknown == 3:
+                    counters[_CAUSE] = d * CAUSES + DOT_ONE_MORE
                     for other in range(n):
                         e = dot_edges[start + other]
                         if other != j and other != k and lines[e] == UNKNOWN:
@@ -807,6 +864,7 @@ def _dot_classes(d, graph, work):
     if work[16][_STATUS] != INCOMPLETE:
         return
     yes, no = work[3][d], work[4][d]
+    work[16][_CAUSE] = d * CAUSES + DOT_PARITY
     _parity(dot_edges, start, start + n, yes % 2, n - yes - no, graph, work)
 
 
@@ -858,6 +916,7 @@ def _loop_rule(graph, work):
                         continue
                     counters[_STATUS] = AMBIGUOUS
                     return False
+            counters[_CAUSE] = a * CAUSES + LOOP
             _set(e, NO, graph, work)
             progress = True
             if counters[_STATUS] != INCOMPLETE:

@@ -80,6 +80,7 @@ TRIES = 6
 # faces by a stuck edge drawn for each
 RESHAPES = 64
 RESHAPE_TRIES = 16
+OPEN_EDGES_A_FLIP = 16
 # statistics kept
 ATTEMPTS, TRIALS, LEFT_OUT, PUT_BACK, TOO_EASY = 0, 1, 2, 3, 4
 
@@ -118,12 +119,14 @@ def draw_loop(graph, level, state, solution, full, stats):
             if lines[e] == UNKNOWN:
                 stuck[n_stuck] = e
                 n_stuck += 1
-        for _ in range(RESHAPE_TRIES):
-            e = stuck[below(state, n_stuck)]
-            f = graph[_EDGE_FACES][e, below(state, 2)]
-            if f >= 0 and _can_flip(f, graph, colour, ring, by_edge):
-                colour[f] = INSIDE + OUTSIDE - colour[f]
-                break
+        # a face a few open edges: a large grid has many places open at once
+        for _ in range(max(1, n_stuck // OPEN_EDGES_A_FLIP)):
+            for _ in range(RESHAPE_TRIES):
+                e = stuck[below(state, n_stuck)]
+                f = graph[_EDGE_FACES][e, below(state, 2)]
+                if f >= 0 and _can_flip(f, graph, colour, ring, by_edge):
+                    colour[f] = INSIDE + OUTSIDE - colour[f]
+                    break
     return False
 
 

@@ -27,7 +27,7 @@ from tilewright.registry import DESCRIBED, collection_grid
 # how many faces a clue is tried on (``window_faces``): the whole grid while grid times
 # window stays under WINDOW_WORK, never fewer than MIN_WINDOW
 WINDOW_WORK = 300_000
-MIN_WINDOW = 300
+MIN_WINDOW = 200
 # loops drawn before giving up on a puzzle of exactly the level asked
 MAX_ATTEMPTS = 200
 # clues tried in one call of the compiled removal: what a progress bar counts in

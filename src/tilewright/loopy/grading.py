@@ -96,7 +96,7 @@ def deduce(puzzle: Puzzle, difficulty: str = "hard") -> Deduction:
     >>> deduce(puzzle, "easy").outcome
     'solved'
     """
-    level = _level(difficulty)
+    level = level_number(difficulty)
     lines = np.zeros(len(puzzle.plan.edges), dtype=np.int8)
     status = kernels.deduce(deduction_graph(puzzle), level, lines)
     return Deduction(OUTCOMES[status], lines)
@@ -127,7 +127,9 @@ def grade(puzzle: Puzzle) -> str | None:
     return None
 
 
-def _level(difficulty: str) -> int:
+def level_number(difficulty: str) -> int:
+    """The deduction kernels' number for ``difficulty`` (0 for easy to 3 for hard), or a
+    refusal when it is not a level."""
     if difficulty not in DIFFICULTIES:
         raise TilewrightError(
             f"a difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"

@@ -11,13 +11,15 @@ KERNEL_MODULES = (
 
 
 def warm() -> None:
-    """Compile the complete solver, the deductions, the generator and the planar map.
+    """Compile the complete solver, the deductions (and their explanation), the generator
+    and the planar map.
 
     Examples
     --------
     >>> warm()
     """
     from tilewright.loopy.complete_solver import solve
+    from tilewright.loopy.explaining import explain
     from tilewright.loopy.generator import generate
     from tilewright.loopy.grading import grade
     from tilewright.loopy.puzzle import Puzzle
@@ -25,4 +27,5 @@ def warm() -> None:
     puzzle = Puzzle.from_game_id("5x5t0de:3a3b2c21b3a200a2a2a3a")
     solve(puzzle)
     grade(puzzle)
+    explain(puzzle)
     generate("5x5t0dh", seed=1)
