@@ -235,7 +235,10 @@ def clipped_area(xy: np.ndarray, box: tuple[float, float, float, float]) -> floa
         points = result
         if not points:
             return 0.0
-    xs, ys = np.array(points).T
+    # measured from the box's corner: thousands of units from the origin, the shoelace's
+    # rounding alone (about 1e-9) would make a polygon that only touches a side seem to meet
+    # the box, and the same hat be kept or not by how far the frame it is counted in lies
+    xs, ys = (np.array(points) - (x0, y0)).T
     return abs(float(np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1)))) / 2
 
 
