@@ -29,12 +29,7 @@ from typing import Any, cast
 import numpy as np
 
 from tilewright.aperiodic import _collection_hat_kernels as kernels
-from tilewright.aperiodic.collection_patch import (
-    check_description,
-    check_room,
-    check_size,
-    collection_grid,
-)
+from tilewright.aperiodic.collection_patch import RandomGrid, Tiles, check_description
 from tilewright.aperiodic.coordinates import extend_from
 from tilewright.aperiodic.hat_coordinates import HatAddress, HatTiling
 from tilewright.aperiodic.hat_geometry import (
@@ -262,6 +257,26 @@ def _patch(width: int, height: int, tiling: HatTiling) -> tuple[np.ndarray, np.n
             return places, xy, max(len(tiling.start.types), levels)
 
 
+def _drawn(width: int, height: int, seed: int | None) -> tuple[str, np.ndarray, np.ndarray]:
+    """A description drawn from ``seed``, and its hats (as :func:`_patch` gives them)."""
+    tiling = HatTiling(seed)
+    places, xy, levels = _patch(width, height, tiling)
+    # the levels the walk used, each drawn as it would be when first needed
+    ancestry = tiling.ancestry
+    used = HatAddress(ancestry.kite, ancestry.hat, ancestry.types[:levels])
+    used.indices = ancestry.indices[: levels - 1]
+    return write_description(used), places, xy
+
+
+def _read(width: int, height: int, description: str) -> Tiles:
+    """The hats a description names (as :func:`_patch` gives them)."""
+    places, xy, _ = _patch(width, height, _Described(read_description(description)))
+    return places, xy
+
+
+HATS = RandomGrid("hats", "hat", "hat", MIN_SIDE, HATS_PER_SQUARE, _drawn, _read)
+
+
 def hats_grid(
     width: int, height: int, description: str | None = None, seed: int | None = None
 ) -> PolygonGrid:
@@ -295,22 +310,7 @@ def hats_grid(
     >>> grid.kind, grid.params["description"]
     ('hats', '3,1,0,5,H')
     """
-    width, height = check_size("hat", width, height, MIN_SIDE)
-    check_room("hat", width, height, HATS_PER_SQUARE)
-    if description is None:
-        tiling = HatTiling(seed)
-        places, xy, levels = _patch(width, height, tiling)
-        # the levels the walk used, each drawn as it would be when first needed
-        ancestry = tiling.ancestry
-        used = HatAddress(ancestry.kite, ancestry.hat, ancestry.types[:levels])
-        used.indices = ancestry.indices[: levels - 1]
-        description = write_description(used)
-    else:
-        places, xy, _ = _patch(width, height, _Described(read_description(description)))
-    if not len(places):
-        raise TilewrightError(f"the hat grid description {quoted(description)} places no hat")
-    params = {"width": width, "height": height, "description": description}
-    return collection_grid("hats", params, places, xy)
+    return HATS.grid(width, height, description, seed)
 
 
 def hats_description(width: int, height: int, seed: int | None = None) -> str:

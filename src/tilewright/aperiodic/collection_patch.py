@@ -10,16 +10,80 @@ touching the largest connected set of inner dots stay, and the dots keep their o
 collection does.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from tilewright.aperiodic import _collection_kernels as kernels
 from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import quoted
 from tilewright.core.polygon_grid import PolygonGrid, from_polygons
 
 # a description longer than this names levels far above any grid that fits in memory
 MAX_DESCRIPTION = 256
+
+
+# a random grid's tiles: each corner's integer place and its place in floats (see
+# ``collection_grid``)
+Tiles = tuple[np.ndarray, np.ndarray]
+
+
+@dataclass(frozen=True)
+class RandomGrid:
+    """One of the collection's random grids (hats, Spectres) as its builder takes it: the
+    size checked, the tiles drawn from a seed or read from a grid description, and the
+    grid made of them (:meth:`grid`); a tiling plugs in how it finds its tiles.
+
+    Attributes
+    ----------
+    kind : str
+        The grid's name (``"hats"``).
+    name : str
+        The tiling's, in messages (``"hat"``, ``"Spectre"``).
+    unit : str
+        What a face is, in messages (``"hat"``, ``"tile"``).
+    min_side : int
+        The smallest width or height.
+    per_square : float
+        Tiles a square of the grid's size, about, for the memory check.
+    drawn : callable
+        ``(width, height, seed)``: a description drawn from the seed, and its tiles.
+    described : callable
+        ``(width, height, description)``: the tiles the description names, or one line
+        why not.
+    """
+
+    kind: str
+    name: str
+    unit: str
+    min_side: int
+    per_square: float
+    drawn: Callable[[int, int, int | None], tuple[str, np.ndarray, np.ndarray]]
+    described: Callable[[int, int, str], Tiles]
+
+    def sides(self, width: object, height: object) -> tuple[int, int]:
+        """``width`` and ``height`` as whole numbers of at least ``min_side``, or one line
+        why."""
+        return check_size(self.name, width, height, self.min_side)
+
+    def grid(
+        self, width: object, height: object, description: str | None, seed: int | None
+    ) -> PolygonGrid:
+        """The grid of ``width`` × ``height`` that ``description`` names, or one drawn from
+        ``seed`` without one (its description then in its params)."""
+        width, height = self.sides(width, height)
+        check_room(self.name, width, height, self.per_square)
+        if description is None:
+            description, places, xy = self.drawn(width, height, seed)
+        else:
+            places, xy = self.described(width, height, description)
+        if not len(places):
+            raise TilewrightError(
+                f"the {self.name} grid description {quoted(description)} places no {self.unit}"
+            )
+        params = {"width": width, "height": height, "description": description}
+        return collection_grid(self.kind, params, places, xy)
 
 
 def check_size(kind: str, width: object, height: object, smallest: int) -> tuple[int, int]:

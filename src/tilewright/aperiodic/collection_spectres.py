@@ -26,12 +26,7 @@ import math
 import numpy as np
 
 from tilewright.aperiodic import _collection_spectre_kernels as kernels
-from tilewright.aperiodic.collection_patch import (
-    check_description,
-    check_room,
-    check_size,
-    collection_grid,
-)
+from tilewright.aperiodic.collection_patch import RandomGrid, Tiles, check_description
 from tilewright.aperiodic.coordinates import Address, Tiling, extend_from
 from tilewright.aperiodic.exact import ORIGIN, Point, add, multiply, sub, unit
 from tilewright.aperiodic.spectre_geometry import (
@@ -220,22 +215,19 @@ def spectres_grid(
     >>> grid.num_cells, grid.params["description"]
     (13, '0055700P')
     """
-    width, height = check_size("Spectre", width, height, MIN_SIDE)
-    check_room("Spectre", width, height, TILES_PER_SQUARE)
-    if description is None:
-        description, places, xy = _drawn(width, height, seed)
-    else:
-        turn, start = read_description(description)
-        places, xy, levels = _patch(width, height, turn, Tiling(0, ancestry=start), grow=False)
-        if levels > len(start.types):
-            raise TilewrightError(
-                f"the Spectre grid description {quoted(description)} names too few levels "
-                f"for a {width}x{height} grid"
-            )
-    if not len(places):
-        raise TilewrightError(f"the Spectre grid description {quoted(description)} places no tile")
-    params = {"width": width, "height": height, "description": description}
-    return collection_grid("spectres", params, places, xy)
+    return SPECTRES.grid(width, height, description, seed)
+
+
+def _read(width: int, height: int, description: str) -> Tiles:
+    """The tiles a description names (as :func:`_patch` gives them), or one line why not."""
+    turn, start = read_description(description)
+    places, xy, levels = _patch(width, height, turn, Tiling(0, ancestry=start), grow=False)
+    if levels > len(start.types):
+        raise TilewrightError(
+            f"the Spectre grid description {quoted(description)} names too few levels "
+            f"for a {width}x{height} grid"
+        )
+    return places, xy
 
 
 def _drawn(width: int, height: int, seed: int | None) -> tuple[str, np.ndarray, np.ndarray]:
@@ -249,6 +241,9 @@ def _drawn(width: int, height: int, seed: int | None) -> tuple[str, np.ndarray, 
     ancestry = tiling.ancestry
     used = Address(ancestry.spectre, ancestry.types[:levels], ancestry.indices[: levels - 1])
     return write_description(turn, used), places, xy
+
+
+SPECTRES = RandomGrid("spectres", "Spectre", "tile", MIN_SIDE, TILES_PER_SQUARE, _drawn, _read)
 
 
 def spectres_description(width: int, height: int, seed: int | None = None) -> str:
@@ -267,5 +262,5 @@ def spectres_description(width: int, height: int, seed: int | None = None) -> st
     -------
     str
     """
-    width, height = check_size("Spectre", width, height, MIN_SIDE)
+    width, height = SPECTRES.sides(width, height)
     return _drawn(width, height, seed)[0]

@@ -4,6 +4,7 @@ dataset run; a tiling plugs in its own options, help texts and library calls."""
 
 import math
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 import click
 from click.core import ParameterSource
@@ -30,6 +31,9 @@ from tilewright.cli.options import (
 )
 from tilewright.core.extras import require_extra
 from tilewright.core.numbers import quoted
+
+if TYPE_CHECKING:  # the datasets extra is imported only for -f parquet
+    from tilewright.datasets.tile_shards import ShardTiling
 
 # the library's names, repeated here so that ``--help`` needs no import of the library;
 # a test checks that they agree
@@ -217,31 +221,31 @@ def refuse_with_cut(fmt: str, plain: bool) -> None:
 
 
 def write_dataset(
-    shards: Callable[[], tuple[Callable, Callable, Callable]],
+    shards: Callable[[], "ShardTiling"],
     region, seed, origin, method, output, bands, workers, scheduler, neighbours,
     before_writing: Callable[[], None] | None = None,
 ) -> None:  # fmt: skip
     """``-f parquet``: the region's bands as the parts of a dataset.
 
     ``shards`` imports the tiling's dataset module (only once the datasets extra is known
-    to be there) and returns its region check (width, height, origin), its bands
-    (width, height, seed, origin, bands) and its writer (``write_spectre_shards``'s
-    arguments); ``before_writing`` runs once the seed is drawn (the kernels announced).
+    to be there) and returns its definition (``tile_shards.ShardTiling``: the region's
+    check, its bands and its writer); ``before_writing`` runs once the seed is drawn (the
+    kernels announced).
     """
     require_extra("datasets", "Parquet output")
     from tilewright.datasets.part_files import check_output
 
-    checked_region, bands_of, write_shards = shards()
+    tiling = shards()
     refuse_bad_dataset(output, workers, scheduler)
     refuse_dataset_method(method)
     width, height = region
-    width, height, origin = checked_region(width, height, origin)
+    width, height, origin = tiling.check_region(width, height, origin)
     check_output(output)
-    bands_of(width, height, 0, origin, bands)  # a bad --bands refused before a seed is drawn
+    tiling.bands(width, height, 0, origin, bands)  # a bad --bands refused before a seed is drawn
     seed = announce_seed(seed)
     if before_writing is not None:
         before_writing()
-    summary = write_shards(
+    summary = tiling.write(
         width,
         height,
         output,

@@ -169,10 +169,9 @@ def _write_dataset(region, seed, origin, output, bands, workers, scheduler, neig
     """``-f parquet``: the region's bands of hexagon rows as the parts of a dataset."""
 
     def shards():
-        from tilewright.aperiodic.hat import check_hat_region
-        from tilewright.datasets.hat_shards import hat_bands, write_hat_shards
+        from tilewright.datasets.hat_shards import HAT_SHARDS
 
-        return check_hat_region, hat_bands, write_hat_shards
+        return HAT_SHARDS
 
     # by the line walk: the command refused any other method before the datasets extra
     aperiodic.write_dataset(

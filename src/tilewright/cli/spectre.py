@@ -1,7 +1,5 @@
 """``tilewright spectre``: patches of the aperiodic Spectre tiling."""
 
-import functools
-
 import click
 
 from tilewright.cli import aperiodic
@@ -121,10 +119,9 @@ def _write_dataset(
     """``-f parquet``: the region's bands as the parts of a dataset."""
 
     def shards():
-        from tilewright.aperiodic import check_region
-        from tilewright.datasets.tile_shards import spectre_bands, write_spectre_shards
+        from tilewright.datasets.tile_shards import SPECTRE_SHARDS
 
-        return functools.partial(check_region, whole=False), spectre_bands, write_spectre_shards
+        return SPECTRE_SHARDS
 
     def announce_kernels() -> None:
         from tilewright.aperiodic import warm

@@ -6,6 +6,8 @@ fixed by the region alone; so a band of rows writes its own hats and no other ba
 the bands together write every hat of the region once, the hats of ``HatPatch.batches`` in
 their order, part after part. A band is one task of ``part_files.write_parts``: in this
 process, on a local Dask cluster, or on any cluster, the same bytes wherever it runs.
+The hat is a definition (``HAT_SHARDS``) that ``tile_shards.ShardTiling`` cuts into bands
+and writes, as it does the Spectre: ``hat_bands`` and ``write_hat_shards`` are its methods.
 
 Columns of every part (``SCHEMA``), one row per hat:
 
@@ -27,7 +29,6 @@ With ``neighbours``, one more column, ``neighbours`` (fixed_size_list<string>[14
 of the hats across edges 0 to 13, as the JSON Lines ``neighbours``.
 """
 
-import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,28 +45,18 @@ from tilewright.aperiodic.hat_geometry import (
 )
 from tilewright.aperiodic.hat_walk import found_batches, region_rows, vertices_xy
 from tilewright.core.memory import check_fits
-from tilewright.core.numbers import require_bool, require_int_between
-from tilewright.core.seeds import MAX_SEED
-from tilewright.datasets.tile_shards import Band, Parts, even_cuts, write_bands
-from tilewright.datasets.writing import Summary
+from tilewright.datasets.tile_shards import Band, Parts, ShardTiling, tile_schema
 
-__all__ = ["HAT_PARTS", "HAT_SCHEMA", "HatBand", "hat_bands", "write_hat_shards"]
+__all__ = ["HAT_PARTS", "HAT_SCHEMA", "HAT_SHARDS", "HatBand", "hat_bands", "write_hat_shards"]
 
-HAT_SCHEMA = pa.schema(
-    [
-        ("id", pa.string()),
-        ("type", pa.string()),
-        ("index", pa.int8()),
-        ("reflected", pa.bool_()),
-        ("turn", pa.int8()),
-        ("colour", pa.int8()),
-        ("start", pa.list_(pa.int64(), 2)),
-        ("vertices", pa.list_(pa.float64(), 28)),
-    ]
+HAT_SCHEMA = tile_schema(
+    ("reflected", pa.bool_()),
+    ("turn", pa.int8()),
+    ("colour", pa.int8()),
+    ("start", pa.list_(pa.int64(), 2)),
 )
 # a part's memory while it is built, a hat: its Arrow arrays and the batches they come from
 HAT_PARTS = Parts("hat-tiles/1", HAT_SCHEMA, "hats", 350, "a band of whole hexagon rows")
-BAND_HATS = 1 << 18  # hats a band holds by default, about: as the Spectre's bands
 ROW_HEIGHT = 3.0  # hat units between rows of hexagons
 _TYPE_NAMES = pa.array(list(TYPES), type=pa.string())
 
@@ -138,65 +129,34 @@ def _ids(hexagons: np.ndarray) -> pa.StringArray:
     return pa.array([f"{a}:{b}:{j}" for a, b, j in hexagons.tolist()], type=pa.string())
 
 
-def hat_bands(
-    width: float,
-    height: float,
-    seed: int,
-    origin: tuple[float, float] = (0, 0),
-    bands: int | None = None,
-    neighbours: bool = False,
-) -> list[HatBand]:
-    """The region cut into ``bands`` bands of whole hexagon rows, as even as can be.
-
-    Examples
-    --------
-    >>> [band.rows for band in hat_bands(100, 60, seed=1, bands=2)]
-    [(0, 13), (13, 27)]
-    """
-    width, height, origin = check_hat_region(width, height, origin)
-    seed = require_int_between(seed, "seed", 0, MAX_SEED)
-    neighbours = require_bool(neighbours, "neighbours")
+def _hexagon_rows(
+    width: float, height: float, origin: tuple[float, float], neighbours: bool
+) -> int:
+    """The region's rows of hexagons, after refusing a row too large to build (so wide a
+    region may have more rows than a list of bands would hold)."""
     x, y = origin
     rows = region_rows((x, y, x + width, y + height))
-    # a band is whole rows: a row too large to build is refused before the bands are
-    # listed (so wide a region may have more rows than a list of bands would hold)
     check_fits(
         6 * rows.widest * HAT_PARTS.bytes_for(neighbours),
         f"Parquet parts of a row of hexagons (up to {6 * rows.widest:,} {HAT_PARTS.unit}, "
         "built whole in memory)",
     )
-    default = round(width * height / HAT_AREA / BAND_HATS)
-    what = f"the region's rows of hexagons, {ROW_HEIGHT:g} hat units each"
-    cuts = even_cuts(rows.count, bands, default, what)
-    return [HatBand(k, width, height, origin, seed, cut, neighbours) for k, cut in enumerate(cuts)]
+    return rows.count
 
 
-def write_hat_shards(
-    width: float,
-    height: float,
-    output: str | os.PathLike,
-    *,
-    seed: int,
-    origin: tuple[float, float] = (0, 0),
-    bands: int | None = None,
-    workers: int | None = None,
-    scheduler: str | None = None,
-    progress: bool = False,
-    neighbours: bool = False,
-) -> Summary:
-    """Write the hat patch of a region to ``output`` as Parquet, band by band, as
-    ``tile_shards.write_spectre_shards`` writes a Spectre patch (the same arguments, in
-    hat units; parts of ``HAT_PARTS.schema_for(neighbours)``).
+def _hat_record(neighbours: bool) -> dict[str, object]:
+    # neighbours recorded either way, as the hat's datasets always have
+    return {"neighbours": neighbours}
 
-    Examples
-    --------
-    >>> import pyarrow.parquet as pq
-    >>> summary = write_hat_shards(60, 40, "hats", seed=3, bands=2)
-    >>> summary.parts, pq.read_table("hats/part-00001.parquet").schema == HAT_SCHEMA
-    (2, True)
-    """
-    tasks = hat_bands(width, height, seed, origin, bands, neighbours)
-    own = {"neighbours": tasks[0].neighbours}
-    return write_bands(
-        HAT_PARTS, tasks, output, own, workers=workers, scheduler=scheduler, progress=progress
-    )
+
+HAT_SHARDS = ShardTiling(
+    HAT_PARTS,
+    HatBand,
+    check_hat_region,
+    _hexagon_rows,
+    f"the region's rows of hexagons, {ROW_HEIGHT:g} hat units each",
+    HAT_AREA,
+    _hat_record,
+)
+hat_bands = HAT_SHARDS.bands
+write_hat_shards = HAT_SHARDS.write

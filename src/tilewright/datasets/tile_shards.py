@@ -7,6 +7,9 @@ and no other band's, and the bands together write every tile of the region exact
 the same tiles as the single stream (``Patch.chunks``), in the same order when the parts are
 read one after another. A band is one task of ``part_files.write_parts``: in this process,
 on a local Dask cluster, or on any cluster, and the same bytes wherever it runs.
+Cutting a region into bands and writing them is one code path for every tiling
+(:class:`ShardTiling`): the Spectre is its definition ``SPECTRE_SHARDS``, the hat
+``hat_shards.HAT_SHARDS``.
 
 Columns of every part (``SCHEMA``), one row per tile:
 
@@ -30,10 +33,11 @@ of the tiles across edges 0 to 13 (edge k runs from vertex k to vertex k + 1), a
 Lines ``neighbours``.
 """
 
+import functools
 import math
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -59,26 +63,35 @@ __all__ = [
     "NEIGHBOURS",
     "SCHEMA",
     "SPECTRE_PARTS",
+    "SPECTRE_SHARDS",
     "Band",
     "Parts",
+    "ShardTiling",
     "SpectreBand",
     "even_cuts",
     "rows_written",
     "spectre_bands",
+    "tile_schema",
     "write_bands",
     "write_spectre_shards",
 ]
 
-SCHEMA = pa.schema(
-    [
-        ("id", pa.string()),
-        ("type", pa.string()),
-        ("index", pa.int8()),
-        ("colour", pa.int8()),
-        ("turn", pa.int8()),
-        ("corner", pa.list_(pa.int64(), 4)),
-        ("vertices", pa.list_(pa.float64(), 28)),
-    ]
+
+def tile_schema(*own: tuple[str, pa.DataType]) -> pa.Schema:
+    """The columns of a tiling's parts: a tile's id, type and index, the tiling's ``own``
+    columns, then its 14 vertices as floats.
+
+    Examples
+    --------
+    >>> tile_schema(("turn", pa.int8())).names
+    ['id', 'type', 'index', 'turn', 'vertices']
+    """
+    first = [("id", pa.string()), ("type", pa.string()), ("index", pa.int8())]
+    return pa.schema([*first, *own, ("vertices", pa.list_(pa.float64(), 28))])
+
+
+SCHEMA = tile_schema(
+    ("colour", pa.int8()), ("turn", pa.int8()), ("corner", pa.list_(pa.int64(), 4))
 )
 NEIGHBOURS = pa.field("neighbours", pa.list_(pa.string(), 14))
 # Tiles a band holds by default, about: a part is built whole in memory (about 300 bytes a
@@ -251,56 +264,6 @@ def _strings(text: np.ndarray) -> pa.StringArray:
     )
 
 
-def spectre_bands(
-    width: float,
-    height: float,
-    seed: int,
-    origin: tuple[float, float] = (0, 0),
-    bands: int | None = None,
-    neighbours: bool = False,
-) -> list[SpectreBand]:
-    """The region cut into ``bands`` bands of whole block rows, as even as can be.
-
-    Parameters
-    ----------
-    width, height : float
-        The region in tile edges (limits: ``aperiodic.check_region``; no memory limit).
-    seed : int
-        The tiling, 0 to ``MAX_SEED``.
-    origin : pair of float
-        The region's lower-left corner.
-    bands : int, optional
-        How many bands, 1 to the region's block rows (``ceil(height / 96)``); None: about
-        one per ``BAND_TILES`` tiles.
-    neighbours : bool
-        Whether the parts hold each tile's neighbours (``NEIGHBOURS``).
-
-    Returns
-    -------
-    list of SpectreBand
-        Bottom up; consecutive, together covering every block row once.
-
-    Raises
-    ------
-    TypeError, TilewrightError
-        For a bad region, seed or band count.
-
-    Examples
-    --------
-    >>> [band.rows for band in spectre_bands(100, 1500, seed=1, bands=2)]
-    [(0, 3), (3, 6)]
-    """
-    width, height, origin = check_region(width, height, origin, whole=False)
-    seed = require_int_between(seed, "seed", 0, MAX_SEED)
-    neighbours = require_bool(neighbours, "neighbours")
-    rows = block_grid(width, height, origin)[1]
-    default = round(width * height / TILE_AREA / BAND_TILES)
-    cuts = even_cuts(rows, bands, default, f"the region's rows of {BLOCK:g}-edge blocks")
-    return [
-        SpectreBand(k, width, height, origin, seed, cut, neighbours) for k, cut in enumerate(cuts)
-    ]
-
-
 def even_cuts(rows: int, bands: object, default: int, what: str) -> list[tuple[int, int]]:
     """``rows`` rows cut into ``bands`` runs of whole rows, as even as can be (None: the
     ``default`` count, at least 1 and at most ``rows``); ``what`` names a row for the
@@ -319,78 +282,6 @@ def even_cuts(rows: int, bands: object, default: int, what: str) -> list[tuple[i
         )
     cuts = [k * rows // count for k in range(count + 1)]
     return list(pairwise(cuts))
-
-
-def write_spectre_shards(
-    width: float,
-    height: float,
-    output: str | os.PathLike,
-    *,
-    seed: int,
-    origin: tuple[float, float] = (0, 0),
-    bands: int | None = None,
-    workers: int | None = None,
-    scheduler: str | None = None,
-    progress: bool = False,
-    neighbours: bool = False,
-) -> Summary:
-    """Write the Spectre patch of a region to ``output`` as Parquet, band by band.
-
-    Parameters
-    ----------
-    width, height : float
-        The region in tile edges: any size the line walk takes (``check_region``), memory
-        bounded by one band per process.
-    output : str or path
-        A folder (made if missing; its parent must exist) for ``part-NNNNN.parquet`` files,
-        one per band, and ``.manifest.json`` written last; or a file ending ``.parquet``,
-        one row group per band (``part_files.write_parts``).
-    seed : int
-        The tiling, 0 to ``MAX_SEED``.
-    origin : pair of float
-        The region's lower-left corner.
-    bands : int, optional
-        See :func:`spectre_bands`.
-    workers : int, optional
-        Make the bands on a ``distributed.LocalCluster`` of this many processes.
-    scheduler : str, optional
-        Make the bands on the Dask cluster whose scheduler is at this address.
-    progress : bool
-        A progress bar on stderr.
-    neighbours : bool
-        Add each tile's neighbours across its 14 edges (the ``neighbours`` column).
-
-    Returns
-    -------
-    Summary
-        Tiles written (counted from the parts' footers), parts, parts made by this run.
-
-    Raises
-    ------
-    TypeError, TilewrightError
-        For bad arguments, an output that cannot be written, a folder holding another
-        dataset (a rerun of the same call keeps the parts already made), or parts too large
-        for this machine's memory (a band is whole block rows, so a very wide region makes
-        large parts: checked when they are made here, not on a ``scheduler``'s cluster).
-
-    Notes
-    -----
-    The parts hold every tile of the region once: the tiles of ``Patch.chunks`` (the line
-    method) in its order, part after part. The bytes do not depend on ``workers`` or
-    ``scheduler``, only on the region, seed and band count.
-
-    Examples
-    --------
-    >>> summary = write_spectre_shards(100, 600, "tiles", seed=3, bands=2)
-    >>> summary.parts, pq.read_table("tiles/part-00001.parquet").schema == SCHEMA
-    (2, True)
-    """
-    tasks = spectre_bands(width, height, seed, origin, bands, neighbours)
-    # neighbours recorded only with them: a folder written before the column still matches
-    own = {"block": BLOCK, **({"neighbours": True} if tasks[0].neighbours else {})}
-    return write_bands(
-        SPECTRE_PARTS, tasks, output, own, workers=workers, scheduler=scheduler, progress=progress
-    )
 
 
 def write_bands(
@@ -468,3 +359,201 @@ def rows_written(output: str, parts: int) -> int:
     else:
         paths = iter([output])
     return sum(pq.read_metadata(path).num_rows for path in paths)
+
+
+Corner = tuple[float, float]  # a region's lower-left corner, (x, y)
+
+
+@dataclass(frozen=True)
+class ShardTiling:
+    """A tiling as its Parquet datasets take it: the definition the shard engine runs, so
+    that every tiling's region is cut into bands and written by one code path.
+
+    Attributes
+    ----------
+    parts : Parts
+        What its parts are.
+    band : type of Band
+        Its bands: what one writes, how large it is, what the manifest says of it.
+    check_region : callable
+        ``(width, height, origin)`` checked as its line walk takes a region, and returned
+        as ``(width, height, origin)``.
+    rows : callable
+        ``(width, height, origin, neighbours)``: how many rows the walk of the region has
+        (a band is whole rows), after refusing a row too large for a part.
+    row_name : str
+        What a row is, for the refusal of a band count out of range.
+    tile_area : float
+        A tile's area in the region's units: by default a band holds about
+        ``BAND_TILES`` tiles.
+    record : callable
+        ``neighbours``: what the dataset's record holds besides the region, seed and band
+        count.
+    """
+
+    parts: Parts
+    band: type[Band]
+    check_region: Callable[[float, float, Corner], tuple[float, float, Corner]]
+    rows: Callable[[float, float, Corner, bool], int]
+    row_name: str
+    tile_area: float
+    record: Callable[[bool], dict[str, Any]]
+
+    def bands(
+        self,
+        width: float,
+        height: float,
+        seed: int,
+        origin: tuple[float, float] = (0, 0),
+        bands: int | None = None,
+        neighbours: bool = False,
+    ) -> list[Band]:
+        """The region cut into ``bands`` bands of whole rows, as even as can be.
+
+        Parameters
+        ----------
+        width, height : float
+            The region in the tiling's units (limits: ``check_region``; no memory limit).
+        seed : int
+            The tiling, 0 to ``MAX_SEED``.
+        origin : pair of float
+            The region's lower-left corner.
+        bands : int, optional
+            How many bands, 1 to the region's rows; None: about one per ``BAND_TILES``
+            tiles.
+        neighbours : bool
+            Whether the parts hold each tile's neighbours (``NEIGHBOURS``).
+
+        Returns
+        -------
+        list of Band
+            Of the tiling's ``band`` class, bottom up; consecutive, together covering every
+            row once.
+
+        Raises
+        ------
+        TypeError, TilewrightError
+            For a bad region, seed or band count.
+
+        Examples
+        --------
+        >>> [band.rows for band in spectre_bands(100, 1500, seed=1, bands=2)]
+        [(0, 3), (3, 6)]
+        >>> from tilewright.datasets.hat_shards import hat_bands
+        >>> [band.rows for band in hat_bands(100, 60, seed=1, bands=2)]
+        [(0, 13), (13, 27)]
+        """
+        width, height, origin = self.check_region(width, height, origin)
+        seed = require_int_between(seed, "seed", 0, MAX_SEED)
+        neighbours = require_bool(neighbours, "neighbours")
+        rows = self.rows(width, height, origin, neighbours)
+        default = round(width * height / self.tile_area / BAND_TILES)
+        cuts = even_cuts(rows, bands, default, self.row_name)
+        band = self.band
+        return [band(k, width, height, origin, seed, cut, neighbours) for k, cut in enumerate(cuts)]
+
+    def write(
+        self,
+        width: float,
+        height: float,
+        output: str | os.PathLike,
+        *,
+        seed: int,
+        origin: tuple[float, float] = (0, 0),
+        bands: int | None = None,
+        workers: int | None = None,
+        scheduler: str | None = None,
+        progress: bool = False,
+        neighbours: bool = False,
+    ) -> Summary:
+        """Write the tiling's patch of a region to ``output`` as Parquet, band by band.
+
+        Parameters
+        ----------
+        width, height : float
+            The region in the tiling's units: any size its line walk takes
+            (``check_region``), memory bounded by one band per process.
+        output : str or path
+            A folder (made if missing; its parent must exist) for ``part-NNNNN.parquet``
+            files, one per band, and ``.manifest.json`` written last; or a file ending
+            ``.parquet``, one row group per band (``part_files.write_parts``).
+        seed : int
+            The tiling, 0 to ``MAX_SEED``.
+        origin : pair of float
+            The region's lower-left corner.
+        bands : int, optional
+            See :meth:`bands`.
+        workers : int, optional
+            Make the bands on a ``distributed.LocalCluster`` of this many processes.
+        scheduler : str, optional
+            Make the bands on the Dask cluster whose scheduler is at this address.
+        progress : bool
+            A progress bar on stderr.
+        neighbours : bool
+            Add each tile's neighbours across its 14 edges (the ``neighbours`` column).
+
+        Returns
+        -------
+        Summary
+            Tiles written (counted from the parts' footers), parts, parts made by this run.
+
+        Raises
+        ------
+        TypeError, TilewrightError
+            For bad arguments, an output that cannot be written, a folder holding another
+            dataset (a rerun of the same call keeps the parts already made), or parts too
+            large for this machine's memory (a band is whole rows, so a very wide region
+            makes large parts: checked when they are made here, not on a ``scheduler``'s
+            cluster).
+
+        Notes
+        -----
+        The parts hold every tile of the region once: the tiles of the line walk
+        (``Patch.chunks``, ``HatPatch.batches``) in its order, part after part. The bytes
+        do not depend on ``workers`` or ``scheduler``, only on the region, seed and band
+        count.
+
+        Examples
+        --------
+        >>> summary = write_spectre_shards(100, 600, "tiles", seed=3, bands=2)
+        >>> summary.parts, pq.read_table("tiles/part-00001.parquet").schema == SCHEMA
+        (2, True)
+        >>> from tilewright.datasets.hat_shards import HAT_SCHEMA, write_hat_shards
+        >>> summary = write_hat_shards(60, 40, "hats", seed=3, bands=2)
+        >>> summary.parts, pq.read_table("hats/part-00001.parquet").schema == HAT_SCHEMA
+        (2, True)
+        """
+        tasks = self.bands(width, height, seed, origin, bands, neighbours)
+        return write_bands(
+            self.parts,
+            tasks,
+            output,
+            self.record(tasks[0].neighbours),
+            workers=workers,
+            scheduler=scheduler,
+            progress=progress,
+        )
+
+
+def _block_rows(width: float, height: float, origin: tuple[float, float], neighbours: bool) -> int:
+    """The region's rows of blocks: however wide, none is refused here (the parts' memory
+    is checked as a whole in :func:`write_bands`)."""
+    return block_grid(width, height, origin)[1]
+
+
+def _spectre_record(neighbours: bool) -> dict[str, Any]:
+    # neighbours recorded only with them: a folder written before the column still matches
+    return {"block": BLOCK, **({"neighbours": True} if neighbours else {})}
+
+
+SPECTRE_SHARDS = ShardTiling(
+    SPECTRE_PARTS,
+    SpectreBand,
+    functools.partial(check_region, whole=False),
+    _block_rows,
+    f"the region's rows of {BLOCK:g}-edge blocks",
+    TILE_AREA,
+    _spectre_record,
+)
+spectre_bands = SPECTRE_SHARDS.bands
+write_spectre_shards = SPECTRE_SHARDS.write
