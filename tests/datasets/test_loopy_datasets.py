@@ -37,8 +37,8 @@ CONFIGS = [
     LoopyConfig(8, 8, "spectres", "normal"),  # a random grid: its patch drawn per seed
     LoopyConfig(5, 5, "penrose-p3", "normal"),  # about two seeds in three make no puzzle
 ]
-# a configuration whose seeds make no puzzle at all: 2x2 is the least dodecagonal grid
-NEVER = LoopyConfig(2, 2, "dodecagonal")
+# a configuration whose seeds make no puzzle at all: no 3x3 kite-and-dart patch keeps a tile
+NEVER = LoopyConfig(3, 3, "penrose-p2")
 
 
 def zeros(count: int) -> np.ndarray:
@@ -123,7 +123,7 @@ def test_a_seed_that_makes_no_puzzle_is_refused_and_the_next_drawn():
 
 def test_an_item_that_no_seed_makes_names_itself():
     with pytest.raises(
-        TilewrightError, match=rf"^item 6: no easy 2x2 dodecagonal puzzle came from {MAX_REFUSED}"
+        TilewrightError, match=rf"^item 6: no easy 3x3 penrose-p2 puzzle came from {MAX_REFUSED}"
     ):
         NEVER.rows(1, np.array([6]), zeros(1))
 
@@ -296,7 +296,7 @@ def test_parts_hold_fewer_puzzles_than_mazes_as_rows_hold_text(capsys):
         (["6x6", "--where", "clues>=3"], "cannot filter on 'clues'"),
         (["6x6", "--weights", "1,2"], "--weights"),
         (["6x6", "--grid", "kites", "--grid", "square", "--weights", "1"], "weights"),
-        (["2x2t9", "-s", "1"], "no easy 2x2 dodecagonal puzzle"),
+        (["3x3t11", "-s", "1"], "no easy 3x3 penrose-p2 puzzle"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, said):
