@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 # Seeds in a row that may make no puzzle before an item is an error. Measured over the
 # least sizes of every grid and level, a configuration that makes any puzzles at all makes
 # one from 1 seed in 30 or more often (4x4 Penrose P2 at Hard), where 1000 refusals in a
-# row have odds near 1e-15; one that makes none (2x2 dodecagonal, 3x3 Penrose) is named
+# row have odds near 1e-15; one that makes none (3x3 Penrose: no patch keeps a tile) is named
 # after 1 to 25 s, a refused seed costing 1 to 25 ms.
 MAX_REFUSED = 1000
 # Generated.stats, in this order, as int32 columns
