@@ -57,8 +57,8 @@ _STATUS, _DIRTY, _LEVEL, _PENDING, _QUEUED = 8, 9, 10, 11, 12
 # inside (0: none), and whether the clues are a part of the puzzle's (see ``undo``)
 _LOGGED, _LOGGING, _FENCE, _PARTIAL = 13, 14, 15, 16
 # a face whose edges, once all known, end the run (-1: none); the last fence used; why the
-# edges being set are set (see ``CAUSES``)
-_TARGET, _FENCE_COUNT, _CAUSE = 17, 18, 19
+# edges being set are set (see ``CAUSES``); how many faces and dots the fence held back
+_TARGET, _FENCE_COUNT, _CAUSE, _HELD = 17, 18, 19, 20
 # the log's states: LOG_EDGES logs only the edges set, with their causes, for an
 # explanation (``deduce_explained``); the others log every change, for ``undo``
 LOG_OFF, LOG_ON, LOG_FULL, LOG_EDGES = 0, 1, 2, 3
@@ -102,7 +102,7 @@ def new_work(graph, level, log_size):
     widest = 3
     for f in range(n_faces):
         widest = max(widest, face_ptr[f + 1] - face_ptr[f])
-    counters = np.zeros(20, np.int64)
+    counters = np.zeros(21, np.int64)
     counters[_LEVEL] = level
     counters[_TARGET] = -1
     clues = graph[_CLUES_AT]
@@ -133,12 +133,13 @@ def new_work(graph, level, log_size):
         counters,  # 16
         np.zeros(n_dots + 1, np.int32),  # 17 path ends changed since the loop rule ran
         np.zeros(n_dots, np.bool_),  # 18 ... flags
-        np.zeros((widest, widest), np.int32),  # 19 most YES edges on each run of a face
-        np.zeros((widest, widest), np.int32),  # 20 fewest
+        np.zeros((6, widest + 1), np.int32),  # 19 most YES edges on runs of a face's edges
+        np.zeros((6, widest + 1), np.int32),  # 20 fewest
         np.zeros((2 * n_edges + 8, 2), np.int32),  # 21 edges waiting to be set, and values
         np.zeros((3, 4), np.int64),  # 22 a face's or dot's last unknown edges, their classes
         np.zeros((max(log_size, 1), 3), np.int32),  # 23 the undo log: field, index, old value
         np.zeros(n_faces + n_dots, np.int32),  # 24 the fence each face and dot is inside
+        np.zeros(n_faces + n_dots, np.int32),  # 25 the faces and dots the fence held back
     )
 
 
@@ -210,7 +211,13 @@ def run(graph, work):
 @light
 def _enqueue(item, work):
     queue, queued, counters = work[14], work[15], work[16]
-    if counters[_FENCE] != 0 and work[24][item] != counters[_FENCE]:
+    fence = counters[_FENCE]
+    if fence != 0 and work[24][item] != fence:
+        # noted, once, for a wider fence to queue (its mark: the fence's number, negated)
+        if work[24][item] != -fence:
+            work[24][item] = -fence
+            work[25][counters[_HELD]] = item
+            counters[_HELD] += 1
         return
     if not queued[item]:
         queued[item] = True
@@ -411,10 +418,18 @@ def face_yes_by(f, step, graph, work):
 
 @inline
 def _enqueue_faces_at(d, graph, work):
+    """Queue the faces at dot ``d`` that the one-short rule may now apply to: a YES at a
+    dot is all it needs besides the face's own edges, whose changes queue it anyway."""
     dot_ptr, dot_corners, corner_face = graph[_DOT_PTR], graph[_DOT_CORNERS], graph[_CORNER_FACE]
+    face_ptr, clues, face_no = graph[_FACE_PTR], graph[_CLUES_AT], work[2]
     for k in range(dot_ptr[d], dot_ptr[d + 1]):
         f = corner_face[dot_corners[k]]
-        if f >= 0:
+        if (
+            f >= 0
+            and clues[f] >= 0
+            and not work[5][f]
+            and face_ptr[f + 1] - face_ptr[f] - clues[f] == face_no[f] + 1
+        ):
             _enqueue(f, work)
 
 
@@ -535,75 +550,113 @@ def _face_counts(f, graph, work):
 
 @inline
 def _face_dlines(f, level, graph, work):
-    """Normal (and Tricky): bounds on the YES count of every run of a face's edges."""
-    face_ptr, face_edges = graph[_FACE_PTR], graph[_FACE_EDGES]
-    lines, bits, counters = work[0], work[7], work[16]
+    """Normal (and Tricky): bounds on the YES count of the rest of a face, without each
+    edge (and, at Tricky, without each pair of edges), fix single edges (and dlines)."""
+    face_edges, lines, counters = graph[_FACE_EDGES], work[0], work[16]
     if work[5][f]:
         return
     clue = graph[_CLUES_AT][f]
     if clue < 0:
         return
-    start = face_ptr[f]
-    n = face_ptr[f + 1] - start
+    start = graph[_FACE_PTR][f]
+    n = graph[_FACE_PTR][f + 1] - start
     most, least = work[19], work[20]
-    # runs of one and two edges: from the edges, and from the dline between two
-    for j in range(n):
-        k = (j + 1) % n
-        line1 = lines[face_edges[start + j]]
-        line2 = lines[face_edges[start + k]]
-        most[j, k] = 0 if line1 == NO else 1
-        least[j, k] = 1 if line1 == YES else 0
-        corner = start + k
-        k2 = (j + 2) % n
-        top = 2
-        if line1 == NO:
-            top -= 1
-        if line2 == NO:
-            top -= 1
-        if top == 2 and bits[corner] & AT_MOST_ONE:
-            top = 1
-        most[j, k2] = top
-        low = 0
-        if line1 == YES:
-            low += 1
-        if line2 == YES:
-            low += 1
-        if low == 0 and bits[corner] & AT_LEAST_ONE:
-            low = 1
-        least[j, k2] = low
-    # longer runs from shorter ones (split after one edge or after two)
-    for m in range(3, n):
-        for j in range(n):
-            k = (j + m) % n
-            u = (j + 1) % n
-            v = (j + 2) % n
-            most[j, k] = min(most[j, u] + most[u, k], most[j, v] + most[v, k])
-            least[j, k] = max(least[j, u] + least[u, k], least[j, v] + least[v, k])
+    _run_bounds(start, n, most, least, graph, work)
     for j in range(n):
         e = face_edges[start + j]
         if lines[e] != UNKNOWN:
             continue
         k = (j + 1) % n
         # the rest of the face, without edge j
-        if least[k, j] > clue or most[k, j] < clue - 1:
+        high = _rest(most, j, 1, n, False)
+        low = _rest(least, j, 1, n, True)
+        if low > clue or high < clue - 1:
             counters[_STATUS] = MISTAKE
             return
-        if least[k, j] == clue or most[k, j] == clue - 1:
+        if low == clue or high == clue - 1:
             counters[_CAUSE] = f * CAUSES + FACE_DLINES
-        if least[k, j] == clue and not _set(e, NO, graph, work):
+        if low == clue and not _set(e, NO, graph, work):
             return
-        if most[k, j] == clue - 1 and not _set(e, YES, graph, work):
+        if high == clue - 1 and not _set(e, YES, graph, work):
             return
         if level >= TRICKY:
             if lines[face_edges[start + k]] != UNKNOWN:
                 continue
-            corner = start + k
-            k2 = (j + 2) % n
             # the rest of the face without edges j and j + 1
-            if least[k2, j] > clue - 2:
-                _set_bit(corner, AT_MOST_ONE, graph, work)
-            if most[k2, j] < clue:
-                _set_bit(corner, AT_LEAST_ONE, graph, work)
+            if _rest(least, j, 2, n, True) > clue - 2:
+                _set_bit(start + k, AT_MOST_ONE, graph, work)
+            if _rest(most, j, 2, n, False) < clue:
+                _set_bit(start + k, AT_LEAST_ONE, graph, work)
+
+
+# rows of ``_run_bounds``' tables: the bound on one edge and on two edges from each edge;
+# on the first i edges, on the edges from i on, and both again without the face's first
+# and last edge
+_ONE, _TWO, _PREFIX, _SUFFIX, _INNER_PREFIX, _INNER_SUFFIX = 0, 1, 2, 3, 4, 5
+
+
+@light
+def _run_bounds(start, n, most, least, graph, work):
+    """The most and fewest YES edges of runs of a face's edges, as the collection bounds
+    them: a run split into single edges and pairs, the pairs bounded by their dline, the
+    tightest split. What any run that leaves out one or two edges comes to is read from
+    prefixes and suffixes (``_rest``): a split either joins the face's last edge to its
+    first or does not, which is what the two kinds of tables are for. Linear in the face,
+    where the collection's table of every run is quadratic: the same bounds."""
+    face_edges, lines, bits = graph[_FACE_EDGES], work[0], work[7]
+    for i in range(n):
+        line1 = lines[face_edges[start + i]]
+        line2 = lines[face_edges[start + (i + 1) % n]]
+        corner = start + (i + 1) % n
+        most[_ONE, i] = 0 if line1 == NO else 1
+        least[_ONE, i] = 1 if line1 == YES else 0
+        top = 2 - (line1 == NO) - (line2 == NO)
+        if top == 2 and bits[corner] & AT_MOST_ONE:
+            top = 1
+        most[_TWO, i] = top
+        low = (line1 == YES) + (line2 == YES)
+        if low == 0 and bits[corner] & AT_LEAST_ONE:
+            low = 1
+        least[_TWO, i] = low
+    for table, tighter in ((most, False), (least, True)):
+        _split_bounds(table, _PREFIX, _SUFFIX, 0, n, tighter)
+        _split_bounds(table, _INNER_PREFIX, _INNER_SUFFIX, 1, n - 1, tighter)
+
+
+@light
+def _split_bounds(table, prefix, suffix, first, stop, larger):
+    """Into row ``prefix`` at i the tightest bound on edges ``first`` to ``i - 1``, into
+    row ``suffix`` at i on edges ``i`` to ``stop - 1`` (the least of the splits' sums, or
+    with ``larger`` the greatest)."""
+    table[prefix, first] = 0
+    table[suffix, stop] = 0
+    for i in range(first + 1, stop + 1):
+        bound = table[prefix, i - 1] + table[_ONE, i - 1]
+        if i - 2 >= first:
+            pair = table[prefix, i - 2] + table[_TWO, i - 2]
+            bound = max(bound, pair) if larger else min(bound, pair)
+        table[prefix, i] = bound
+    for i in range(stop - 1, first - 1, -1):
+        bound = table[suffix, i + 1] + table[_ONE, i]
+        if i + 2 <= stop:
+            pair = table[suffix, i + 2] + table[_TWO, i]
+            bound = max(bound, pair) if larger else min(bound, pair)
+        table[suffix, i] = bound
+
+
+@light
+def _rest(table, j, left_out, n, larger):
+    """The bound (``_run_bounds``) on a face's edges without its ``left_out`` edges from
+    edge ``j`` on."""
+    if j + left_out > n:
+        # the run left out holds the face's last edge and its first
+        return table[_INNER_PREFIX, j]
+    bound = table[_PREFIX, j] + table[_SUFFIX, j + left_out]
+    if j >= 1 and j + left_out <= n - 1:
+        # or the split joins the last edge to the first
+        joined = table[_TWO, n - 1] + table[_INNER_PREFIX, j] + table[_INNER_SUFFIX, j + left_out]
+        bound = max(bound, joined) if larger else min(bound, joined)
+    return bound
 
 
 @inline

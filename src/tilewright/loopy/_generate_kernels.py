@@ -17,8 +17,10 @@ at the level asked for still needs.
    clue is left out when its own edges come out settled. Every fact so found follows from
    clues the puzzle will still have without it, and once a clue's edges are known it can
    add nothing, so a clue left out is never one the whole puzzle needs: the trial can keep
-   too many, never too few. The trial's changes are then taken back from the deductions'
-   undo log (``_deduce_kernels.undo``), at a cost of what it changed, not of the grid; a
+   too many, never too few. The window starts small and doubles while the clue's edges
+   stay open (what it found stands, and what its fence held back is queued), so a clue
+   let out costs about the window that settled it, and one kept the widest. The trial's
+   changes are then taken back from the deductions' undo log (``_deduce_kernels.undo``), at a cost of what it changed, not of the grid; a
    clue kept goes into the state for good. A window of the whole grid makes this exactly
    the collection's greedy; smaller ones keep a few more clues (``generator.window_faces``
    picks the size).
@@ -46,6 +48,7 @@ from tilewright.loopy._deduce_kernels import (
     _FACE_PTR,
     _FENCE,
     _FENCE_COUNT,
+    _HELD,
     _LOGGED,
     _LOGGING,
     _PARTIAL,
@@ -68,12 +71,14 @@ from tilewright.loopy._jit import helper, kernel, light
 
 GREY, INSIDE, OUTSIDE = 0, 1, 2
 # the solver state's fields (``new_work``), to copy one state onto another
-FIELDS = tuple(range(25))
+FIELDS = tuple(range(26))
 # changes a clue's trial may make before it cannot be taken back (and the state is
 # deduced again from the clues kept)
 LOG_SIZE = 1 << 16
-# the faces a clue is tried on first, before the window the generator asks for
+# the faces a clue is tried on first, and how much wider each window is than the last,
+# up to the window the generator asks for
 FIRST_WINDOW = 40
+WIDER = 2
 # faces drawn for each one a region takes
 TRIES = 6
 # reshapes of a loop whose every clue the deductions do not solve, before a new loop;
@@ -81,7 +86,7 @@ TRIES = 6
 RESHAPES = 64
 RESHAPE_TRIES = 16
 OPEN_EDGES_A_FLIP = 16
-# statistics kept
+# statistics kept (trials: clues tried on a first window, and again on wider ones)
 ATTEMPTS, TRIALS, LEFT_OUT, PUT_BACK, TOO_EASY = 0, 1, 2, 3, 4
 
 
@@ -174,19 +179,29 @@ def remove_some(
     n_faces = full.shape[0]
     window = np.zeros(n_faces, np.int32)
     in_window = np.zeros(n_faces, np.bool_)
+    grown = np.zeros(2, np.int64)
+    before = np.zeros(kept[16].shape[0], np.int64)
+    sizes = _window_sizes(window_size)
     for at in range(start, stop):
         f = order[at]
         tried[f] = True
         if not _all_known(f, graph, kept):
-            # a small window first: most clues it lets out cost no more
             done = False
-            for size in (min(FIRST_WINDOW, window_size), window_size):
-                stats[TRIALS] += 1
-                done, undone = _trial(f, size, graph, kept, full, tried, window, in_window)
-                if not undone:
+            stage = 0
+            while stage < sizes.shape[0] and not done:
+                fence = _open_trial(f, kept, before, grown)
+                while stage < sizes.shape[0]:
+                    # the first window, and the wider ones as one (``TRIALS``)
+                    stats[TRIALS] += stage < 2
+                    done = _widen_trial(
+                        f, sizes[stage], grown, fence, graph, kept, full, tried, window, in_window
+                    )
+                    stage += 1
+                    if done or kept[16][_LOGGING] == LOG_FULL:
+                        break
+                if not _close_trial(grown, fence, graph, kept, tried, window, in_window, before):
+                    # too many changes to take back: a wider window starts afresh
                     kept = _deduced(graph, level)
-                if done or size == window_size:
-                    break
             if not done:
                 _put_back(f, full[f], graph, kept)
                 run(graph, kept)
@@ -194,6 +209,25 @@ def remove_some(
         removed[n_removed] = f
         n_removed += 1
     return kept, n_removed
+
+
+@helper
+def _window_sizes(largest):
+    """The windows a clue is tried on in turn, each widening the last, up to ``largest``
+    faces: most clues a small window lets out cost no more, and a clue kept costs about
+    what the largest window alone would."""
+    count = 1
+    size = FIRST_WINDOW
+    while size < largest:
+        count += 1
+        size *= WIDER
+    sizes = np.zeros(count, np.int64)
+    size = FIRST_WINDOW
+    for i in range(count - 1):
+        sizes[i] = size
+        size *= WIDER
+    sizes[count - 1] = largest
+    return sizes
 
 
 @kernel
@@ -446,44 +480,76 @@ def _can_take(f, wanted, graph, colour, ring, by_edge):
 # ---------------------------------------------------------------------------- removal
 
 
-@helper
-def _trial(f, size, graph, kept, full, tried, window, in_window):
-    """Whether the faces within ``radius`` of ``f``, given their clues not yet tried,
-    settle ``f``'s edges from what the clues kept deduce (``kept``), deducing only there;
-    and whether ``kept`` could be taken back to where it was (a trial that logged too
-    many changes leaves it spoilt)."""
-    clues, counters = graph[_CLUES_AT], kept[16]
-    face_ptr, face_dots = graph[_FACE_PTR], graph[_FACE_DOTS]
-    n_faces = clues.shape[0]
-    n_window = _window(f, size, graph, window, in_window)
-    before = counters.copy()
+@light
+def _open_trial(f, kept, before, grown):
+    """Start trying clue ``f`` on ``kept``: its changes are logged (``before`` keeps the
+    counters to go back to), its deductions fenced, and it ends once ``f``'s edges are
+    known. Returns the fence's number."""
+    counters = kept[16]
+    for i in range(counters.shape[0]):
+        before[i] = counters[i]
     fence = counters[_FENCE_COUNT] + 1
-    for w in range(n_window):
-        face = window[w]
-        in_window[face] = False
-        if not tried[face]:
-            _set_clue(face, full[face], graph, kept)
-        kept[24][face] = fence
-        for i in range(face_ptr[face], face_ptr[face + 1]):
-            kept[24][n_faces + face_dots[i]] = fence
     counters[_FENCE] = fence
     counters[_TARGET] = f
     counters[_LOGGING] = LOG_ON
     counters[_LOGGED] = 0
-    # the state is closed under the clues kept: deductions can only start at the clues
-    # the trial adds
-    for w in range(n_window):
+    counters[_HELD] = 0
+    grown[0] = 0
+    grown[1] = 0
+    return fence
+
+
+@light
+def _widen_trial(f, size, grown, fence, graph, kept, full, tried, window, in_window):
+    """Widen the trial of clue ``f`` to the ``size`` faces nearest it, given their clues
+    not yet tried, and deduce inside: whether ``f``'s edges come out settled.
+
+    What a narrower window found follows from clues the wider one holds too, so it
+    stands; the faces and dots the narrower fence held back are queued now that they
+    are inside. The state is closed under the clues kept, so deductions can only start
+    there and at the clues the trial adds."""
+    clues, face_ptr, face_dots = graph[_CLUES_AT], graph[_FACE_PTR], graph[_FACE_DOTS]
+    counters, stamps, held = kept[16], kept[24], kept[25]
+    n_faces = clues.shape[0]
+    opened = grown[0]
+    _window(f, size, graph, window, in_window, grown)
+    for w in range(opened, grown[0]):
+        face = window[w]
+        if not tried[face]:
+            _set_clue(face, full[face], graph, kept)
+        stamps[face] = fence
+        for i in range(face_ptr[face], face_ptr[face + 1]):
+            stamps[n_faces + face_dots[i]] = fence
+    for w in range(opened, grown[0]):
         if not tried[window[w]]:
             _enqueue(window[w], kept)
-    done = run(graph, kept) == SOLVED or _all_known(f, graph, kept)
+    still = 0
+    for i in range(counters[_HELD]):
+        item = held[i]
+        if stamps[item] == fence:
+            _enqueue(item, kept)
+        else:
+            held[still] = item
+            still += 1
+    counters[_HELD] = still
+    return run(graph, kept) == SOLVED or _all_known(f, graph, kept)
+
+
+@light
+def _close_trial(grown, fence, graph, kept, tried, window, in_window, before):
+    """Take ``kept`` back to where the trial opened and the window's clues out again;
+    False when the trial logged too many changes to take back (``kept`` is spoilt)."""
+    counters, clues = kept[16], graph[_CLUES_AT]
     undone = counters[_LOGGING] != LOG_FULL
     if undone:
         undo(graph, kept, before)
-    for w in range(n_window):
-        if not tried[window[w]]:
-            clues[window[w]] = -1
+    for w in range(grown[0]):
+        face = window[w]
+        in_window[face] = False
+        if not tried[face]:
+            clues[face] = -1
     counters[_FENCE_COUNT] = fence
-    return done, undone
+    return undone
 
 
 @helper
@@ -498,17 +564,18 @@ def _deduced(graph, level):
 
 
 @light
-def _window(f, size, graph, window, in_window):
-    """The ``size`` faces nearest ``f`` across edges (fewer on a smaller grid), nearest
-    first, into ``window``; their count is returned."""
+def _window(f, size, graph, window, in_window, grown):
+    """Grow ``window`` to the ``size`` faces nearest ``f`` across edges (fewer on a
+    smaller grid), nearest first: ``grown`` holds how many it has and how many of those
+    have had all their neighbours looked at (both 0 to start)."""
     face_ptr, face_edges, edge_faces = graph[_FACE_PTR], graph[_FACE_EDGES], graph[_EDGE_FACES]
-    window[0] = f
-    in_window[f] = True
-    count = 1
-    at = 0
+    count, at = grown[0], grown[1]
+    if count == 0:
+        window[0] = f
+        in_window[f] = True
+        count = 1
     while at < count and count < size:
         face = window[at]
-        at += 1
         for i in range(face_ptr[face], face_ptr[face + 1]):
             e = face_edges[i]
             other = edge_faces[e, 0] + edge_faces[e, 1] - face
@@ -516,7 +583,10 @@ def _window(f, size, graph, window, in_window):
                 in_window[other] = True
                 window[count] = other
                 count += 1
-    return count
+        if count < size:
+            at += 1
+    grown[0] = count
+    grown[1] = at
 
 
 @light
