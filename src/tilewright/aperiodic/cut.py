@@ -34,7 +34,7 @@ from tilewright.aperiodic.tiling_patch import Progress, choice
 from tilewright.core.errors import TilewrightError
 from tilewright.core.extras import require_extra
 from tilewright.core.memory import check_fits
-from tilewright.core.metadata import record, svg_element
+from tilewright.core.metadata import record
 from tilewright.core.numbers import require_bool
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.polylines import join_segments, path_data
@@ -353,16 +353,14 @@ def cut_svg(
         for name, first, last in (("edges", 0, edges), ("boundary", edges, outline))
         if last > first
     )
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" '
-        f'width="{(x1 - x0) * millimetres:.4f}mm" height="{(y1 - y0) * millimetres:.4f}mm" '
-        f'viewBox="{view}">\n'
-        + (svg_element(info) + "\n" if info is not None else "")
-        + f'<g fill="none" stroke="{CUT_COLOUR}" '
+    size = f'width="{(x1 - x0) * millimetres:.4f}mm" height="{(y1 - y0) * millimetres:.4f}mm"'
+    drawing = (
+        f'<g fill="none" stroke="{CUT_COLOUR}" '
         f'stroke-width="{HAIRLINE_MM / millimetres:.6g}" stroke-linecap="round" '
         'stroke-linejoin="round">\n'
         f"{paths}</g>\n</svg>\n"
-    ).encode()
+    )
+    return (writers.svg_opening(size, view, info) + drawing).encode()
 
 
 def cut_dxf(cut: CutPaths, info: Mapping[str, object] | None = None) -> bytes:

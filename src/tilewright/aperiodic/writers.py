@@ -321,14 +321,25 @@ def svg_head(
     """
     x0, y0, x1, y1 = box
     width, height = svg_number(x1 - x0), svg_number(y1 - y0)
+    size = f'width="{(x1 - x0) * scale:.2f}" height="{(y1 - y0) * scale:.2f}"'
     return (
-        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-        f'width="{(x1 - x0) * scale:.2f}" height="{(y1 - y0) * scale:.2f}" '
-        f'viewBox="0 -{height} {width} {height}">\n'
-        + (svg_element(info) + "\n" if info is not None else "")
+        svg_opening(size, f"0 -{height} {width} {height}", info, xlink=True)
         + f'<clipPath id="region"><rect x="0" y="-{height}" width="{width}" '
         f'height="{height}"/></clipPath>\n'
     ).encode()
+
+
+def svg_opening(
+    size: str, view_box: str, info: Mapping[str, object] | None, xlink: bool = False
+) -> str:
+    """A drawing's ``<svg>`` tag, with its ``size`` attributes (``width="…"
+    height="…"``) and ``view_box``, and ``info`` as its metadata element, a line each;
+    ``xlink`` declares the namespace that ``<use>`` links need."""
+    namespaces = 'xmlns="http://www.w3.org/2000/svg"'
+    if xlink:
+        namespaces += ' xmlns:xlink="http://www.w3.org/1999/xlink"'
+    metadata = svg_element(info) + "\n" if info is not None else ""
+    return f'<svg {namespaces} {size} viewBox="{view_box}">\n{metadata}'
 
 
 def _svg(chunks, box, colouring, plain, scale, info, outline, base) -> Iterator[bytes]:

@@ -10,23 +10,22 @@ import click
 
 from tilewright.cli.loopy_sheet import loopy_sheet
 from tilewright.cli.options import (
+    AMBIGUOUS,
+    GAVE_UP,
+    NO_SOLUTION,
     Whole,
     announce_seed,
-    game_ids,
-    game_ids_file_option,
-    id_lines,
     max_side_option,
     paper_option,
     pdf_paper,
     progress,
     refuse_paper,
     seed_option,
+    solve_input_options,
+    solve_lines,
 )
 from tilewright.core.errors import TilewrightError
 
-NO_SOLUTION = 1
-AMBIGUOUS = 1
-GAVE_UP = 3
 # loopy solve's guess budget: the complete solver tries every edge both ways before each
 # guess, so few puzzles need more than a few thousand
 MAX_GUESSES = 1_000_000
@@ -67,15 +66,7 @@ def lists_option(function):
 
 
 @loopy.command()
-@click.argument("game_id", required=False)
-@game_ids_file_option
-@click.option(
-    "--max-guesses",
-    type=Whole(1, 2**62),
-    default=MAX_GUESSES,
-    show_default=True,
-    help="Give up after this many guesses.",
-)
+@solve_input_options(1, MAX_GUESSES, "Give up after this many guesses.")
 @click.option(
     "-o",
     "--output",
@@ -139,20 +130,15 @@ def solve(game_id, path, max_guesses, output, explain, rate, lists, cell, max_si
             check_destination(output)
         announce_if_cold("the Loopy solver", KERNEL_MODULES)
         sys.exit(_solve_one(puzzle, max_guesses, lists, "", (explain, rate), output, picture))
-    worst = 0
-    with id_lines(path) as lines:
-        for count, (number, text) in enumerate(game_ids(lines)):
-            try:
-                puzzle = Puzzle.from_game_id(text)
-            except TilewrightError as error:
-                raise TilewrightError(f"line {number}: {error}") from None
-            if count == 0:
-                announce_if_cold("the Loopy solver", KERNEL_MODULES)
-            else:
-                click.echo()
-            status = _solve_one(puzzle, max_guesses, lists, f"line {number}: ", (explain, rate))
-            worst = max(worst, status)
-    sys.exit(worst)
+    sys.exit(
+        solve_lines(
+            path,
+            Puzzle.from_game_id,
+            lambda puzzle, where: _solve_one(puzzle, max_guesses, lists, where, (explain, rate)),
+            "the Loopy solver",
+            KERNEL_MODULES,
+        )
+    )
 
 
 def _solve_one(

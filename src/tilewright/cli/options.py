@@ -14,7 +14,10 @@ import math
 import os
 import re
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
 
 import click
 
@@ -647,3 +650,58 @@ def game_ids_file_option(function):
         type=click.Path(dir_okay=False),
         help="Solve the game IDs in this file, one a line (as GAME_ID - does with stdin).",
     )(function)
+
+
+# the exit statuses of a ``solve`` command beside 0 (solved) and 2 (a malformed ID): no
+# solution, or several (two are shown); and the search gave up, the answer unknown
+NO_SOLUTION, AMBIGUOUS, GAVE_UP = 1, 1, 3
+
+
+def solve_input_options(least_guesses: int, default_guesses: int, guesses_help: str):
+    """What every ``solve`` command reads: the optional GAME_ID argument, ``--file PATH``
+    and ``--max-guesses N`` (from ``least_guesses``, default ``default_guesses``)."""
+
+    def decorate(function):
+        function = click.option(
+            "--max-guesses",
+            type=Whole(least_guesses, 2**62),
+            default=default_guesses,
+            show_default=True,
+            help=guesses_help,
+        )(function)
+        function = game_ids_file_option(function)
+        return click.argument("game_id", required=False)(function)
+
+    return decorate
+
+
+def solve_lines(
+    path: str | None,
+    parse: Callable[[str], Any],
+    solve_one: Callable[[Any, str], int],
+    solver: str,
+    kernels: Iterable[str | ModuleType],
+) -> int:
+    """Solve the game IDs of the file at ``path`` (standard input without one) one after
+    another, a blank line between their solutions, and return the worst exit status.
+
+    ``parse(text)`` reads a game ID (a malformed one stops the run, its line named);
+    ``solve_one(puzzle, where)`` prints a puzzle's solution and returns its exit status,
+    ``where`` naming its line for messages. Before the first puzzle, ``solver``'s cold
+    ``kernels`` are announced (``announce_if_cold``).
+    """
+    from tilewright.core.compilation import announce_if_cold
+
+    worst = 0
+    with id_lines(path) as lines:
+        for count, (number, text) in enumerate(game_ids(lines)):
+            try:
+                puzzle = parse(text)
+            except TilewrightError as error:
+                raise TilewrightError(f"line {number}: {error}") from None
+            if count == 0:
+                announce_if_cold(solver, kernels)
+            else:
+                click.echo()
+            worst = max(worst, solve_one(puzzle, f"line {number}: "))
+    return worst

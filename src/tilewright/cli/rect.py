@@ -6,15 +6,15 @@ import sys
 import click
 
 from tilewright.cli.options import (
+    AMBIGUOUS,
+    GAVE_UP,
+    NO_SOLUTION,
     Renamed,
     RenamingCommand,
     Whole,
     announce_seed,
     answer_format,
     format_option,
-    game_ids,
-    game_ids_file_option,
-    id_lines,
     max_side_option,
     output_format,
     output_option,
@@ -24,13 +24,12 @@ from tilewright.cli.options import (
     refuse_paper,
     refuse_terminal,
     seed_option,
+    solve_input_options,
+    solve_lines,
 )
 from tilewright.cli.rect_sheet import difficulty_option, puzzles_from, rect_sheet
 from tilewright.core.errors import TilewrightError
 
-NO_SOLUTION = 1
-AMBIGUOUS = 1
-GAVE_UP = 3
 # rect solve's guess budget: several seconds when each guess settles a few squares
 MAX_GUESSES = 1_000_000
 # the library's names (tilewright.rectangles.formats), repeated here so that ``--help``
@@ -164,15 +163,7 @@ def _refuse_many_pictures(count: int, formats) -> None:
 
 
 @rect.command()
-@click.argument("game_id", required=False)
-@game_ids_file_option
-@click.option(
-    "--max-guesses",
-    type=Whole(0, 2**62),
-    default=MAX_GUESSES,
-    show_default=True,
-    help="Give up after this many guesses (0: deduction only).",
-)
+@solve_input_options(0, MAX_GUESSES, "Give up after this many guesses (0: deduction only).")
 @click.option(
     "--explain",
     is_flag=True,
@@ -206,19 +197,15 @@ def solve(game_id: str | None, path: str | None, max_guesses: int, explain: bool
         puzzle = parse_game_id(game_id)
         announce_if_cold("the Rectangles solver", solver)
         sys.exit(_solve_one(puzzle, max_guesses, explain, ""))
-    worst = 0
-    with id_lines(path) as lines:
-        for count, (number, text) in enumerate(game_ids(lines)):
-            try:
-                puzzle = parse_game_id(text)
-            except TilewrightError as error:
-                raise TilewrightError(f"line {number}: {error}") from None
-            if count == 0:
-                announce_if_cold("the Rectangles solver", solver)
-            else:
-                click.echo()
-            worst = max(worst, _solve_one(puzzle, max_guesses, explain, f"line {number}: "))
-    sys.exit(worst)
+    sys.exit(
+        solve_lines(
+            path,
+            parse_game_id,
+            lambda puzzle, where: _solve_one(puzzle, max_guesses, explain, where),
+            "the Rectangles solver",
+            solver,
+        )
+    )
 
 
 def _solve_one(puzzle, max_guesses: int, explain: bool, where: str) -> int:

@@ -117,6 +117,27 @@ def rank_keys(table, found, first_seen, ordered):
     return vertex_of, first
 
 
+@njit(nogil=True, inline="always")
+def _pair(head, below, high_end, a, b, count):
+    """The number of the unordered pair ``{a, b}`` among the pairs found so far, and
+    whether it is new (then numbered ``count``).
+
+    The pairs are chained by their lower end: ``head[low]`` is the last found there,
+    ``below`` the one found before each, ``high_end`` each one's higher end. So a lookup
+    reads only the few pairs at one end, and a new pair is chained in where it is found.
+    """
+    low, high = (a, b) if a < b else (b, a)
+    p = head[low]
+    while p >= 0 and high_end[p] != high:
+        p = below[p]
+    if p >= 0:
+        return np.int64(p), False
+    high_end[count] = high
+    below[count] = head[low]
+    head[low] = count
+    return np.int64(count), True
+
+
 @njit(cache=True, nogil=True)
 def walls_of(vertex_of, ptr, num_vertices):
     """Every edge of every outline once, in the order cells list them.
@@ -144,16 +165,9 @@ def walls_of(vertex_of, ptr, num_vertices):
             if a == b:
                 repeated = True
                 continue
-            low, high = (a, b) if a < b else (b, a)
-            w = head[low]
-            while w >= 0 and high_end[w] != high:
-                w = below[w]
-            if w < 0:
-                w = count
+            w, new = _pair(head, below, high_end, a, b, count)
+            if new:
                 count += 1
-                high_end[w] = high
-                below[w] = head[low]
-                head[low] = w
                 walls[w, 0], walls[w, 1] = a, b
                 sides[w, 0], sides[w, 1] = cell, -1
             elif sides[w, 1] >= 0:
@@ -193,16 +207,9 @@ def passages_of(wall_cells, num_cells):
         a, b = wall_cells[w, 0], wall_cells[w, 1]
         if b < 0:
             continue
-        low, high = (a, b) if a < b else (b, a)
-        e = head[low]
-        while e >= 0 and high_end[e] != high:
-            e = below[e]
-        if e < 0:
-            e = count
+        e, new = _pair(head, below, high_end, a, b, count)
+        if new:
             count += 1
-            high_end[e] = high
-            below[e] = head[low]
-            head[low] = e
             endpoints[e, 0], endpoints[e, 1] = a, b
         wall_slot[w] = e
     return wall_slot, endpoints[:count]

@@ -9,6 +9,7 @@ their grids the same way, and a reader must decode them the same way too.
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -136,6 +137,31 @@ configuration: it lacks height, expansion, unique, max_area, singles
         except (TypeError, ValueError) as error:
             raise TilewrightError(f"not a dataset configuration: {error}") from None
         return cls.from_dict(record)
+
+
+@dataclass(frozen=True)
+class SizedConfig(JsonConfig):
+    """A configuration whose items all have one size: ``width`` × ``height`` in its kind's
+    units, the first two arguments of every such configuration (all but a mixture's)."""
+
+    width: int
+    height: int
+
+    @property
+    def size(self) -> str:
+        """``WIDTHxHEIGHT``, as the command line writes it."""
+        return f"{self.width}x{self.height}"
+
+
+@dataclass(frozen=True)
+class PuzzleConfig(SizedConfig):
+    """A configuration of puzzles in the puzzle collection's game-ID format."""
+
+    unit: ClassVar[str] = "puzzles"
+    # what a puzzle is, for finding duplicates: its game ID holds the grid (a random
+    # grid's patch too) and every clue, and a puzzle has one solution, so the ID says
+    # everything
+    content_columns: ClassVar[tuple[str, ...]] = ("game_id",)
 
 
 def checked_record(record: Any, kind: str, keys: tuple[str, ...]) -> dict[str, Any]:

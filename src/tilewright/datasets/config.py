@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
-from tilewright.datasets._family_rows import MAX_CELLS, JsonConfig
+from tilewright.datasets._family_rows import MAX_CELLS, SizedConfig
 
 if TYPE_CHECKING:
     import numpy as np
@@ -21,7 +21,7 @@ ENDPOINTS = ("corners", "random")
 
 
 @dataclass(frozen=True)
-class MazeConfig(JsonConfig):
+class MazeConfig(SizedConfig):
     """The mazes of a dataset: ``width`` × ``height`` by ``algorithm`` with ``params``.
 
     Parameters
@@ -63,8 +63,6 @@ class MazeConfig(JsonConfig):
         "target",
     )
 
-    width: int
-    height: int
     algorithm: str = "backtracker"
     params: dict[str, Any] = field(default_factory=dict)
     endpoints: str = "corners"
@@ -89,11 +87,6 @@ class MazeConfig(JsonConfig):
         object.__setattr__(self, "height", int(height))
         object.__setattr__(self, "algorithm", info.name)
         object.__setattr__(self, "params", resolve_params(info, dict(self.params)))
-
-    @property
-    def size(self) -> str:
-        """``WIDTHxHEIGHT``, as the command line writes it."""
-        return f"{self.width}x{self.height}"
 
     def to_dict(self) -> dict[str, Any]:
         """The configuration as plain JSON values."""

@@ -55,7 +55,7 @@ from tilewright.core.numbers import require_int, shown
 from tilewright.datasets._family_rows import (
     ITEM_FIELDS,
     MAX_CELLS,
-    JsonConfig,
+    PuzzleConfig,
     drawn_seeds,
     item_columns,
 )
@@ -92,7 +92,7 @@ SCHEMA = pa.schema(
 
 
 @dataclass(frozen=True)
-class LoopyConfig(JsonConfig):
+class LoopyConfig(PuzzleConfig):
     """The puzzles of a dataset: ``width`` × ``height`` Loopy on ``grid`` at
     ``difficulty``, as :class:`tilewright.loopy.Params` takes them.
 
@@ -123,14 +123,8 @@ class LoopyConfig(JsonConfig):
     """
 
     kind: ClassVar[str] = "loopy"
-    unit: ClassVar[str] = "puzzles"
-    # what a puzzle is, for finding duplicates: its game ID holds the grid (the random
-    # grids' patch too) and every clue, and a puzzle has one solution
-    content_columns: ClassVar[tuple[str, ...]] = ("game_id",)
     record_keys: ClassVar[tuple[str, ...]] = _KEYS
 
-    width: int
-    height: int
     grid: str = "square"
     difficulty: str = "easy"
 
@@ -166,11 +160,6 @@ class LoopyConfig(JsonConfig):
         from tilewright.loopy import Params
 
         return Params(self.width, self.height, self.grid, self.difficulty)
-
-    @property
-    def size(self) -> str:
-        """``WIDTHxHEIGHT``, as the command line writes it."""
-        return f"{self.width}x{self.height}"
 
     def schema(self) -> pa.Schema:
         """The columns of this configuration's rows (the same for every configuration)."""

@@ -40,7 +40,7 @@ from tilewright.core.numbers import shown
 from tilewright.datasets._family_rows import (
     ITEM_FIELDS,
     MAX_CELLS,
-    JsonConfig,
+    PuzzleConfig,
     drawn_seeds,
     item_columns,
     one_size,
@@ -70,7 +70,7 @@ SCHEMA = pa.schema(
 
 
 @dataclass(frozen=True)
-class RectanglesConfig(JsonConfig):
+class RectanglesConfig(PuzzleConfig):
     """The puzzles of a dataset: ``width`` × ``height`` Rectangles with the generator's
     parameters, as :class:`tilewright.rectangles.Params` takes them.
 
@@ -106,14 +106,8 @@ class RectanglesConfig(JsonConfig):
     """
 
     kind: ClassVar[str] = "rectangles"
-    unit: ClassVar[str] = "puzzles"
-    # what a puzzle is, for finding duplicates: its game ID holds the size and every clue
-    # (and a proven puzzle has one solution, so the clues say everything)
-    content_columns: ClassVar[tuple[str, ...]] = ("game_id",)
     record_keys: ClassVar[tuple[str, ...]] = _KEYS
 
-    width: int
-    height: int
     expansion: float = 0.0
     unique: bool = True
     max_area: int | None = None
@@ -151,11 +145,6 @@ class RectanglesConfig(JsonConfig):
         return Params(
             self.width, self.height, self.expansion, self.unique, self.max_area, self.singles
         )
-
-    @property
-    def size(self) -> str:
-        """``WIDTHxHEIGHT``, as the command line writes it."""
-        return f"{self.width}x{self.height}"
 
     def schema(self) -> pa.Schema:
         """The columns of this configuration's rows (the same for every configuration)."""

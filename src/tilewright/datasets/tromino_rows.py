@@ -42,7 +42,7 @@ from tilewright.core.numbers import require_int, shown
 from tilewright.datasets._family_rows import (
     ITEM_FIELDS,
     MAX_CELLS,
-    JsonConfig,
+    SizedConfig,
     binary_grids,
     drawn_seeds,
     fixed_binary,
@@ -67,7 +67,7 @@ SCHEMA = pa.schema(
 
 
 @dataclass(frozen=True)
-class TrominoConfig(JsonConfig):
+class TrominoConfig(SizedConfig):
     """The tilings of a dataset: ``width`` × ``height`` boards, each missing one square
     drawn from the item's own seed, and tiled at random from it (or by the construction).
 
@@ -108,8 +108,6 @@ class TrominoConfig(JsonConfig):
     kind: ClassVar[str] = "tromino"
     unit: ClassVar[str] = "tilings"
     record_keys: ClassVar[tuple[str, ...]] = _KEYS
-    width: int
-    height: int
     colours: int | None = None
     method: str = "random"
     sweeps: int | None = None
@@ -149,11 +147,6 @@ class TrominoConfig(JsonConfig):
             object.__setattr__(self, "colours", colours)
         object.__setattr__(self, "width", width)
         object.__setattr__(self, "height", height)
-
-    @property
-    def size(self) -> str:
-        """``WIDTHxHEIGHT``, as the command line writes it."""
-        return f"{self.width}x{self.height}"
 
     @classmethod
     def from_dict(cls, record: Any) -> "TrominoConfig":

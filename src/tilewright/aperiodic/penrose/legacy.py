@@ -18,6 +18,7 @@ unchanged.
 
 import math
 import re
+from collections.abc import Callable
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import quoted
@@ -141,9 +142,26 @@ class _Subdivision:
             or min(p[1] for p in places) > top + m
         )
 
-    def tile(self, corners: list[Vector], depth: int) -> None:
+    def ends(
+        self,
+        depth: int,
+        flip: int,
+        triangle: tuple[Vector, ...],
+        tile: Callable[[], list[Vector]],
+    ) -> bool:
+        """Whether the recursion stops at this half-tile: when ``triangle`` lies far
+        outside the box, or at the last level, where the tile whose corners ``tile()``
+        gives is kept from its first half (``flip`` > 0), if the box holds it."""
+        if self.far(triangle):
+            return True
         if depth < self.depth:
-            return
+            return False
+        if flip > 0:
+            self.keep(tile())
+        return True
+
+    def keep(self, corners: list[Vector]) -> None:
+        """Keep a tile whose corners, rounded to whole places, all lie in the box."""
         left, right, bottom, top = self.box
         kept = []
         for corner in corners:
@@ -156,19 +174,8 @@ class _Subdivision:
         self.tiles.append(tuple(kept))
 
     def p2_large(self, depth: int, flip: int, origin: Vector, edge: Vector) -> None:
-        if self.far((origin, _add(origin, edge), _xform(edge, 0, origin, -36 * flip))):
-            return
-        if flip > 0:
-            self.tile(
-                [
-                    origin,
-                    _xform(edge, 0, origin, -36),
-                    _xform(edge, 0, origin, 0),
-                    _xform(edge, 0, origin, 36),
-                ],
-                depth,
-            )
-        if depth >= self.depth:
+        triangle = (origin, _add(origin, edge), _xform(edge, 0, origin, -36 * flip))
+        if self.ends(depth, flip, triangle, lambda: _symmetric(origin, edge, 0)):
             return
         other = _add(origin, _rotate(edge, -36 * flip))
         turned = _rotate(edge, 108 * flip)
@@ -177,58 +184,59 @@ class _Subdivision:
         self.p2_large(depth + 1, -flip, other, _shrink(turned))
 
     def p2_small(self, depth: int, flip: int, origin: Vector, edge: Vector) -> None:
-        if self.far((origin, _add(origin, edge), _xform(edge, -1, origin, -36 * flip))):
-            return
-        if flip > 0:
-            self.tile(
-                [
-                    origin,
-                    _xform(edge, 0, origin, -72),
-                    _xform(edge, -1, origin, -36),
-                    _xform(edge, 0, origin, 0),
-                ],
-                depth,
-            )
-        if depth >= self.depth:
+        triangle = (origin, _add(origin, edge), _xform(edge, -1, origin, -36 * flip))
+        if self.ends(depth, flip, triangle, lambda: _dart(origin, edge)):
             return
         self.p2_large(depth + 1, -flip, origin, _shrink(_rotate(edge, -36 * flip)))
         self.p2_small(depth + 1, flip, _add(origin, edge), _shrink(_rotate(edge, -144 * flip)))
 
     def p3_large(self, depth: int, flip: int, origin: Vector, edge: Vector) -> None:
-        if self.far((origin, _xform(edge, 1, origin, 0), _xform(edge, 0, origin, -36 * flip))):
+        triangle = (origin, _xform(edge, 1, origin, 0), _xform(edge, 0, origin, -36 * flip))
+        if self.ends(depth, flip, triangle, lambda: _symmetric(origin, edge, 1)):
             return
-        if flip > 0:
-            self.tile(
-                [
-                    origin,
-                    _xform(edge, 0, origin, -36),
-                    _xform(edge, 1, origin, 0),
-                    _xform(edge, 0, origin, 36),
-                ],
-                depth,
-            )
-        if depth >= self.depth:
-            return
-        tip = _add(origin, edge)
-        self.p3_large(depth + 1, -flip, tip, _shrink(_rotate(edge, 180)))
-        self.p3_small(depth + 1, flip, tip, _shrink(_rotate(edge, -108 * flip)))
+        self.p3_from_tip(depth, flip, origin, edge)
         far_tip = _add(origin, _grow(edge))
         self.p3_large(depth + 1, flip, far_tip, _shrink(_rotate(edge, -144 * flip)))
 
     def p3_small(self, depth: int, flip: int, origin: Vector, edge: Vector) -> None:
-        if self.far((origin, _add(origin, edge), _xform(edge, 0, origin, -36 * flip))):
-            return
-        if flip > 0:
-            fourth = _xform(edge, 0, origin, 0)
-            self.tile(
-                [origin, _xform(edge, 0, origin, -36), _xform(edge, 0, fourth, -36), fourth],
-                depth,
-            )
-        if depth >= self.depth:
-            return
+        triangle = (origin, _add(origin, edge), _xform(edge, 0, origin, -36 * flip))
+        if not self.ends(depth, flip, triangle, lambda: _thin_rhomb(origin, edge)):
+            self.p3_from_tip(depth, flip, origin, edge)
+
+    def p3_from_tip(self, depth: int, flip: int, origin: Vector, edge: Vector) -> None:
+        """The children both P3 half-tiles have at the tip of ``edge``, in the order the
+        collection lists them."""
         tip = _add(origin, edge)
         self.p3_large(depth + 1, -flip, tip, _shrink(_rotate(edge, 180)))
         self.p3_small(depth + 1, flip, tip, _shrink(_rotate(edge, -108 * flip)))
+
+
+def _symmetric(origin: Vector, edge: Vector, scale: int) -> list[Vector]:
+    """A large half-tile's tile, symmetric about ``edge``: ``origin``, the end of ``edge``
+    turned 36° each way, and the far corner along it (``scale`` 0: at its end, the P2
+    kite; 1: φ times as far, the P3 thick rhomb)."""
+    return [
+        origin,
+        _xform(edge, 0, origin, -36),
+        _xform(edge, scale, origin, 0),
+        _xform(edge, 0, origin, 36),
+    ]
+
+
+def _dart(origin: Vector, edge: Vector) -> list[Vector]:
+    """The P2 dart of a small half-tile: its corners from ``origin`` round."""
+    return [
+        origin,
+        _xform(edge, 0, origin, -72),
+        _xform(edge, -1, origin, -36),
+        _xform(edge, 0, origin, 0),
+    ]
+
+
+def _thin_rhomb(origin: Vector, edge: Vector) -> list[Vector]:
+    """The P3 thin rhomb of a small half-tile: its corners from ``origin`` round."""
+    fourth = _xform(edge, 0, origin, 0)
+    return [origin, _xform(edge, 0, origin, -36), _xform(edge, 0, fourth, -36), fourth]
 
 
 def legacy_tiles(
