@@ -20,8 +20,9 @@ at the level asked for still needs.
    too many, never too few. The window starts small and doubles while the clue's edges
    stay open (what it found stands, and what its fence held back is queued), so a clue
    let out costs about the window that settled it, and one kept the widest. The trial's
-   changes are then taken back from the deductions' undo log (``_deduce_kernels.undo``), at a cost of what it changed, not of the grid; a
-   clue kept goes into the state for good. A window of the whole grid makes this exactly
+   changes are then taken back from the deductions' undo log (``_deduce_kernels.undo``),
+   at a cost of what it changed, not of the grid; a clue kept goes into the state for
+   good. A window of the whole grid makes this exactly
    the collection's greedy; smaller ones keep a few more clues (``generator.window_faces``
    picks the size).
 4. **The check** (``finish_puzzle``): the finished puzzle is solved again whole, and
