@@ -36,6 +36,9 @@ _CSR_EDGE_BYTES = 120
 _CSR_DTYPES = {"indptr": np.int64, "indices": np.int32, "slots": np.int64, "endpoints": np.int32}
 # A neighbour table holds a cell's sides as bits of one word (so at most 64 a cell), its slots
 # in int32, and is used only while padding at most doubles the entries of the CSR rows.
+# Why not more: the dodecagon grids (12 wide, 4.7 to 6 neighbours a cell on average) are
+# just past it, and their backtracker at 10⁶ cells was no faster on a table than on CSR
+# rows, while the table would add 97 bytes a cell (benchmarks/README.md, grid_mazes.py).
 _TABLE_MAX_WIDTH = 64
 _TABLE_MAX_SLOTS = 2**31 - 1
 

@@ -40,6 +40,8 @@ _STANDARD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
 # group 1 is the process (None for /dev/fd), group 2 the descriptor
 _DESCRIPTOR = re.compile(r"^/(?:proc/(self|thread-self|\d+)/fd|dev/fd)/(\d+)$")
 _MAX_LINK_HOPS = 40
+# The three picture formats every family writes, drawn from one SVG (``core.pdf``)
+PICTURE_SUFFIXES = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
 
 
 def resolves(path: str, refusal: str) -> bool:

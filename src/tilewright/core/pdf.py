@@ -12,7 +12,7 @@ picture's own size (print sheets, laser-cut files).
 """
 
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from tilewright.core.errors import TilewrightError
@@ -212,6 +212,57 @@ def pdf_from_svg_pages(
         raise TilewrightError("a PDF needs at least one page")
     set_document_info(target, info or {})
     target.finish()
+    return sink.getvalue()
+
+
+def pdf_from_painter(
+    width: float,
+    height: float,
+    paint: Callable[[Any], None],
+    info: Mapping[str, object],
+    paper: str | None = DEFAULT_PAPER,
+) -> bytes:
+    """A one-page vector PDF of a picture ``width`` × ``height`` user units large that
+    ``paint(context)`` draws on a cairo context, placed on ``paper`` as :func:`placement`
+    says, with ``info`` in its document information.
+
+    For pictures too large to go through SVG: CairoSVG reads path data in Python, about
+    30 µs a point, where cairo takes the same drawing from arrays in seconds.
+
+    Parameters
+    ----------
+    width, height : float
+        The picture's size in SVG user units.
+    paint : callable
+        Draws the picture in user units on the cairo context it is given.
+    info : mapping
+        What made the picture, as :func:`set_document_info` records it.
+    paper : str or None, default ``"a4"``
+        As for :func:`pdf_from_svg`.
+
+    Returns
+    -------
+    bytes
+        The PDF file.
+
+    Examples
+    --------
+    >>> pdf_from_painter(10, 10, lambda context: context.paint(), {"family": "test"})[:5]
+    b'%PDF-'
+    """
+    import cairocffi
+
+    page_width, page_height, left, top, scale = placement(
+        width * POINTS_PER_UNIT, height * POINTS_PER_UNIT, paper
+    )
+    sink = io.BytesIO()
+    surface = cairocffi.PDFSurface(sink, page_width, page_height)
+    context = cairocffi.Context(surface)
+    context.translate(left, top)
+    context.scale(scale * POINTS_PER_UNIT, scale * POINTS_PER_UNIT)
+    paint(context)
+    set_document_info(surface, info)
+    surface.finish()
     return sink.getvalue()
 
 

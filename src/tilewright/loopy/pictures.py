@@ -550,25 +550,16 @@ def pdf_bytes(
     >>> pdf_bytes(Puzzle.from_game_id("5x5t0de:3a3b2c21b3a200a2a2a3a"))[:5]
     b'%PDF-'
     """
-    import cairocffi
-
-    from tilewright.core.pdf import POINTS_PER_UNIT, placement, set_document_info
+    from tilewright.core.pdf import pdf_from_painter
 
     outlines = require_bool(outlines, "outlines")
     layers = _layers(puzzle, loop, cell, max_side)
-    width, height = layers.size
-    page_width, page_height, left, top, scale = placement(
-        width * POINTS_PER_UNIT, height * POINTS_PER_UNIT, paper
+    return pdf_from_painter(
+        *layers.size,
+        lambda context: _paint(context, layers, outlines),
+        _info(puzzle, loop is not None, info),
+        paper,
     )
-    sink = io.BytesIO()
-    surface = cairocffi.PDFSurface(sink, page_width, page_height)
-    context = cairocffi.Context(surface)
-    context.translate(left, top)
-    context.scale(scale * POINTS_PER_UNIT, scale * POINTS_PER_UNIT)
-    _paint(context, layers, outlines)
-    set_document_info(surface, _info(puzzle, loop is not None, info))
-    surface.finish()
-    return sink.getvalue()
 
 
 def _paint(context: Any, layers: _Layers, outlines: bool) -> None:

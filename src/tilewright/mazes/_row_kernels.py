@@ -85,6 +85,17 @@ def eller_band(rng, labels, first_row, height, join, down, south, east):
                 fresh += 1
 
 
+# Inlined: compiled into its callers, whose cache holds it (a cache of its own would stay
+# empty and make it look uncompiled to `tilewright warm`).
+@njit(nogil=True, inline="always")
+def _enter_row(next_east, east, i, row, height):
+    """Give row ``i`` of the band (the maze's ``row``) the east passages drawn with the row
+    above it; True for the maze's last row, below which there is no row to draw."""
+    for c in range(next_east.shape[0]):  # a loop, not a slice copy: compiles seconds faster
+        east[i, c] = next_east[c]
+    return row == height - 1
+
+
 @njit(cache=True, nogil=True)
 def sidewinder_band(rng, next_east, first_row, height, bias, south, east):
     """Sidewinder (Buck, *Mazes for Programmers*, ch. 2): each row is cut into runs; a run
@@ -95,10 +106,7 @@ def sidewinder_band(rng, next_east, first_row, height, bias, south, east):
     """
     width = next_east.shape[0]
     for i in range(south.shape[0]):
-        row = first_row + i
-        for c in range(width):  # a loop, not a slice copy: compiles seconds faster
-            east[i, c] = next_east[c]
-        if row == height - 1:
+        if _enter_row(next_east, east, i, first_row + i, height):
             break
         run_start = 0
         for c in range(width):
@@ -116,14 +124,11 @@ def binary_tree_band(rng, next_east, first_row, height, bias, south, east):
     row can only go east and cells in the east column only north. O(1) memory per cell, no
     state beyond one row, and a strong diagonal texture with 25 % dead ends.
 
-    ``next_east`` holds the east passages of row ``first_row``, drawn with the row above.
+    ``next_east`` as for :func:`sidewinder_band`.
     """
     width = next_east.shape[0]
     for i in range(south.shape[0]):
-        row = first_row + i
-        for c in range(width):  # a loop, not a slice copy: compiles seconds faster
-            east[i, c] = next_east[c]
-        if row == height - 1:
+        if _enter_row(next_east, east, i, first_row + i, height):
             break
         for c in range(width):
             north = c == width - 1 or uniform(rng) < bias

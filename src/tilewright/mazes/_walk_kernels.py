@@ -12,6 +12,9 @@ from numba.extending import overload
 from tilewright.core._graph_access import (
     NTH_PORT,
     PORT_COUNT,
+    _flat,
+    _is_csr,
+    _is_table,
     cell_count,
     is_square_grid,
     max_degree,
@@ -25,13 +28,14 @@ from tilewright.core._graph_access import (
 )
 from tilewright.core._heap import heap_pop, heap_push
 from tilewright.core._rng import below, choose, upcoming
+from tilewright.mazes._backtrack_kernels import (
+    RETURN_AHEAD,
+    ROOT,
+    UNVISITED,
+    csr_backtrack,
+    table_backtrack,
+)
 
-# The backtracker's mark of a cell: the port back to where it was reached from, or these
-# (so ports 0 to 253: generation.BACKTRACKER_MAX_DEGREE).
-_UNVISITED = np.uint8(255)
-_ROOT = np.uint8(254)
-# How many cells down the stack the backtracker asks for ahead of its returns.
-_RETURN_AHEAD = 4
 # The most cells of a square grid with its border that ``square_backtrack`` walks: its
 # stack holds their numbers in int32. Only a grid one or two cells wide and a billion long
 # comes near; it takes the walk on any graph, which makes the same maze.
@@ -44,8 +48,9 @@ def backtracker(g, rng):
 
     Why a stack and not recursion: a depth-first path on a W×H grid is routinely W·H/2 cells
     long, far past any call-stack limit. Long corridors, about 10 % dead ends. A square
-    grid has a walk of its own (``square_backtrack``); both draw alike, so the maze is the
-    same either way.
+    grid has a walk of its own (``square_backtrack``), and so do a neighbour table and
+    C-contiguous CSR arrays (``_backtrack_kernels``); all draw alike, so the maze is the
+    same whichever walk runs.
     """
     return _walk_back(g, rng)
 
@@ -70,13 +75,18 @@ def _walk_back_for(g, rng):
             return passages
 
         return square
+    if _flat(rng) and _is_table(g):
+        return lambda g, rng: table_backtrack(g, rng)
+    if _flat(rng) and _is_csr(g) and _flat(g):
+        return lambda g, rng: csr_backtrack(g, rng)
     return lambda g, rng: _graph_backtrack(g, rng)
 
 
 @njit(cache=True, nogil=True)
 def _graph_backtrack(g, rng):
-    """The backtracker on a cell graph's table or CSR arrays (and on a square grid too long
-    for ``square_backtrack``).
+    """The backtracker through the graph accessors: on CSR arrays that are not
+    C-contiguous and on a square grid too long for ``square_backtrack`` (the others have
+    faster walks of their own, which make the same maze, as the tests check against this one).
 
     Each cell remembers in one byte the port that leads back to the cell it was reached
     from, and the passages are opened from those bytes at the end, in cell order. Why: the
@@ -85,27 +95,27 @@ def _graph_backtrack(g, rng):
     """
     n = cell_count(g)
     passages = np.zeros(slot_count(g), dtype=np.bool_)
-    back = np.full(n, _UNVISITED, dtype=np.uint8)
+    back = np.full(n, UNVISITED, dtype=np.uint8)
     stack = np.empty(n, dtype=np.int32)
     start = below(rng, n)
-    back[start] = _ROOT
+    back[start] = ROOT
     stack[0] = start
     top = 0
     while top >= 0:
         cell = stack[top]
-        nxt, _ = random_neighbour_with(g, cell, back, _UNVISITED, rng)
+        nxt, _ = random_neighbour_with(g, cell, back, UNVISITED, rng)
         if nxt < 0:
             # A dead end starts a run of returns down the stack: ask for the cells a few
             # returns ahead now, whose rows left the cache while their subtrees grew.
-            if top >= _RETURN_AHEAD:
-                prefetch_cell(g, stack[top - _RETURN_AHEAD])
+            if top >= RETURN_AHEAD:
+                prefetch_cell(g, stack[top - RETURN_AHEAD])
             top -= 1
             continue
         back[nxt] = port_to(g, nxt, cell)
         top += 1
         stack[top] = nxt
     for cell in range(n):
-        if back[cell] != _ROOT:
+        if back[cell] != ROOT:
             passages[through_port(g, cell, back[cell])[1]] = True
     return passages
 

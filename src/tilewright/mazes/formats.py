@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
-from tilewright.core.output import format_by_suffix, open_output
+from tilewright.core.output import PICTURE_SUFFIXES, format_by_suffix, open_output
 from tilewright.mazes.model import Band, Maze, check_maze
 
 if TYPE_CHECKING:  # pictures import Pillow: only when a picture is made
@@ -43,32 +43,14 @@ SUFFIXES = {
     ".txt": "text",
     ".npz": "npz",
     ".json": "json",
-    ".svg": "svg",
-    ".png": "png",
-    ".pdf": "pdf",
+    **PICTURE_SUFFIXES,
     ".geojson": "geojson",
 }
 
 
 def format_of(path: str | os.PathLike) -> str:
-    """The format a file name's suffix (in any case) names, or a refusal.
-
-    Parameters
-    ----------
-    path : str or os.PathLike
-        The file name.
-
-    Returns
-    -------
-    str
-        A format of ``FORMATS``.
-
-    Raises
-    ------
-    TypeError
-        When ``path`` is not a str or path.
-    TilewrightError
-        When the suffix is none of ``SUFFIXES``, naming them.
+    """The format of ``SUFFIXES`` a file name's suffix (in any case) names, or a refusal
+    naming the suffixes (``core.output.format_by_suffix``).
 
     Examples
     --------

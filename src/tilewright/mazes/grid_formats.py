@@ -45,21 +45,14 @@ import numpy as np
 from tilewright.core.errors import TilewrightError
 from tilewright.core.graph import MAX_GRAPH_CELLS, CellGraph
 from tilewright.core.memory import check_fits
-from tilewright.core.output import format_by_suffix, open_output
+from tilewright.core.output import PICTURE_SUFFIXES, format_by_suffix, open_output
 from tilewright.core.polygon_grid import OUTSIDE, PolygonGrid, from_polygons
 from tilewright.mazes.grid_maze import GridMaze, check_grid_maze
 
 FORMAT_NAME = "tilewright grid maze"
 FORMAT_VERSION = 1
 PICTURES = ("svg", "png", "pdf")
-SUFFIXES = {
-    ".svg": "svg",
-    ".png": "png",
-    ".pdf": "pdf",
-    ".json": "json",
-    ".npz": "npz",
-    ".geojson": "geojson",
-}
+SUFFIXES = {**PICTURE_SUFFIXES, ".json": "json", ".npz": "npz", ".geojson": "geojson"}
 # Digits after the point of GeoJSON coordinates: a millionth of a cell's edge
 GEOJSON_DECIMALS = 6
 # Longest grid kind read from a file, in characters

@@ -465,32 +465,17 @@ def pdf_bytes(
     >>> pdf_bytes(generate_on(square_grid(3, 2), seed=1))[:5]
     b'%PDF-'
     """
-    import io
-
-    import cairocffi
-
-    from tilewright.core.pdf import POINTS_PER_UNIT, pdf_from_svg, placement, set_document_info
+    from tilewright.core.pdf import pdf_from_painter, pdf_from_svg
 
     check_grid_maze(maze)
     info = maze.info if info is None else info
     if len(maze.grid.under):  # the weave's inset drawing exists as SVG only
         return pdf_from_svg(svg_text(maze, style, path, heat, info, openings), info, paper)
     style, layers = _drawing(maze, style, path, heat, openings)
-    width, height = layers.size
-    page_width, page_height, left, top, scale = placement(
-        width * POINTS_PER_UNIT, height * POINTS_PER_UNIT, paper
+    # Why not pdf_from_svg: a million-cell maze took 80 s through CairoSVG
+    return pdf_from_painter(
+        *layers.size, lambda context: _paint(context, style, layers), info, paper
     )
-    sink = io.BytesIO()
-    # Why not pdf_from_svg: CairoSVG reads path data in Python, about 30 µs a point, so a
-    # million-cell maze took 80 s; cairo takes the same drawing from arrays in seconds.
-    surface = cairocffi.PDFSurface(sink, page_width, page_height)
-    context = cairocffi.Context(surface)
-    context.translate(left, top)
-    context.scale(scale * POINTS_PER_UNIT, scale * POINTS_PER_UNIT)
-    _paint(context, style, layers)
-    set_document_info(surface, info)
-    surface.finish()
-    return sink.getvalue()
 
 
 def _drawing(

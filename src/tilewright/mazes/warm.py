@@ -15,6 +15,7 @@ import numpy as np
 # The modules of compiled kernels in this package, for ``tilewright warm``.
 KERNEL_MODULES = (
     "tilewright.mazes._walk_kernels",
+    "tilewright.mazes._backtrack_kernels",
     "tilewright.mazes._frontier_kernels",
     "tilewright.mazes._row_kernels",
     "tilewright.mazes._solve_kernels",
@@ -59,6 +60,11 @@ def warm() -> None:
     )
 
     square = CellGraph.from_edges(4, np.array([[0, 1], [1, 2], [2, 3], [3, 0]]))
+    # a hub with eight spokes: too uneven for a padded table, so its rows are read as CSR
+    # (the dodecagon grids' form), which the backtracker walks with a kernel of its own
+    spokes = [[0, k] for k in range(1, 9)] + [[k, k % 8 + 1] for k in range(1, 9)]
+    wheel = CellGraph.from_edges(9, np.array(spokes))
+    spanning_tree(wheel, "backtracker", seed=1)
     for name, info in ALGORITHMS.items():
         maze = generate(3, 2, name, seed=1)
         generate_batch(3, 2, name, np.zeros(1, dtype=np.uint64))  # the datasets' path

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
-from tilewright.core.output import format_by_suffix, open_output
+from tilewright.core.output import PICTURE_SUFFIXES, format_by_suffix, open_output
 from tilewright.core.pdf import DEFAULT_PAPER
 from tilewright.core.picture_size import PIXEL_BUDGET, check_max_side
 from tilewright.rectangles.gameid import Puzzle, as_puzzle, format_game_id, picture_info
@@ -40,15 +40,7 @@ BINARY = ("png", "pdf")
 SOLUTIONS = ("text", "json", *PICTURES)
 # formats that hold one puzzle a file; the others hold one a line (or a drawing after another)
 SINGLE = PICTURES
-SUFFIXES = {
-    ".id": "id",
-    ".txt": "text",
-    ".json": "json",
-    ".jsonl": "json",
-    ".svg": "svg",
-    ".png": "png",
-    ".pdf": "pdf",
-}
+SUFFIXES = {".id": "id", ".txt": "text", ".json": "json", ".jsonl": "json", **PICTURE_SUFFIXES}
 # the JSON record of a generated puzzle holds its difficulty up to this many squares: the
 # rating grows faster than the area (half a second at 300x300, about as long as generating
 # the puzzle; 17 s at 1000x1000); a rating given to ``encode``, as ``--difficulty`` has
@@ -57,24 +49,8 @@ RATED_SQUARES = 100_000
 
 
 def format_of(path: str | os.PathLike) -> str:
-    """The format a file name's suffix (in any case) names, or a refusal.
-
-    Parameters
-    ----------
-    path : str or os.PathLike
-        The file name.
-
-    Returns
-    -------
-    str
-        A format of ``FORMATS``.
-
-    Raises
-    ------
-    TypeError
-        When ``path`` is not a str or path.
-    TilewrightError
-        When the suffix is none of ``SUFFIXES``, naming them.
+    """The format of ``SUFFIXES`` a file name's suffix (in any case) names, or a refusal
+    naming the suffixes (``core.output.format_by_suffix``).
 
     Examples
     --------
