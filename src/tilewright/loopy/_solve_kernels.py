@@ -39,6 +39,8 @@ _EDGE, _PARTNER, _LENGTH, _CLOSED, _UNION = 0, 1, 2, 3, 4
 _TOP, _YES_EDGES, _CLOSED_LOOP, _TAIL, _HEAD, _PENDING = 0, 1, 2, 3, 4, 5
 # what search returns
 COMPLETE, STOPPED = 0, 1
+# the edges at path ends weighed (by what each way of them settles) before a guess
+LOOKAHEAD = 16
 
 
 @kernel
@@ -93,7 +95,9 @@ def search(graph, limit, max_choices, state, solutions, probe):
         if ok:
             ok = _propagate(graph, work)
         if ok and probe and not counters[_CLOSED_LOOP]:
-            ok = _probe(graph, work)
+            # at the root every edge is tried; below it, those near the last choice's
+            # changes (the parent tried the rest)
+            ok = _probe(choice_top[depth - 1] if depth > 0 else -1, graph, work)
         if ok and counters[_CLOSED_LOOP]:
             # the loop is closed: a solution if every clue is met
             if _clues_met(graph, work):
@@ -405,16 +409,20 @@ def _fails(e, value, graph, work):
 
 
 @inline
-def _probe(graph, work):
-    """Try each unknown edge both ways: a way that fails at once fixes the edge the other
-    way (and both failing is a contradiction), until no trial fixes anything. After the
-    first round, only edges beside a face or dot that a fixed edge changed are tried
-    again: elsewhere a trial would fail or hold just as before."""
-    edge_dots, edge_faces = graph[0], graph[1]
-    state, trail, counters = work[0], work[7], work[8]
+def _probe(since, graph, work):
+    """Try unknown edges both ways: a way that fails at once fixes the edge the other way
+    (and both failing is a contradiction), until no trial fixes anything. The first round
+    tries every edge when ``since`` is negative, otherwise only those beside a face or dot
+    that an edge set since trail entry ``since`` changed; each later round, those beside
+    what the round before fixed: elsewhere a trial would mostly fail or hold as before
+    (missing one only costs the search a guess)."""
+    state, counters = work[0], work[8]
     n_faces = work[1].shape[0]
     near = np.ones(state.shape[0], np.bool_)  # the edges to try this round
     touched = np.zeros(n_faces + work[3].shape[0], np.bool_)
+    if since >= 0:
+        _touch(since, counters[_TOP], touched, graph, work)
+        _near(touched, near, graph)
     changed = True
     while changed and not counters[_CLOSED_LOOP]:
         changed = False
@@ -428,23 +436,62 @@ def _probe(graph, work):
                     other = NO if value == YES else YES
                     if not (_set(e, other, graph, work) and _propagate(graph, work)):
                         return False
-                    # mark the faces and dots of every edge this fixed
-                    for entry in range(top, counters[_TOP]):
-                        if trail[entry, 0] == _EDGE:
-                            fixed = trail[entry, 1]
-                            for side in range(2):
-                                if edge_faces[fixed, side] >= 0:
-                                    touched[edge_faces[fixed, side]] = True
-                                touched[n_faces + edge_dots[fixed, side]] = True
+                    _touch(top, counters[_TOP], touched, graph, work)
                     changed = True
                     break
             if counters[_CLOSED_LOOP]:
                 break
-        for e in range(state.shape[0]):
-            near[e] = touched[n_faces + edge_dots[e, 0]] or touched[n_faces + edge_dots[e, 1]]
-            for side in range(2):
-                near[e] = near[e] or (edge_faces[e, side] >= 0 and touched[edge_faces[e, side]])
+        _near(touched, near, graph)
     return True
+
+
+@light
+def _touch(start, stop, touched, graph, work):
+    """Mark the faces and dots of every edge set at trail entries ``start`` to ``stop``."""
+    edge_dots, edge_faces, trail = graph[0], graph[1], work[7]
+    n_faces = work[1].shape[0]
+    for entry in range(start, stop):
+        if trail[entry, 0] == _EDGE:
+            fixed = trail[entry, 1]
+            for side in range(2):
+                if edge_faces[fixed, side] >= 0:
+                    touched[edge_faces[fixed, side]] = True
+                touched[n_faces + edge_dots[fixed, side]] = True
+
+
+@light
+def _near(touched, near, graph):
+    """Mark the edges beside a touched face or dot."""
+    edge_dots, edge_faces = graph[0], graph[1]
+    n_faces = graph[2].shape[0] - 1
+    for e in range(near.shape[0]):
+        near[e] = touched[n_faces + edge_dots[e, 0]] or touched[n_faces + edge_dots[e, 1]]
+        for side in range(2):
+            near[e] = near[e] or (edge_faces[e, side] >= 0 and touched[edge_faces[e, side]])
+
+
+@light
+def _growth(e, value, graph, work):
+    """How many trail entries setting ``e`` to ``value`` and propagating makes (-1 when
+    it fails); everything is undone after."""
+    counters = work[8]
+    top = counters[_TOP]
+    grown = -1
+    if _set(e, value, graph, work) and _propagate(graph, work):
+        grown = counters[_TOP] - top
+    _undo(top, graph, work)
+    return grown
+
+
+@light
+def _lookahead(e, graph, work):
+    """How good a guess edge ``e`` is: both ways should settle much (the product of what
+    each sets); one way failing outright makes it the best."""
+    yes = _growth(e, YES, graph, work)
+    no = _growth(e, NO, graph, work)
+    if yes < 0 or no < 0:
+        return 1 << 40
+    return (yes + 1) * (no + 1)
 
 
 @inline
@@ -455,18 +502,23 @@ def _choose(graph, work):
     face_ptr, face_edges, dot_ptr, dot_edges = graph[2], graph[3], graph[4], graph[5]
     clues = graph[8]
     state, face_yes, face_no, dot_yes, dot_no = work[0], work[1], work[2], work[3], work[4]
-    best, fewest = -1, 1 << 30
+    fewest = 1 << 30
     for d in range(dot_ptr.shape[0] - 1):
         if dot_yes[d] == 1:
-            unknown = dot_ptr[d + 1] - dot_ptr[d] - dot_yes[d] - dot_no[d]
-            if unknown < fewest:
-                fewest = unknown
-                for i in range(dot_ptr[d], dot_ptr[d + 1]):
-                    if state[dot_edges[i]] == UNKNOWN:
-                        best = dot_edges[i]
-                        break
-                if fewest <= 2:
-                    break
+            fewest = min(fewest, dot_ptr[d + 1] - dot_ptr[d] - dot_yes[d] - dot_no[d])
+    best, best_score, looked = -1, -1, 0
+    for d in range(dot_ptr.shape[0] - 1):
+        if looked >= LOOKAHEAD:
+            break
+        if dot_yes[d] != 1 or dot_ptr[d + 1] - dot_ptr[d] - dot_yes[d] - dot_no[d] != fewest:
+            continue
+        for i in range(dot_ptr[d], dot_ptr[d + 1]):
+            e = dot_edges[i]
+            if state[e] == UNKNOWN and looked < LOOKAHEAD:
+                looked += 1
+                score = _lookahead(e, graph, work)
+                if score > best_score:
+                    best, best_score = e, score
     if best >= 0:
         return best
     best_share = -1.0
