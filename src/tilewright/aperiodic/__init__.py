@@ -17,6 +17,9 @@ grid (:func:`hat_grid`); :func:`validate_hats` checks a hat patch kite by kite.
 :func:`spectres_grid`, :func:`hats_grid` and :func:`penrose_grid` build the public puzzle
 collection's Spectre, hat and Penrose grids from its grid descriptions, face for face (or
 draw a patch from a seed and write its description: :func:`spectres_description` …).
+:func:`generate_penrose` gives the Penrose rhombs (P3) or kites and darts (P2) over any
+rectangle as a :class:`PenrosePatch`, each tile once with exact corners, written and cut
+as the Spectre's are.
 
 Examples
 --------
@@ -52,6 +55,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from tilewright.aperiodic.maze_grid import spectre_grid
     from tilewright.aperiodic.patch import Chunk, Placed, Tile, check_region
     from tilewright.aperiodic.penrose import penrose_description, penrose_grid
+    from tilewright.aperiodic.penrose.tiling import PenrosePatch, generate_penrose
     from tilewright.aperiodic.spectre import Patch, generate
     from tilewright.aperiodic.tiling_patch import FORMATS, METHODS, SUFFIXES
     from tilewright.aperiodic.validation import validate
@@ -66,6 +70,8 @@ _LAZY = {
     "spectres_grid": ("tilewright.aperiodic.collection_spectres", "spectres_grid"),
     "penrose_description": ("tilewright.aperiodic.penrose", "penrose_description"),
     "penrose_grid": ("tilewright.aperiodic.penrose", "penrose_grid"),
+    "PenrosePatch": ("tilewright.aperiodic.penrose.tiling", "PenrosePatch"),
+    "generate_penrose": ("tilewright.aperiodic.penrose.tiling", "generate_penrose"),
     "Tiling": ("tilewright.aperiodic.coordinates", "Tiling"),
     "CUT_FORMATS": ("tilewright.aperiodic.cut", "FORMATS"),
     "CutPaths": ("tilewright.aperiodic.cut", "CutPaths"),
@@ -107,6 +113,7 @@ __all__ = [
     "HatTile",
     "HatTiling",
     "Patch",
+    "PenrosePatch",
     "Placed",
     "Tile",
     "Tiling",
@@ -116,6 +123,7 @@ __all__ = [
     "cut_svg",
     "generate",
     "generate_hats",
+    "generate_penrose",
     "hat_grid",
     "hats_description",
     "hats_grid",

@@ -37,6 +37,7 @@ COMMANDS = {
     "loopy": "tilewright.cli.loopy:loopy",
     "maze": "tilewright.cli.maze:maze_commands",
     "maze-stats": "tilewright.cli.maze_stats:maze_stats",
+    "penrose": "tilewright.cli.penrose:penrose",
     "rect": "tilewright.cli.rect:rect",
     "spectre": "tilewright.cli.spectre:spectre",
     "tromino": "tilewright.cli.tromino:tromino",

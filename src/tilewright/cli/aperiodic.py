@@ -1,6 +1,7 @@
-"""What ``tilewright spectre`` and ``tilewright hat`` share: one command factory, the
-region's argument types, the checks of the laser cut and of ``-f parquet``, and the
-dataset run; a tiling plugs in its own options, help texts and library calls."""
+"""What ``tilewright spectre``, ``tilewright hat`` and ``tilewright penrose`` share: one
+command factory, the region's argument types, the checks of the laser cut and of ``-f
+parquet``, and the dataset run; a tiling plugs in its own options, formats, help texts and
+library calls."""
 
 import math
 from collections.abc import Callable, Mapping
@@ -92,6 +93,7 @@ def tiling_command(
     colourings: tuple[str, ...],
     helps: Mapping[str, str],
     own: Mapping[str, Decorator],
+    formats: tuple[str, ...] = (*FORMATS, "dxf", *DATASET_FORMATS),
 ):
     """The decorator that makes a tiling's command: ``REGION`` and the options named in
     ``order`` (space-separated, as ``--help`` lists them), the shared ones made here and
@@ -105,68 +107,71 @@ def tiling_command(
     colourings : tuple of str
         What ``--colour`` offers, the first its default.
     helps : mapping of str to str
-        The help of the options whose words name the tiling's tile: ``colour``, ``plain``,
-        ``cell``, ``bands``, ``neighbours`` and ``threads``, and for ``method`` how the
-        line walk goes through the region ("band by band").
+        The help of the options in ``order`` whose words name the tiling's tile: ``colour``,
+        ``plain``, ``cell``, ``bands``, ``neighbours`` and ``threads``, and for ``method``
+        how the line walk goes through the region ("band by band").
     own : mapping of str to decorator
-        The tiling's own options (``--curved``, ``--shape``).
+        The tiling's own options (``--curved``, ``--shape``, ``--tiling``).
+    formats : tuple of str
+        What ``-f`` offers (default: every picture and text format, dxf and parquet).
     """
-    shared: dict[str, Decorator] = {
-        "seed": seed_option("Reproduce a tiling (default: random, printed as 'seed: N')."),
-        "origin": click.option(
+    format_help = "Default: svg, or the -o suffix. dxf: the --cut outline." + (
+        " parquet: -o a folder of parts or FILE.parquet." if "parquet" in formats else ""
+    )
+    # made only when named in ``order``: each help is asked for by the options used
+    shared: dict[str, Callable[[], Decorator]] = {
+        "seed": lambda: seed_option("Reproduce a tiling (default: random, printed as 'seed: N')."),
+        "origin": lambda: click.option(
             "--origin", type=PointType(), default="0,0", help="Lower-left corner X,Y of the region."
         ),
-        "format": format_option(
-            (*FORMATS, "dxf", *DATASET_FORMATS),
-            "Default: svg, or the -o suffix. dxf: the --cut outline. parquet: -o a folder of "
-            "parts or FILE.parquet.",
-        ),
-        "colour": click.option(
+        "format": lambda: format_option(formats, format_help),
+        "colour": lambda: click.option(
             "--colour",
             type=NameChoice(colourings),
             default=colourings[0],
             show_default=True,
             help=helps["colour"],
         ),
-        "plain": click.option("--plain", is_flag=True, help=helps["plain"]),
-        "cut": click.option(
+        "plain": lambda: click.option("--plain", is_flag=True, help=helps["plain"]),
+        "cut": lambda: click.option(
             "--cut",
             is_flag=True,
             help="svg/pdf/dxf: every edge once, cut at the region, unfilled hairlines "
             "(laser cutters).",
         ),
-        "method": click.option(
+        "method": lambda: click.option(
             "--method",
             type=NameChoice(METHODS),
             default="line",
             show_default=True,
             help=f"line: {helps['method']} in bounded memory; bfs: breadth first, all in memory.",
         ),
-        "cell": click.option("--cell", type=Real(0.01, 1000), help=helps["cell"]),
-        "max_side": max_side_option,
-        "paper": paper_option,
-        "output": output_option,
-        "bands": click.option("--bands", type=Whole(1, 2**31 - 1), help=helps["bands"]),
-        "workers": click.option(
+        "cell": lambda: click.option("--cell", type=Real(0.01, 1000), help=helps["cell"]),
+        "max_side": lambda: max_side_option,
+        "paper": lambda: paper_option,
+        "output": lambda: output_option,
+        "bands": lambda: click.option("--bands", type=Whole(1, 2**31 - 1), help=helps["bands"]),
+        "workers": lambda: click.option(
             "--workers",
             type=Whole(1, 1024),
             help="parquet: make bands on a local Dask cluster of N.",
         ),
-        "neighbours": click.option("--neighbours", is_flag=True, help=helps["neighbours"]),
-        "threads": click.option("--threads", type=Whole(1, MAX_THREADS), help=helps["threads"]),
-        "scheduler": click.option(
+        "neighbours": lambda: click.option("--neighbours", is_flag=True, help=helps["neighbours"]),
+        "threads": lambda: click.option(
+            "--threads", type=Whole(1, MAX_THREADS), help=helps["threads"]
+        ),
+        "scheduler": lambda: click.option(
             "--scheduler",
             metavar="ADDRESS",
             help="parquet: make bands on the Dask cluster at ADDRESS.",
         ),
     }
-    options = {**shared, **own}
 
     def decorate(function: Callable) -> click.Command:
         # click lists the options in the order their decorators are written, so applied
         # last to first
         for name in reversed(order.split()):
-            function = options[name](function)
+            function = (own[name] if name in own else shared[name]())(function)
         function = click.argument("region", type=RegionType())(function)
         command = click.command(cls=RenamingCommand, renamed={"--scale": Renamed(("--cell",))})
         return command(function)

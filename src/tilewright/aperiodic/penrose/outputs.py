@@ -1,0 +1,185 @@
+"""Writers for Penrose patches: JSON Lines, CSV, GeoJSON, SVG, PNG (and PDF from the SVG).
+
+Coordinates are in edges (a rhomb's edge, a kite's or dart's long edge), y up, with
+``writers.DIGITS`` decimals; JSON Lines also gives each corner exactly, as the four
+integers of ``field.Point``. Pictures draw one closed path a tile from the region's
+lower-left corner, cut at the region.
+"""
+
+import colorsys
+import io
+import json
+from collections.abc import Iterator, Mapping
+
+from tilewright.aperiodic.penrose.region import TYPES, Found
+from tilewright.aperiodic.writers import (
+    DIGITS,
+    OUTLINE,
+    OUTLINE_WIDTH,
+    check_png_size,
+    outline_width,
+    svg_head,
+)
+from tilewright.core.metadata import png_text
+from tilewright.core.raster import PolygonCanvas
+
+COLOURINGS = ("type", "orientation")
+# the acute-cornered tile (kite, thick rhomb) light, the other darker, as in Penrose's own
+# drawings; every two at least core.colours.PALETTE_SEPARATION apart
+TYPE_COLOURS = {"p2": ("#e8c26a", "#5a7fb8"), "p3": ("#8fb8de", "#f2a07b")}
+# ten hues, one a tenth of a turn; the second type of tile darker
+ORIENTATION_COLOURS = tuple(
+    tuple(
+        "#{:02x}{:02x}{:02x}".format(
+            *(round(255 * c) for c in colorsys.hls_to_rgb(turn / 10, 0.75 - 0.25 * kind, 0.55))
+        )
+        for turn in range(10)
+    )
+    for kind in range(2)
+)
+CSV_COLUMNS = "id,type,turn," + ",".join(f"x{k},y{k}" for k in range(4))
+NEIGHBOUR_COLUMNS = ",n0,n1,n2,n3"
+# tiles formatted at once: the text of a batch stays small beside the patch
+_BATCH = 4096
+_NUMBER = f"%.{DIGITS}f"
+_CSV_ROW = "%s,%s,%d," + ",".join([_NUMBER] * 8) + "\n"
+_JSONL_ROW = (
+    '{"id":"%s","type":"%s","turn":%d,"vertices":['
+    + ",".join([f"[{_NUMBER},{_NUMBER}]"] * 4)
+    + '],"exact":%s}\n'
+)
+
+
+def fills(found: Found, tiling: str, colouring: str) -> list[str]:
+    """Each tile's colour: by type (``"type"``) or by type and turn (``"orientation"``).
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic.penrose.region import find
+    >>> set(fills(find(1, "p2", (0, 0, 4, 4)), "p2", "type")) == set(TYPE_COLOURS["p2"])
+    True
+    """
+    kinds = found.kind.tolist()
+    if colouring == "orientation":
+        # a rhomb's turn counts to 5 (half a turn on, it is the same rhomb): the whole wheel
+        spread = 2 if tiling == "p3" else 1
+        turns = found.turn.tolist()
+        return [ORIENTATION_COLOURS[k][spread * t] for k, t in zip(kinds, turns, strict=True)]
+    colours = TYPE_COLOURS[tiling]
+    return [colours[k] for k in kinds]
+
+
+def _batches(found: Found, tiling: str) -> Iterator[tuple[list[str], list[str], list, list]]:
+    """The tiles in batches: ids, type names, turns and flat corners."""
+    names = TYPES[tiling]
+    for start in range(0, len(found), _BATCH):
+        part = slice(start, start + _BATCH)
+        yield (
+            found.ids[part],
+            [names[k] for k in found.kind[part].tolist()],
+            found.turn[part].tolist(),
+            found.xy[part].reshape(-1, 8).tolist(),
+        )
+
+
+def csv(found: Found, tiling: str, across: list[list[str]] | None = None) -> Iterator[bytes]:
+    """A header, then a row a tile: id, type, turn, x0,y0 … x3,y3, and with ``across``
+    (``region.neighbours``) the ids of the tiles across edges 0-3, n0 … n3."""
+    yield (CSV_COLUMNS + (NEIGHBOUR_COLUMNS if across else "") + "\n").encode()
+    row = _CSV_ROW[:-1] + (",%s,%s,%s,%s\n" if across else "\n")
+    for start, (ids, names, turns, flat) in zip(
+        range(0, len(found), _BATCH), _batches(found, tiling), strict=True
+    ):
+        others = across[start : start + _BATCH] if across else [()] * len(ids)
+        rows = (
+            row % (i, n, t, *xy, *o)
+            for i, n, t, xy, o in zip(ids, names, turns, flat, others, strict=True)
+        )
+        yield "".join(rows).encode()
+
+
+def jsonl(found: Found, tiling: str, across: list[list[str]] | None = None) -> Iterator[bytes]:
+    """One JSON object a line: id, type, turn, vertices, the exact corners, and with
+    ``across`` the ids of the tiles across edges 0-3 (``"neighbours"``)."""
+    row = _JSONL_ROW[:-2] + (',"neighbours":%s}\n' if across else "%s}\n")
+    for start, (ids, names, turns, flat) in zip(
+        range(0, len(found), _BATCH), _batches(found, tiling), strict=True
+    ):
+        exact = found.exact[start : start + _BATCH].tolist()
+        others = (
+            [_compact(o) for o in across[start : start + _BATCH]] if across else [""] * len(ids)
+        )
+        rows = (
+            row % (i, n, t, *xy, _compact(e), o)
+            for i, n, t, xy, e, o in zip(ids, names, turns, flat, exact, others, strict=True)
+        )
+        yield "".join(rows).encode()
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def geojson(found: Found, tiling: str, info: Mapping[str, object]) -> Iterator[bytes]:
+    """A FeatureCollection of closed polygons, with id, type and turn on each."""
+    head = {"type": "FeatureCollection", "tilewright": dict(info)}
+    yield (json.dumps(head)[:-1] + ',"features":[\n').encode()
+    first = True
+    for ids, names, turns, flat in _batches(found, tiling):
+        features = []
+        for i, n, t, xy in zip(ids, names, turns, flat, strict=True):
+            ring = [[round(xy[2 * k], DIGITS), round(xy[2 * k + 1], DIGITS)] for k in range(4)]
+            feature = {
+                "type": "Feature",
+                "properties": {"id": i, "type": n, "turn": t},
+                "geometry": {"type": "Polygon", "coordinates": [[*ring, ring[0]]]},
+            }
+            features.append(json.dumps(feature, separators=(",", ":")))
+        if features:
+            yield (("" if first else ",\n") + ",\n".join(features)).encode()
+            first = False
+    yield b"\n]}\n"
+
+
+def svg(
+    found: Found,
+    colours: list[str],
+    box: tuple[float, float, float, float],
+    scale: float,
+    info: Mapping[str, object],
+) -> Iterator[bytes]:
+    """The tiles as SVG, one closed path each, drawn from the box's lower-left corner and
+    cut at it (the region)."""
+    yield svg_head(box, scale, info)
+    yield (
+        f'<g clip-path="url(#region)"><g transform="scale(1,-1)" stroke="{OUTLINE}" '
+        f'stroke-width="{OUTLINE_WIDTH:g}" stroke-linejoin="round">\n'
+    ).encode()
+    path = f'<path d="M{_NUMBER} {_NUMBER}' + f"L{_NUMBER} {_NUMBER}" * 3 + 'z" fill="%s"/>\n'
+    shifted = (found.xy - box[:2]).reshape(-1, 8)
+    for start in range(0, len(found), _BATCH):
+        part = zip(
+            shifted[start : start + _BATCH].tolist(), colours[start : start + _BATCH], strict=True
+        )
+        yield "".join(path % (*xy, colour) for xy, colour in part).encode()
+    yield b"</g></g>\n</svg>\n"
+
+
+def png(
+    found: Found,
+    colours: list[str],
+    box: tuple[float, float, float, float],
+    scale: float,
+    info: Mapping[str, object],
+) -> bytes:
+    """The tiles as a PNG, ``scale`` pixels an edge, antialiased (``core.raster``)."""
+    x0, _, _, y1 = box
+    canvas = PolygonCanvas(*check_png_size(box, scale))
+    line = outline_width(scale)
+    pixels = (found.xy - (x0, y1)) * (scale, -scale)
+    for start in range(0, len(found), _BATCH):
+        part = slice(start, start + _BATCH)
+        canvas.paint(list(pixels[part]), colours[part], OUTLINE, line)
+    buffer = io.BytesIO()
+    canvas.write_png(buffer, png_text(info))
+    return buffer.getvalue()

@@ -1,0 +1,297 @@
+"""Every tile of a Penrose tiling that meets a rectangle: exact corners, a type, a turn and
+a stable id for each, found once.
+
+A seed fixes one tiling of the whole plane: the start triangle's letter, corner and turn
+and then, one at a time as the search needs them, the letters of its ancestors above,
+drawn as the collection draws a random grid's (:func:`~.collection_grid.penrose_grid`
+draws its first attempt the same way, from the same stream). Every letter is drawn from
+the one below it and the draws before it only, so a larger region sees more letters of the
+same ancestry: the same tiles where two regions overlap.
+
+The breadth-first search (:func:`~.patch.search`) keeps the triangles whose corners all
+lie in a box; the box here holds the region and the start triangle at the tiling's centre
+0, grown by ``MARGIN``, so every tile meeting the region lies in it and is reached (the
+tiles meeting the region grown by a tile's width cover a convex set, crossed from the start
+triangle through their edges). Tiles whose interior misses the region are then dropped.
+
+Units: the edge of a rhomb, the long edge of a kite or dart (the short is 1/φ), y up.
+"""
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from tilewright.aperiodic.penrose.description import LETTERS, Description
+from tilewright.aperiodic.penrose.field import INVERSE_PHI, T, multiply, power
+from tilewright.aperiodic.penrose.patch import Ancestry, pick, search
+from tilewright.core.seeds import Stream, sequence
+
+TILINGS = ("p2", "p3")
+# each tiling's two tiles: the tile of the acute-cornered start (kite, thick rhomb), then
+# the other
+TYPES = {"p2": ("kite", "dart"), "p3": ("thick", "thin")}
+# How far (edges) the searched box reaches past the region and the start triangle: a tile
+# is at most φ ≈ 1.62 across, so the tiles meeting the region lie within 1.62 of it and
+# those meeting that band within 3.24, all inside the box
+MARGIN = 4.0
+# how far (edges) past the region the tiles across its tiles' edges lie, at most: a tile
+# meeting the region reaches 1.62 past it, and the one across its far edge as far again
+NEIGHBOUR_REACH = 3.5
+# the units of the search's box (``field.across``, ``field.up``) per edge
+ACROSS_UNITS = 4.0
+UP_UNITS = 2.0 / math.sin(math.pi / 5)
+_ROOT5 = math.sqrt(5.0)
+# the ten unit vectors t^k and the ten of length 1/φ, as exact points
+UNIT = np.array([power(T, k) for k in range(10)], dtype=np.int64)
+SHORT = np.array([multiply(INVERSE_PHI, power(T, k)) for k in range(10)], dtype=np.int64)
+# P3: the corner at the tile's canonical start, in tenths of a turn from edge 0 round to
+# edge 3, for each type: the thick rhomb's 72°, the thin one's 144° (both rhombs start at an
+# end of the diagonal their halves share)
+RHOMB_TENTHS = (2, 4)
+
+
+class _Draws:
+    """Whole numbers drawn from the seed's Penrose stream."""
+
+    def __init__(self, seed: int) -> None:
+        self._generator = np.random.Generator(np.random.PCG64(sequence(seed, Stream.PENROSE_PATCH)))
+
+    def below(self, limit: int) -> int:
+        return int(self._generator.integers(limit))
+
+
+@dataclass(frozen=True)
+class Start:
+    """What a seed fixes: the start triangle, placed, and its ancestry (drawn as needed)."""
+
+    turn: int
+    start_vertex: int
+    ancestry: Ancestry
+
+    def description(self) -> str:
+        """The letters known so far as a collection grid description (``Description``)."""
+        return Description(self.turn, self.start_vertex, self.ancestry.text()).text()
+
+
+def start_of(seed: int, tiling: str) -> Start:
+    """The start the seed draws for ``tiling``: letter, corner, turn, then the ancestry.
+
+    Examples
+    --------
+    >>> start = start_of(3, "p3")
+    >>> start.ancestry.letters(0, 4) == start_of(3, "p3").ancestry.letters(0, 4)
+    True
+    """
+    draws = _Draws(seed)
+    letter = pick(LETTERS[tiling], draws)
+    start_vertex = draws.below(3)
+    turn = draws.below(10)
+    return Start(turn, start_vertex, Ancestry(letter, lambda parents: pick(parents, draws)))
+
+
+def search_box(region: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+    """The search's box (left, right, bottom, top, in ``field.across`` and ``field.up``
+    units): the region and the tiling's centre, grown by ``MARGIN``, rounded outward."""
+    x0, y0, x1, y1 = region
+    left, right = min(x0, 0.0) - MARGIN, max(x1, 0.0) + MARGIN
+    bottom, top = min(y0, 0.0) - MARGIN, max(y1, 0.0) + MARGIN
+    return (
+        math.floor(left * ACROSS_UNITS),
+        math.ceil(right * ACROSS_UNITS),
+        math.floor(bottom * UP_UNITS),
+        math.ceil(top * UP_UNITS),
+    )
+
+
+def box_area(region: tuple[float, float, float, float]) -> float:
+    """The searched box's area in square edges: what the search's memory grows with."""
+    left, right, bottom, top = search_box(region)
+    return (right - left) / ACROSS_UNITS * (top - bottom) / UP_UNITS
+
+
+@dataclass(frozen=True)
+class Found:
+    """The tiles meeting a region, in the search's order.
+
+    Attributes
+    ----------
+    exact : numpy.ndarray
+        int64, (n, 4, 4): each tile's corners anticlockwise as exact points
+        (``field.Point``), from its canonical start corner.
+    kind : numpy.ndarray
+        int8, (n,): 0 the kite or thick rhomb, 1 the dart or thin rhomb (``TYPES``).
+    turn : numpy.ndarray
+        int8, (n,): edge 0's direction in tenths of a turn (P3: 0-4, its other start
+        corner's edge turned half a turn).
+    description : str
+        The seed's start as a collection grid description, with the letters the search
+        needed.
+    """
+
+    exact: np.ndarray
+    kind: np.ndarray
+    turn: np.ndarray
+    description: str
+
+    def __len__(self) -> int:
+        return len(self.exact)
+
+    @cached_property
+    def xy(self) -> np.ndarray:
+        """float64, (n, 4, 2): the corners in edges, y up."""
+        return xy(self.exact)
+
+    @cached_property
+    def ids(self) -> list[str]:
+        """Each tile's id: edge 0's turn and its start corner's four integers, the same
+        for the same tile in any region of the tiling."""
+        numbers = np.column_stack([self.turn.astype(np.int64), self.exact[:, 0, :]]).tolist()
+        return [":".join(map(str, row)) for row in numbers]
+
+
+def xy(exact: np.ndarray) -> np.ndarray:
+    """Exact points (..., 4) as floats (..., 2) in edges, y up (``field.across``,
+    ``field.up``)."""
+    p0, p1, p2, p3 = (exact[..., k] for k in range(4))
+    x = (4 * p0 + p1 - p2 + p3 + (p1 + p2 - p3) * _ROOT5) / ACROSS_UNITS
+    y = (2 * p1 + p2 + p3 + (p2 + p3) * _ROOT5) / UP_UNITS
+    return np.stack([x, y], axis=-1)
+
+
+def find(seed: int, tiling: str, region: tuple[float, float, float, float]) -> Found:
+    """Every tile of the seed's ``tiling`` whose interior meets ``region`` (x0, y0, x1, y1),
+    once each.
+
+    Examples
+    --------
+    >>> found = find(1, "p3", (0.0, 0.0, 5.0, 5.0))
+    >>> len(found) == len(set(found.ids))
+    True
+    """
+    start = start_of(seed, tiling)
+    tiles = search(start.ancestry, start.turn, start.start_vertex, search_box(region))
+    exact, kind, turn = canonical(tiles, tiling)
+    keep = meets(xy(exact), region)
+    return Found(exact[keep], kind[keep], turn[keep], start.description())
+
+
+def _direction(vectors: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """Which of ``table``'s ten vectors each of ``vectors`` is (−1: none)."""
+
+    # one whole number a vector, compared with the table's ten sorted: the components of
+    # tile edges are at most 2 in size, so base 16 keeps them apart
+    def key(v: np.ndarray) -> np.ndarray:
+        return (((v[..., 0] * 16 + v[..., 1]) * 16 + v[..., 2]) * 16) + v[..., 3]
+
+    keys = key(table)
+    order = np.argsort(keys)
+    found = np.searchsorted(keys[order], key(vectors)).clip(0, len(keys) - 1)
+    match = keys[order][found] == key(vectors)
+    return np.where(match & np.all(np.abs(vectors) <= 2, axis=-1), order[found], -1)
+
+
+def canonical(tiles: np.ndarray, tiling: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The search's tiles (corners from one half's end of the shared edge, anticlockwise)
+    each started at its canonical corner, with its type and edge 0's turn.
+
+    The search starts a tile at either end of the edge its halves share, whichever half it
+    met first; here P2 starts at the end whose edge 0 is long (the kite's nose, the dart's
+    tip, both 72°), P3 at the end whose edge 0 turns 0-4 tenths (a rhomb's opposite edge
+    turns half a turn more). A kite's axis, the shared edge, is long and a dart's short; a
+    rhomb's corner at its start (edge 0 round to edge 3) is 72° if thick, 144° if thin.
+    """
+    if not len(tiles):
+        empty = np.empty(0, dtype=np.int8)
+        return tiles.reshape(0, 4, 4), empty, empty.copy()
+    first = _direction(tiles[:, 1] - tiles[:, 0], UNIT)
+    other = first < 0 if tiling == "p2" else first >= 5
+    tiles = np.where(other[:, None, None], np.roll(tiles, 2, axis=1), tiles)
+    turn = _direction(tiles[:, 1] - tiles[:, 0], UNIT)
+    if tiling == "p2":
+        long_axis = _direction(tiles[:, 2] - tiles[:, 0], UNIT) >= 0
+        shaped = long_axis | (_direction(tiles[:, 2] - tiles[:, 0], SHORT) >= 0)
+        kind = ~long_axis
+    else:
+        tenths = (_direction(tiles[:, 3] - tiles[:, 0], UNIT) - turn) % 10
+        shaped = (tenths == RHOMB_TENTHS[0]) | (tenths == RHOMB_TENTHS[1])
+        kind = tenths == RHOMB_TENTHS[1]
+    if np.any(turn < 0) or not np.all(shaped):
+        raise AssertionError("the search gave a tile of neither shape")
+    return tiles, kind.astype(np.int8), turn.astype(np.int8)
+
+
+def meets(corners: np.ndarray, region: tuple[float, float, float, float]) -> np.ndarray:
+    """Whether each tile's interior meets the open ``region``: a tile whose box lies
+    inside it does, one whose box misses it does not, and one across its sides is tested
+    as its two halves, triangles (convex even where the dart is not), each missing the
+    rectangle exactly when one of five axes (x, y, its three edges' normals) separates
+    them."""
+    x0, y0, x1, y1 = region
+    low, high = corners.min(axis=1), corners.max(axis=1)
+    hit = (low[:, 0] > x0) & (high[:, 0] < x1) & (low[:, 1] > y0) & (high[:, 1] < y1)
+    apart = (high[:, 0] <= x0) | (low[:, 0] >= x1) | (high[:, 1] <= y0) | (low[:, 1] >= y1)
+    across = np.flatnonzero(~hit & ~apart)
+    rectangle = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+    for half in ((0, 1, 2), (2, 3, 0)):
+        triangle = corners[across][:, half, :]
+        low, high = triangle.min(axis=1), triangle.max(axis=1)
+        missed = (high[:, 0] <= x0) | (low[:, 0] >= x1) | (high[:, 1] <= y0) | (low[:, 1] >= y1)
+        for k in range(3):
+            start, end = triangle[:, k], triangle[:, (k + 1) % 3]
+            normal = np.stack([end[:, 1] - start[:, 1], start[:, 0] - end[:, 0]], axis=1)
+            # anticlockwise: the triangle lies on the normal's negative side of its edge
+            edge_at = np.einsum("ij,ij->i", normal, start)
+            missed |= (normal @ rectangle.T).min(axis=1) >= edge_at
+        hit[across] |= ~missed
+    return hit
+
+
+def vertex_numbers(points: np.ndarray) -> np.ndarray:
+    """The same whole number for the same exact point (points (..., 4)), 0 up, flat.
+
+    Points of four components each within ±2¹⁵ (regions within some 10⁴ edges of the
+    centre) are packed into one int64 each first: a sort of numbers, not of rows."""
+    flat = points.reshape(-1, 4)
+    if len(flat) and np.abs(flat).max() < 2**15:
+        packed = np.zeros(len(flat), dtype=np.int64)
+        for k in range(4):
+            packed = (packed << 16) | (flat[:, k] + 2**15)
+        _, numbers = np.unique(packed, return_inverse=True)
+    else:
+        _, numbers = np.unique(flat, axis=0, return_inverse=True)
+    return numbers.reshape(-1).astype(np.int64)
+
+
+def neighbours(seed: int, tiling: str, found: Found, region) -> list[list[str]]:
+    """The ids of the tiles across each edge of each of ``found``'s tiles (the patch of
+    ``region``; edge k runs from corner k to corner k + 1), inside the region or not.
+
+    Penrose tilings are edge to edge, so the tile across an edge runs it backwards: the
+    edges of the region's tiles and of those of the region grown by ``NEIGHBOUR_REACH``
+    (every tile sharing an edge with one meeting the region) are looked up as pairs of
+    exact vertices, numbered together.
+
+    Examples
+    --------
+    >>> found = find(1, "p3", (0.0, 0.0, 3.0, 3.0))
+    >>> across = neighbours(1, "p3", found, (0.0, 0.0, 3.0, 3.0))
+    >>> len(across) == len(found) and all(len(row) == 4 for row in across)
+    True
+    """
+    x0, y0, x1, y1 = region
+    grown = (x0 - NEIGHBOUR_REACH, y0 - NEIGHBOUR_REACH, x1 + NEIGHBOUR_REACH, y1 + NEIGHBOUR_REACH)
+    wide = find(seed, tiling, grown)
+    numbers = vertex_numbers(np.concatenate([found.exact, wide.exact])).reshape(-1, 4)
+    count = int(numbers.max(initial=0)) + 1
+    mine, theirs = numbers[: len(found)], numbers[len(found) :]
+    # a directed edge as one number: from a to b is a·count + b
+    wide_edges = (theirs * count + np.roll(theirs, -1, axis=1)).ravel()
+    order = np.argsort(wide_edges)
+    backwards = np.roll(mine, -1, axis=1) * count + mine
+    at = np.searchsorted(wide_edges[order], backwards).clip(0, len(order) - 1)
+    if not np.array_equal(wide_edges[order][at], backwards):
+        raise AssertionError("an edge of the region's tiles has no tile across it")
+    ids = wide.ids
+    return [[ids[k] for k in row] for row in (order[at] // 4).tolist()]

@@ -1,0 +1,350 @@
+"""A Penrose patch as one object: ``generate_penrose`` it, read its tiles, ``save`` it.
+
+Kites and darts (P2) or rhombs (P3), every tile meeting a rectangle, with exact corners
+(``field``), a type, a turn and an id that is the same in any region of one tiling. Like
+the hat's breadth-first patch, a ``PenrosePatch`` searches once, on first use, and keeps
+the tiles (:mod:`.region` says how they are found).
+"""
+
+import math
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import BinaryIO
+
+import numpy as np
+
+from tilewright.aperiodic import writers
+from tilewright.aperiodic.patch import farthest_within, real_region
+from tilewright.aperiodic.penrose import outputs
+from tilewright.aperiodic.penrose.region import (
+    TILINGS,
+    TYPES,
+    Found,
+    box_area,
+    find,
+    neighbours,
+)
+from tilewright.aperiodic.tiling_patch import (
+    PICTURES,
+    SUFFIXES,
+    Progress,
+    TilingPatch,
+    checked_style,
+    choice,
+)
+from tilewright.core.errors import TilewrightError
+from tilewright.core.memory import check_fits
+from tilewright.core.numbers import require_bool
+from tilewright.core.picture_size import PIXEL_BUDGET
+from tilewright.core.seeds import resolve_seed
+
+# The search holds every triangle of the box from the tiling's centre to the region (see
+# ``region.search_box``): its arrays, its hash table and the tiles made of them. Bytes a
+# square edge of that box (measured: peak RSS over the imports, about 1,100 at 300x300
+# and 1000x1000 edges, P2 and P3), with room to spare
+SEARCH_BYTES_PER_AREA = 1_600
+# a region's corners as far as the floats keep a tile's shape within a millionth of an
+# edge (its exact integers go on; the box, and the memory check, keep far regions small)
+PENROSE_MAX_COORDINATE = 2.0**30
+# each tiling's mean tile area (kites and darts, thick and thin rhombs, φ of the first to
+# one of the second) and how far a tile meeting the region reaches past it, for estimates
+_PHI = (1 + math.sqrt(5)) / 2
+_SIN36, _SIN72 = math.sin(math.pi / 5), math.sin(2 * math.pi / 5)
+MEAN_AREA = {
+    "p2": (_PHI * _SIN36 + _SIN36 / _PHI) / (_PHI + 1),
+    "p3": (_PHI * _SIN72 + _SIN36) / (_PHI + 1),
+}
+REACH = 1.7
+# a patch shows its counts in its repr up to this many tiles (searched for it), an estimate
+# past it
+REPR_COUNT_LIMIT = 50_000
+# the compiled kernels a patch runs (for the word before compiling)
+KERNEL_MODULES = ("tilewright.aperiodic.penrose._search_kernels",)
+
+
+@dataclass(frozen=True)
+class PenroseTile:
+    """One tile: its id, type (kite, dart, thick or thin), turn, exact and float corners.
+
+    ``exact`` holds four corners anticlockwise, each four integers (``field.Point``);
+    ``xy`` the same in edges, y up.
+    """
+
+    id: str
+    type: str
+    turn: int
+    exact: np.ndarray
+    xy: np.ndarray
+
+
+class PenrosePatch(TilingPatch):
+    """Every tile of one Penrose tiling that meets a rectangle; made by
+    :func:`generate_penrose`.
+
+    Attributes
+    ----------
+    width, height : float
+        The region's sides in edges (a rhomb's edge, a kite's or dart's long edge).
+    origin : tuple of float
+        Its lower-left corner (x, y); y points up.
+    seed : int
+        The tiling.
+    tiling : str
+        ``"p2"`` (kites and darts) or ``"p3"`` (rhombs).
+
+    Examples
+    --------
+    >>> generate_penrose(10, 10, seed=1, tiling="p3")
+    <Penrose p3 patch 10x10 at (0,0) seed=1: 162 tiles, 98 thick, 64 thin>
+    """
+
+    def __init__(
+        self, width: float, height: float, origin: tuple[float, float], seed: int, tiling: str
+    ) -> None:
+        # one search, breadth first, held whole
+        super().__init__(width, height, origin, seed, "bfs")
+        self.tiling = tiling
+        self.family = f"penrose-{tiling}"
+        self.tile_area = MEAN_AREA[tiling]
+        self.reach = REACH
+        self._found: Found | None = None
+
+    @property
+    def found(self) -> Found:
+        """The tiles as arrays (``region.Found``), searched on first use and kept."""
+        if self._found is None:
+            self._found = find(self.seed, self.tiling, self.region)
+            self._count = len(self._found)
+        return self._found
+
+    @property
+    def info(self) -> dict[str, object]:
+        """What made the patch, as every output that can carry it records it: the
+        region, the seed, and the seed's start as a collection grid description."""
+        return {**self._described(), "seed": self.seed, "description": self.found.description}
+
+    def __len__(self) -> int:
+        return len(self.found)
+
+    def __iter__(self) -> Iterator[PenroseTile]:
+        found, names = self.found, TYPES[self.tiling]
+        for k, name in enumerate(found.ids):
+            yield PenroseTile(
+                name, names[found.kind[k]], int(found.turn[k]), found.exact[k], found.xy[k]
+            )
+
+    def __repr__(self) -> str:
+        if self._found is None and self.approximate_count > REPR_COUNT_LIMIT:
+            return (
+                f"<Penrose {self.tiling} patch {self._region_text()} seed={self.seed}: "
+                f"about {self.approximate_count:,} tiles>"
+            )
+        kinds = np.bincount(self.found.kind, minlength=2).tolist()
+        first, second = TYPES[self.tiling]
+        return (
+            f"<Penrose {self.tiling} patch {self._region_text()} seed={self.seed}: "
+            f"{len(self)} tiles, {kinds[0]} {first}, {kinds[1]} {second}>"
+        )
+
+    def write(
+        self,
+        sink: BinaryIO,
+        fmt: str,
+        colour: str = "type",
+        scale: float | None = None,
+        max_side: int = PIXEL_BUDGET,
+        paper: str | None = None,
+        progress: Progress | None = None,
+        neighbours: bool = False,
+    ) -> None:
+        """Write the patch in format ``fmt`` to the binary file ``sink``.
+
+        Parameters
+        ----------
+        sink : binary file
+        fmt : str
+            One of ``FORMATS``: svg, png, pdf, jsonl, csv, geojson.
+        colour : str
+            Pictures: ``"type"`` (kites and darts, thick and thin rhombs) or
+            ``"orientation"`` (by turn, the second type darker).
+        scale : float, optional
+            Pictures: pixels an edge; None fits ``max_side``.
+        max_side : int
+        paper : str, optional
+            PDF: the page, ``"a4"`` (default) or ``"letter"``.
+        progress : callable, optional
+            Text formats: wraps the iterator of pieces written.
+        neighbours : bool
+            CSV and JSON Lines: each row ends with the ids of the tiles across its 4
+            edges (edge k runs from vertex k to vertex k + 1), inside the region or not.
+
+        Raises
+        ------
+        TypeError, TilewrightError
+            For a bad argument, or a picture past the pixel budget, before anything is
+            written.
+        """
+        fmt, colour, scale = self._checked(fmt, colour, scale, max_side, paper, neighbours)
+        wrap = progress or iter
+        found = self.found
+        across = self.neighbours() if neighbours else None
+        if fmt == "csv":
+            sink.writelines(wrap(outputs.csv(found, self.tiling, across)))
+        elif fmt == "jsonl":
+            sink.writelines(wrap(outputs.jsonl(found, self.tiling, across)))
+        elif fmt == "geojson":
+            sink.writelines(wrap(outputs.geojson(found, self.tiling, self.info)))
+        else:
+            colours = outputs.fills(found, self.tiling, colour)
+            box = self.region
+            if fmt == "png":
+                sink.write(outputs.png(found, colours, box, scale, self.info))
+                return
+            svg = outputs.svg(found, colours, box, scale, self.info)
+            if fmt == "svg":
+                sink.writelines(svg)
+            else:
+                from tilewright.core.pdf import DEFAULT_PAPER, pdf_from_svg
+
+                sink.write(pdf_from_svg(b"".join(svg), self.info, paper or DEFAULT_PAPER))
+
+    def neighbours(self) -> list[list[str]]:
+        """The ids of the tiles across each tile's edges 0-3 (edge k runs from vertex k to
+        vertex k + 1), inside the region or not (``region.neighbours``).
+
+        Examples
+        --------
+        >>> patch = generate_penrose(5, 5, seed=1)
+        >>> ids = {tile.id for tile in patch}
+        >>> all(tile.id in ids for tile in patch) and len(patch.neighbours()) == len(patch)
+        True
+        """
+        return neighbours(self.seed, self.tiling, self.found, self.region)
+
+    def save(
+        self,
+        path: str | os.PathLike,
+        colour: str = "type",
+        scale: float | None = None,
+        max_side: int = PIXEL_BUDGET,
+        paper: str | None = None,
+        neighbours: bool = False,
+    ) -> None:
+        """Write the patch to ``path`` in the format its suffix names, all or nothing
+        (the arguments as for :meth:`write`).
+
+        Examples
+        --------
+        >>> import pathlib, tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "rhombs.csv"
+        >>> patch = generate_penrose(8, 6, seed=2)
+        >>> patch.save(path)
+        >>> path.read_text().count("\\n") == len(patch) + 1
+        True
+        """
+        from tilewright.core.output import format_by_suffix, open_output
+
+        fmt = format_by_suffix(path, SUFFIXES, "a Penrose patch")
+        self._checked(fmt, colour, scale, max_side, paper, neighbours)  # before the file opens
+        with open_output(os.fspath(path)) as sink:
+            self.write(sink, fmt, colour, scale, max_side, paper, neighbours=neighbours)
+
+    def _checked(
+        self, fmt, colour, scale, max_side, paper, neighbours=False
+    ) -> tuple[str, str, float]:
+        """The arguments checked (and a picture's scale chosen), or an error."""
+        fmt, colour, _ = checked_style(fmt, colour, outputs.COLOURINGS, False, paper)
+        if require_bool(neighbours, "neighbours"):
+            if fmt not in ("csv", "jsonl"):
+                raise TilewrightError(f"neighbours are written in csv and jsonl, not {fmt}")
+            # a second search, of the region grown, beside the first's tiles
+            needed = 2 * box_area(self.region) * SEARCH_BYTES_PER_AREA
+            check_fits(needed, f"the neighbours of a Penrose {self.tiling} patch")
+        if fmt in PICTURES:
+            scale = writers.picture_scale(self.width, self.height, scale, max_side)
+            writers.check_picture_tiles(self.approximate_count, "tiles")
+            if fmt == "png":
+                writers.check_png_size(self.region, scale)
+        return fmt, colour, scale if scale is not None else writers.SCALE
+
+
+def check_penrose_region(
+    width: float,
+    height: float,
+    origin: tuple[float, float] = (0.0, 0.0),
+    tiling: str = "p3",
+) -> tuple[float, float, tuple[float, float]]:
+    """A Penrose region checked: positive finite sides, within
+    ``PENROSE_MAX_COORDINATE``, and a search (from the tiling's centre to the region) that
+    fits in memory.
+
+    Examples
+    --------
+    >>> check_penrose_region(30, 20, (-5, 2))
+    (30.0, 20.0, (-5.0, 2.0))
+    """
+    width, height, x, y = real_region(width, height, origin)
+    if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
+        raise TilewrightError(
+            f"a region needs a finite, positive width and height, got {width:g}x{height:g}"
+        )
+    region = (x, y, x + width, y + height)
+    farthest_within(region, PENROSE_MAX_COORDINATE, ("a Penrose region", "edges", "tile"))
+    check_fits(
+        box_area(region) * SEARCH_BYTES_PER_AREA,
+        f"a Penrose {tiling} patch of {width:g}x{height:g} at ({x:g},{y:g}) (searched from "
+        "the tiling's centre)",
+    )
+    return width, height, (x, y)
+
+
+def generate_penrose(
+    width: float,
+    height: float,
+    seed: int | None = None,
+    origin: tuple[float, float] = (0, 0),
+    tiling: str = "p3",
+) -> PenrosePatch:
+    """The patch of the Penrose tiling ``seed`` over [x, x + width] × [y, y + height].
+
+    A seed fixes one tiling of the whole plane (kites and darts, or rhombs); every tile
+    whose interior meets the rectangle belongs to the patch, once, with exact corners.
+
+    Parameters
+    ----------
+    width, height : float
+        Finite and positive, in edges (a rhomb's edge; a kite's or dart's long edge, the
+        short one 1/φ ≈ 0.618).
+    seed : int, optional
+        The tiling; None draws one (read it back from ``patch.seed``).
+    origin : pair of float
+        The region's lower-left corner (x, y), y up.
+    tiling : {"p3", "p2"}
+        Rhombs (thick and thin) or kites and darts.
+
+    Returns
+    -------
+    PenrosePatch
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        For a bad argument, or a region whose search (from the tiling's centre, so growing
+        with the distance) would not fit in memory.
+
+    References
+    ----------
+    .. [1] R. Penrose, "Pentaplexity: a class of non-periodic tilings of the plane", 1979.
+    .. [2] S. Tatham, "Aperiodic tilings: combinatorial coordinates", 2023.
+
+    Examples
+    --------
+    >>> patch = generate_penrose(12, 8, seed=3, tiling="p2")
+    >>> inner = {tile.id for tile in generate_penrose(4, 4, seed=3, origin=(3, 2), tiling="p2")}
+    >>> inner <= {tile.id for tile in patch}  # the same tiling, any region
+    True
+    """
+    tiling = choice(tiling, TILINGS, "tiling")
+    width, height, origin = check_penrose_region(width, height, origin, tiling)
+    return PenrosePatch(width, height, origin, resolve_seed(seed), tiling)

@@ -1,0 +1,97 @@
+"""``tilewright penrose``: patches of Penrose tilings, kites and darts (P2) or rhombs (P3).
+
+One command with ``--tiling`` rather than one a tiling: P2 and P3 share every option,
+writer and check, and one search (the same Robinson-triangle coordinates) finds both, as
+the collection's ``penrose_grid(which=...)`` takes them.
+"""
+
+import click
+
+from tilewright.cli import aperiodic
+from tilewright.cli.options import NameChoice, announce_seed, pdf_paper
+
+# the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
+COLOURINGS = ("type", "orientation")
+TILINGS = ("p3", "p2")
+
+
+@aperiodic.tiling_command(
+    "seed origin tiling format colour cut cell max_side paper output neighbours",
+    COLOURINGS,
+    {
+        "colour": "Pictures: by tile (kite/dart, thick/thin), or by turn as well.",
+        "cell": "Pictures: pixels an edge (default: the picture's long side 800-1000 px, "
+        "within --max-side).",
+        "neighbours": "csv/jsonl: each row ends with the ids of the tiles across its 4 edges.",
+    },
+    {
+        "tiling": click.option(
+            "--tiling",
+            type=NameChoice(TILINGS),
+            default=TILINGS[0],
+            show_default=True,
+            help="p3: thick and thin rhombs; p2: kites and darts.",
+        ),
+    },
+    formats=(*aperiodic.FORMATS, "dxf"),
+)
+def penrose(
+    region, seed, origin, tiling, fmt, colour, cut, cell, max_side, paper, output, neighbours
+) -> None:  # fmt: skip
+    """Every tile of a Penrose tiling that meets the REGION WxH (edges) at --origin.
+
+    Units are a rhomb's edge, or a kite's and dart's long edge (their short edge is
+    1/φ ≈ 0.618). The tiling is fixed by the seed (without --seed, the one drawn is
+    printed on stderr and recorded in the output where it has room: SVG, PNG, PDF,
+    GeoJSON, with the start as a Loopy grid description); each tile comes with a stable id
+    (the same in any region of one tiling), its type (kite, dart, thick, thin), its turn
+    in tenths and 4 vertices, y up; -f jsonl adds each corner's exact integers.
+
+    The tiles are searched breadth first from the tiling's centre, so a region far from
+    0,0 costs memory for the whole way there: one too large is refused.
+
+    --neighbours ends each csv or jsonl row with the ids of the tiles across its edges
+    0-3 (edge k runs from vertex k to vertex k+1): the tiling's adjacency as data.
+
+    --cut (and -f dxf) draws the tiling for a laser: each edge once, cut at the region's
+    sides, joined into long polylines, with the region's rectangle last.
+    """
+    from tilewright.aperiodic.penrose.tiling import (
+        KERNEL_MODULES,
+        check_penrose_region,
+        generate_penrose,
+    )
+    from tilewright.aperiodic.tiling_patch import SUFFIXES
+    from tilewright.core.compilation import announce_if_cold
+    from tilewright.core.output import check_destination, open_output
+
+    fmt = aperiodic.command_format(output, fmt, SUFFIXES)
+    if fmt in aperiodic.DATASET_FORMATS:
+        raise click.UsageError(f"penrose writes {', '.join(aperiodic.FORMATS)} or dxf, not {fmt}")
+    cut = cut or fmt == "dxf"
+    if neighbours and fmt not in aperiodic.TEXT_FORMATS:
+        raise click.UsageError(f"--neighbours is for -f csv and -f jsonl, not -f {fmt}")
+    if cut:
+        aperiodic.refuse_with_cut(fmt, False)
+    aperiodic.refuse_misplaced(fmt, output, paper, cut)
+    width, height = region
+    width, height, origin = check_penrose_region(width, height, origin, tiling)
+    if fmt in ("svg", "png", "pdf"):
+        from tilewright.aperiodic.writers import picture_scale
+
+        picture_scale(width, height, cell, max_side)  # refused now; the writer sizes it
+    check_destination(output)
+    patch = generate_penrose(width, height, announce_seed(seed), origin, tiling)
+    kernels: tuple[str, ...] = KERNEL_MODULES
+    if cut:  # imported only for a cut
+        from tilewright.aperiodic.penrose import laser
+
+        kernels += laser.KERNEL_MODULES
+    announce_if_cold("the Penrose kernels", kernels)
+    with open_output(output) as sink:
+        if cut:
+            laser.write_penrose_cut(patch, sink, fmt, cell, max_side)
+        else:
+            patch.write(
+                sink, fmt, colour, cell, max_side, pdf_paper(paper, fmt), neighbours=neighbours
+            )

@@ -1,0 +1,188 @@
+"""Penrose patches written: golden hashes of a few seeds' files (the seed contract), each
+format read back, the laser cut, and ``tilewright penrose`` on the command line."""
+
+import csv
+import hashlib
+import io
+import json
+import re
+
+import numpy as np
+import pytest
+
+from tests.helpers import run_binary
+from tilewright.aperiodic.penrose import outputs
+from tilewright.aperiodic.penrose.laser import penrose_cut_paths
+from tilewright.aperiodic.penrose.region import TILINGS
+from tilewright.aperiodic.penrose.tiling import generate_penrose
+from tilewright.core.errors import TilewrightError
+
+# (tiling, width, height, seed, origin, format): sha256 of the file (SVG without its
+# metadata, which names the version)
+GOLDEN = {
+    ("p3", 10, 10, 1, (0, 0), "csv"): (
+        "991ade630f059622301443b027cd3bf1a72622170ad67eec870afe2ec3286ca1"
+    ),
+    ("p2", 12, 8, 2, (0, 0), "csv"): (
+        "ca65fcf70b018c37bb82d56d0ba796c94e6b6ac139bf605db98b81cc64fc7b9e"
+    ),
+    ("p3", 9.5, 7, 12345678901, (-20.25, 13), "jsonl"): (
+        "72c9a5c3a0f4c2208668651e6e48d4bb8c971ca1e2a890219a47155155b4e411"
+    ),
+    ("p2", 6, 6, 3, (-3, -3), "jsonl"): (
+        "9771b856cff2df3024d1817783331292de24ee7a0f3ec7f77450df3aa00856e0"
+    ),
+    ("p3", 8, 6, 4, (0, 0), "svg"): (
+        "877bfc0f1c531d9d15a8f9db2bccf389bc8e9e023a0c3369b9928a063e16aace"
+    ),
+    ("p2", 8, 6, 4, (1, 1), "geojson"): (
+        "839a1150b49f33414ad674e743d748bce972c626cc2e16f8fefe0ea8b9ec220f"
+    ),
+}
+
+
+def written(patch, fmt: str, **style) -> bytes:
+    sink = io.BytesIO()
+    patch.write(sink, fmt, **style)
+    return sink.getvalue()
+
+
+@pytest.mark.parametrize(("case", "digest"), GOLDEN.items())
+def test_golden_hashes(case, digest):
+    tiling, width, height, seed, origin, fmt = case
+    data = written(generate_penrose(width, height, seed, origin, tiling), fmt)
+    data = re.sub(rb"<metadata.*?</metadata>\n", b"", data, flags=re.DOTALL)
+    assert hashlib.sha256(data).hexdigest() == digest
+
+
+@pytest.mark.parametrize("tiling", TILINGS)
+def test_the_text_formats_hold_the_tiles(tiling):
+    patch = generate_penrose(9, 7, 11, (-2, 3), tiling)
+    tiles = list(patch)
+    rows = list(csv.DictReader(io.StringIO(written(patch, "csv").decode())))
+    lines = [json.loads(line) for line in written(patch, "jsonl").splitlines()]
+    features = json.loads(written(patch, "geojson"))
+    assert features["tilewright"]["seed"] == 11
+    assert features["tilewright"]["family"] == f"penrose-{tiling}"
+    assert len(rows) == len(lines) == len(features["features"]) == len(tiles)
+    for tile, row, line, feature in zip(tiles, rows, lines, features["features"], strict=True):
+        assert row["id"] == line["id"] == feature["properties"]["id"] == tile.id
+        assert row["type"] == line["type"] == tile.type
+        assert np.array_equal(line["exact"], tile.exact)
+        assert np.allclose(line["vertices"], tile.xy, atol=1e-6)
+        assert np.allclose(
+            [float(row[f"{a}{k}"]) for k in range(4) for a in "xy"], tile.xy.ravel(), atol=1e-6
+        )
+        ring = feature["geometry"]["coordinates"][0]
+        assert ring[0] == ring[-1] and len(ring) == 5
+
+
+@pytest.mark.parametrize("colour", outputs.COLOURINGS)
+def test_the_pictures_draw_every_tile(colour):
+    patch = generate_penrose(8, 5, 2, (0, 0), "p2")
+    svg = written(patch, "svg", colour=colour).decode()
+    assert svg.count("<path") == len(patch)
+    assert '"seed":2' in svg
+    assert written(patch, "png", colour=colour).startswith(b"\x89PNG")
+    assert written(patch, "pdf", colour=colour).startswith(b"%PDF")
+
+
+def test_the_cut_runs_every_edge_once():
+    patch = generate_penrose(6, 4, 1, (0.5, 0.5), "p3")
+    paths = penrose_cut_paths(patch)
+    segments = {
+        tuple(sorted((tuple(np.round(paths.xy[a], 9)), tuple(np.round(paths.xy[b], 9)))))
+        for p in range(len(paths.ptr) - 1)
+        for a, b in zip(
+            paths.ids[paths.ptr[p] : paths.ptr[p + 1] - 1],
+            paths.ids[paths.ptr[p] + 1 : paths.ptr[p + 1]],
+            strict=True,
+        )
+    }
+    steps = sum(paths.ptr[p + 1] - paths.ptr[p] - 1 for p in range(len(paths.ptr) - 1))
+    assert len(segments) == steps  # no piece of an edge twice
+    x0, y0, x1, y1 = patch.region
+    assert np.all((paths.xy >= (x0 - 1e-9, y0 - 1e-9)) & (paths.xy <= (x1 + 1e-9, y1 + 1e-9)))
+
+
+def test_save_chooses_by_suffix_and_refuses_before_writing(tmp_path):
+    patch = generate_penrose(5, 5, 1)
+    patch.save(tmp_path / "p.geojson")
+    assert json.loads((tmp_path / "p.geojson").read_text())["type"] == "FeatureCollection"
+    with pytest.raises(TilewrightError, match="colour is one of type, orientation"):
+        patch.save(tmp_path / "q.svg", colour="four")
+    assert not (tmp_path / "q.svg").exists()
+
+
+def test_the_command_writes_what_the_library_writes(capsysbinary):
+    status, out, err = run_binary(
+        capsysbinary, "penrose", "12x8", "-s", "2", "--tiling", "p2", "-f", "csv"
+    )
+    assert status == 0, err
+    assert out == written(generate_penrose(12, 8, 2, (0, 0), "p2"), "csv")
+    status, out, _ = run_binary(
+        capsysbinary, "penrose", "4x3", "-s", "5", "--origin", "-2,1", "-f", "jsonl"
+    )
+    assert out == written(generate_penrose(4, 3, 5, (-2, 1), "p3"), "jsonl")
+
+
+@pytest.mark.parametrize("suffix", ["svg", "png", "pdf", "geojson", "dxf"])
+def test_the_command_writes_each_format(tmp_path, capsysbinary, suffix):
+    path = tmp_path / f"tiles.{suffix}"
+    status, _, err = run_binary(capsysbinary, "penrose", "6x4", "-s", "1", "-o", str(path))
+    assert status == 0, err
+    assert path.stat().st_size > 100
+
+
+def test_the_command_cuts_for_a_laser(tmp_path, capsysbinary):
+    path = tmp_path / "cut.svg"
+    status, _, err = run_binary(capsysbinary, "penrose", "6x4", "-s", "1", "--cut", "-o", str(path))
+    assert status == 0, err
+    text = path.read_text()
+    assert 'fill="none"' in text and '"cut":true' in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["penrose", "100000x100000", "-s", "1", "-f", "csv"], "of memory"),
+        (["penrose", "5x5", "--tiling", "p5"], "p5"),
+        (["penrose", "5x5", "-f", "parquet", "-o", "x.parquet"], "parquet"),
+        (["penrose", "5x5", "--cut", "--colour", "orientation", "-o", "x.svg"], "drop --colour"),
+        (["penrose", "5x5", "--cut", "-f", "csv"], "--cut"),
+        (["penrose", "0x5", "-f", "csv"], "positive width"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsysbinary, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run_binary(capsysbinary, *args)
+    assert status == 2
+    assert err.endswith("\n")
+    assert err.count("\n") == 1 or "Usage" in err  # one line, or click's usage and one line
+    assert message in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_command_s_names_are_the_library_s():
+    from tilewright.cli import penrose as command
+
+    assert set(command.COLOURINGS) == set(outputs.COLOURINGS)
+    assert command.COLOURINGS[0] == outputs.COLOURINGS[0]
+    assert set(command.TILINGS) == set(TILINGS)
+
+
+def test_neighbours_end_each_text_row(capsysbinary):
+    patch = generate_penrose(5, 4, 3, (1, 1), "p2")
+    across = patch.neighbours()
+    rows = list(csv.DictReader(io.StringIO(written(patch, "csv", neighbours=True).decode())))
+    lines = [json.loads(line) for line in written(patch, "jsonl", neighbours=True).splitlines()]
+    for row, line, ids in zip(rows, lines, across, strict=True):
+        assert [row[f"n{k}"] for k in range(4)] == line["neighbours"] == ids
+    status, out, err = run_binary(
+        capsysbinary, "penrose", "5x4", "-s", "3", "--tiling", "p2", "--origin", "1,1",
+        "-f", "csv", "--neighbours",
+    )  # fmt: skip
+    assert status == 0, err
+    assert out == written(patch, "csv", neighbours=True)
+    with pytest.raises(TilewrightError, match="neighbours are written in csv and jsonl"):
+        written(patch, "svg", neighbours=True)
