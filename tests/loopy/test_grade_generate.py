@@ -41,13 +41,6 @@ KNOWN_DIFFERENT = {
     ),
     "10x10t11dn:91AVBAVBAAAVBBBA_2b320a2a23d0i33b12312a2b1d0a1f3a2b2": ("harder", "impossible"),
     "4x4t15dn:00c122b2e20B32e22a2a7b221a9c02a2a2a1a2b21aAb8": ("harder", "impossible"),
-    # no solution: the other way round
-    "10x10t11dh:91BABBBAAB_3c3a220e13a2b01j1b4a2123a2c2c02d3": ("impossible", None),
-    # one solution, which the collection's Hard deductions reach and these do not yet
-    "6x5t5dh:522a3a2212a21a1c11113222b4a1a4d132a142a2b4d142b2a4b24a12b1d0f3a1c2322a22a31a"
-    "12c1l0a12a11b1a42253c334": ("hard", None),
-    "5x4t7dh:2a2b2b12g3b0a3a2b2b12a2b1a23a2a3a3e2a3d322a23221b1a1b1a3c2c3c3b1c2a3b2a3a212"
-    "11e3b21a": ("hard", None),
 }
 
 

@@ -25,7 +25,11 @@ levels below, solve it, and the collection's levels mean these deductions (its
 The order deductions are made in differs from the collection's (it sweeps the grid; this
 works from a queue of the faces and dots that changed), but each deduction only adds
 facts, so the point where none applies is the same, and so is the grade. The loop rule
-runs, as there, only when nothing else applies.
+runs, as there, only when nothing else applies, and judges every edge on the paths as
+they stood when it began: whether closing a loop is a second solution depends on when it
+is asked. So does whether a puzzle with no solution is found out: a face is counted
+against its clue whenever an edge of it is set while some are unknown, as the
+collection's sweeps count it, and not once all are known.
 
 Every rule notes, before it sets edges, why (``CAUSES``: the rule and its face or dot),
 and the undo log keeps that beside each edge set: ``deduce_explained`` logs only the
@@ -140,6 +144,7 @@ def new_work(graph, level, log_size):
         np.zeros((max(log_size, 1), 3), np.int32),  # 23 the undo log: field, index, old value
         np.zeros(n_faces + n_dots, np.int32),  # 24 the fence each face and dot is inside
         np.zeros(n_faces + n_dots, np.int32),  # 25 the faces and dots the fence held back
+        np.zeros((n_dots, 2), np.int32),  # 26 the loop rule's edges to set NO, and their ends
     )
 
 
@@ -362,14 +367,26 @@ def _set_one(e, value, walk_class, graph, work):
     edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
     face_yes, face_no, dot_yes, dot_no = work[1], work[2], work[3], work[4]
     n_faces = face_yes.shape[0]
+    clues, face_ptr = graph[_CLUES_AT], graph[_FACE_PTR]
     for side in range(2):
         f = edge_faces[e, side]
         if f < 0:
             continue
+        clue = clues[f]
         if value == YES:
             face_yes_by(f, 1, graph, work)
+            over = clue >= 0 and face_yes[f] > clue
         else:
             face_no[f] += 1
+            over = clue >= 0 and face_no[f] + clue > face_ptr[f + 1] - face_ptr[f]
+        # a face past its clue with edges still unknown is a contradiction, as the
+        # collection finds it (its sweeps count every face that has some): this queue
+        # looks at a face only after its edges change, and by then the rules of dots, or
+        # an edge's class at Hard, may have set them all (a face with none unknown is
+        # not counted again, there or here)
+        if over and face_yes[f] + face_no[f] < face_ptr[f + 1] - face_ptr[f]:
+            counters[_STATUS] = MISTAKE
+            return False
         _enqueue(f, work)
     for side in range(2):
         d = edge_dots[e, side]
@@ -940,14 +957,17 @@ def _loop_rule(graph, work):
     dot_ptr, dot_edges, edge_dots = graph[_DOT_PTR], graph[_DOT_EDGES], graph[_EDGE_DOTS]
     edge_faces, clues = graph[_EDGE_FACES], graph[_CLUES_AT]
     partner, length, dirty, flags = work[12], work[13], work[17], work[18]
-    face_yes = work[1]
-    progress = False
-    ends = counters[_DIRTY]
-    counters[_DIRTY] = 0
-    for i in range(ends):
-        flags[dirty[i]] = False
-    for i in range(ends):
-        a = dirty[i]
+    face_yes, closing = work[1], work[26]
+    # every edge is judged on the paths as they are now, as the collection's loop rule
+    # judges them, and set only after: at Hard an edge set NO sets the opposite edges
+    # of its class YES, extending paths that the other rules then work on first (judged
+    # on those, a loop could look like a second solution where it is the only one).
+    # The ends that extends go on the list, empty by then, for the next time.
+    found = 0
+    while counters[_DIRTY] > 0:
+        counters[_DIRTY] -= 1
+        a = dirty[counters[_DIRTY]]
+        flags[a] = False
         if work[3][a] != 1:
             continue
         for k in range(dot_ptr[a], dot_ptr[a + 1]):
@@ -969,11 +989,21 @@ def _loop_rule(graph, work):
                         continue
                     counters[_STATUS] = AMBIGUOUS
                     return False
-            counters[_CAUSE] = a * CAUSES + LOOP
-            _set(e, NO, graph, work)
-            progress = True
-            if counters[_STATUS] != INCOMPLETE:
-                return False
+            # a row an end at most, the room there is: an end has one partner, and
+            # one edge joins them
+            closing[found, 0] = e
+            closing[found, 1] = a
+            found += 1
+    progress = False
+    for i in range(found):
+        e = closing[i, 0]
+        # found from both its ends, or set since with its class
+        if lines[e] == NO:
+            continue
+        counters[_CAUSE] = closing[i, 1] * CAUSES + LOOP
+        progress = True
+        if not _set(e, NO, graph, work):
+            return False
     return progress
 
 
