@@ -17,6 +17,7 @@ from tilewright.cli.options import (
     announce_seed,
     max_side_option,
     paper_option,
+    parse_whole,
     pdf_paper,
     progress,
     refuse_paper,
@@ -314,10 +315,18 @@ def _write(output: str, puzzle, loop, form: str | None, picture: dict) -> None:
     metavar="FILE",
     help="Also draw the solution of the one puzzle made here (.svg, .png, .pdf, .txt).",
 )
+@click.option(
+    "--window",
+    metavar="FACES|whole",
+    help="Faces around a clue it is tried on (default: the whole grid up to about 550 "
+    "faces, then fewer). whole: the collection's own greedy, fewest clues, slower.",
+)
 @cell_option
 @max_side_option
 @paper_option
-def generate(params, grid, difficulty, seed, count, output, answer, cell, max_side, paper) -> None:
+def generate(
+    params, grid, difficulty, seed, count, window, output, answer, cell, max_side, paper
+) -> None:
     """Generate Loopy puzzles with exactly one solution, at a difficulty.
 
     PARAMS is WxH (10x10) or the collection's full WxHtTdD (10x10t17dh: Spectres, Hard);
@@ -342,6 +351,7 @@ def generate(params, grid, difficulty, seed, count, output, answer, cell, max_si
     if difficulty is not None:
         settings = replace(settings, difficulty=difficulty)
     settings = parse_params(settings.text)  # the sizes checked for the grid asked
+    faces = _window_option(window)
     fmt = _output_format(output) or "text"
     _refuse_cell(cell, fmt if output else None)
     if count > 1 and (fmt in PICTURES or answer is not None):
@@ -352,17 +362,27 @@ def generate(params, grid, difficulty, seed, count, output, answer, cell, max_si
     first = announce_seed(seed)
     picture = {"cell": cell, "max_side": max_side, "paper": pdf_paper(paper, fmt)}
     if fmt in PICTURES:
-        made = make(settings, seed=first, progress=_clues_bar)
+        made = make(settings, seed=first, progress=_clues_bar, window=faces)
         _write(output, made.puzzle, None, None, picture)
         if answer is not None:
             _write(answer, made.puzzle, made.solution, None, _picture_for(answer, picture))
         return
     with open_output(output) as stream:
         for offset in progress(range(count), count, "puzzle", PROGRESS_FROM):
-            made = make(settings, seed=first + offset, progress=_clues_bar)
+            made = make(settings, seed=first + offset, progress=_clues_bar, window=faces)
             stream.write(f"{made.game_id}\n".encode())
             if answer is not None:
                 _write(answer, made.puzzle, made.solution, None, _picture_for(answer, picture))
+
+
+def _window_option(text: str | None) -> int | str | None:
+    """``--window``: None, "whole", or a count of faces (checked as ``--window``)."""
+    if text is None or text == "whole":
+        return text
+    try:
+        return parse_whole(text, "--window", 1, 2**31 - 1)
+    except TilewrightError as error:
+        raise TilewrightError(f'{error} (or "whole")') from None
 
 
 def _clues_bar(chunks):

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
+from tilewright.core.numbers import require_int_between
 from tilewright.core.seeds import kernel_state, resolve_seed
 from tilewright.loopy import _generate_kernels as kernels
 from tilewright.loopy.complete_solver import solve
@@ -82,7 +83,10 @@ class Generated:
 
 
 def generate(
-    params: Params | str, seed: int | None = None, progress: Progress | None = None
+    params: Params | str,
+    seed: int | None = None,
+    progress: Progress | None = None,
+    window: int | str | None = None,
 ) -> Generated:
     """Generate a Loopy puzzle with exactly one solution, of the difficulty asked for.
 
@@ -95,6 +99,11 @@ def generate(
     progress : callable, optional
         Wraps the iterator of the chunks of clues tried (ranges, ``len`` the clues in
         each), for a progress bar on a large grid; called once for each loop drawn.
+    window : int or "whole", optional
+        How many faces around a clue it is tried on (:func:`window_faces` by default).
+        ``"whole"`` (or the grid's faces or more) is the collection's own greedy, which
+        keeps fewest clues; a smaller window is faster and keeps more. Part of what a
+        seed makes.
 
     Returns
     -------
@@ -116,6 +125,7 @@ def generate(
         params = parse_params(params)
     if not isinstance(params, Params):
         raise TypeError(f"generate needs Params or their text, not {type(params).__name__}")
+    wanted = _checked_window(window)
     seed = resolve_seed(seed)
     # the triangular grid's newer layout (no corner ears) is the one the collection makes
     description = "0" if params.grid == "triangular" else None
@@ -126,15 +136,14 @@ def generate(
         description,
         seed=seed if params.grid in DESCRIBED else None,
     )
+    faces = window_faces(grid.num_cells) if wanted is None else min(wanted, grid.num_cells)
     blank = np.full(grid.num_cells, -1, dtype=np.int8)
     puzzle = Puzzle(params, blank, grid)
     graph = deduction_graph(puzzle)
     level = DIFFICULTIES.index(params.difficulty)
     solution = np.zeros(len(puzzle.plan.edges), dtype=np.int8)
     stats = np.zeros(5, dtype=np.int64)
-    if not _make(
-        graph, level, window_faces(grid.num_cells), kernel_state(seed), solution, stats, progress
-    ):
+    if not _make(graph, level, faces, kernel_state(seed), solution, stats, progress):
         raise TilewrightError(
             f"no {params.difficulty} puzzle came from {MAX_ATTEMPTS} loops on this grid "
             f"(seed {seed}); a larger grid or an easier level makes one"
@@ -190,6 +199,18 @@ def window_faces(faces: int) -> int:
     whole grid; its cost grows with it.
     """
     return max(MIN_WINDOW, min(faces, WINDOW_WORK // max(faces, 1)))
+
+
+def _checked_window(window: int | str | None) -> int | None:
+    """``generate``'s ``window`` checked: None for the default, else the faces asked for
+    (``"whole"``: more than any grid has)."""
+    if window is None:
+        return None
+    if window == "whole":
+        return 2**31 - 1
+    if isinstance(window, str):
+        raise TilewrightError(f'window is a number of faces or "whole", not {window!r}')
+    return require_int_between(window, "window", 1, 2**31 - 1)
 
 
 def _prove_unique(puzzle: Puzzle, solution: Any) -> None:
