@@ -16,6 +16,13 @@ Examples
 (3, True)
 >>> kinds["hex"].build("4x3").num_cells
 12
+
+The random grids (Penrose, hats, Spectres) are drawn from a seed, or built on the patch a
+grid description names, as the collection's game IDs name it (:func:`described_grid`):
+
+>>> grid = kinds["hats"].build("6x6", seed=1)
+>>> described_grid("hats", 6, 6, grid_description(grid)).num_cells == grid.num_cells
+True
 """
 
 from typing import Any
@@ -61,6 +68,8 @@ LOOPY_TYPES: tuple[tuple[str, int, int], ...] = (
 )
 # the grids whose layout a description names (drawn at random by the collection)
 DESCRIBED = ("penrose-p2", "penrose-p3", "hats", "spectres")
+# each one's tiling, as the builders' messages name it
+_TILINGS = {"penrose-p2": "Penrose", "penrose-p3": "Penrose", "hats": "hat", "spectres": "Spectre"}
 
 
 def collection_grid(
@@ -124,3 +133,85 @@ def collection_grid(
     from tilewright.core.grids import GRID_KINDS
 
     return GRID_KINDS[name].build((width, height))
+
+
+def described_grid(name: str, width: int, height: int, description: str) -> Any:
+    """The random grid ``name`` on exactly the patch ``description`` names: what
+    ``tilewright maze --grid NAME --grid-description DESC`` makes its maze on.
+
+    The same faces as :func:`collection_grid` builds (and so as the puzzle collection's
+    Loopy draws for a game ID starting ``DESC_``), but only for the grids a description
+    can name, and with the description's length bounded before it is read.
+
+    Parameters
+    ----------
+    name : str
+        One of :data:`DESCRIBED`: ``"penrose-p2"``, ``"penrose-p3"``, ``"hats"``,
+        ``"spectres"``.
+    width, height : int
+        The grid's size in the collection's units.
+    description : str
+        The grid description, the part of a Loopy game ID before ``_`` (what
+        :func:`grid_description` reads back from a grid drawn from a seed).
+
+    Returns
+    -------
+    PolygonGrid
+        Its ``params["description"]`` is ``description``.
+
+    Raises
+    ------
+    TypeError
+        When ``description`` is not a string.
+    TilewrightError
+        For a grid no description names, a description longer than
+        :data:`~tilewright.aperiodic.collection_patch.MAX_DESCRIPTION` characters (it would
+        name levels far above any grid that fits in memory), one of another grid type, or
+        one the collection refuses, in one line.
+
+    Examples
+    --------
+    >>> described_grid("penrose-p3", 10, 10, "00XDYYCCXDD").num_cells
+    69
+    >>> described_grid("hex", 10, 10, "00XDYYCCXDD")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: a hex grid is not drawn at random, so it ...
+    """
+    from tilewright.aperiodic.collection_patch import check_description
+    from tilewright.core.errors import TilewrightError
+
+    if name not in DESCRIBED:
+        raise TilewrightError(
+            f"a {name} grid is not drawn at random, so it takes no grid description "
+            f"(only {', '.join(DESCRIBED)} do)"
+        )
+    # the Penrose reader takes any number of letters (a second for ten million); a grid
+    # that fits in memory needs far fewer than 256 levels, so longer text is refused unread
+    check_description(_TILINGS[name], description)
+    return collection_grid(name, width, height, description)
+
+
+def grid_description(grid: Any) -> str | None:
+    """The description of a random grid's patch (:data:`DESCRIBED`), None for others.
+
+    Given back to :func:`described_grid` (or ``--grid-description``) it builds the same
+    faces; it is also the start of a Loopy game ID on that grid.
+
+    Parameters
+    ----------
+    grid : PolygonGrid
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> grid_description(collection_grid("spectres", 6, 6, "0055700P"))
+    '0055700P'
+    >>> grid_description(grid_kinds()["hex"].build("4x3")) is None
+    True
+    """
+    description = grid.params.get("description")
+    return description if grid.kind in DESCRIBED and isinstance(description, str) else None

@@ -3,7 +3,7 @@ Zarr."""
 
 import click
 
-from tilewright.cli.maze_grid import GRID_NAMES, grid_option
+from tilewright.cli.maze_grid import GRID_NAMES, grid_description_option, grid_option
 from tilewright.cli.options import (
     CELL_OR_ID,
     PROBABILITY,
@@ -56,6 +56,7 @@ ANSWER_FORMATS = (*PICTURES, "geojson", "text")
 @click.command()
 @click.argument("size", required=False)
 @grid_option("Cells: " + ", ".join(GRID_NAMES) + "; --grids says what SIZE counts for each.")
+@grid_description_option
 @mask_and_weave_options
 @click.option("--openings", is_flag=True, help="Pictures: gaps in the outer wall at start, goal.")
 @maze_algorithm_option("Generation algorithm; --list shows them all.")
@@ -123,7 +124,10 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
     great-hexagonal, kites, floret, dodecagonal, great-dodecagonal,
     great-great-dodecagonal and compass-dodecagonal WIDTHxHEIGHT, spectre WIDTHxHEIGHT tile
     edges of an aperiodic Spectre tiling, hat WIDTHxHEIGHT hat units of a hat tiling (the
-    seed chooses the tiling too). They take every
+    seed chooses the tiling too). The collection's random grids (penrose-p2, penrose-p3,
+    hats, spectres) are drawn from the seed, their grid description printed as
+    grid description: DESC when writing a file, or built on the patch
+    --grid-description DESC names (a Loopy game ID's part before _). They take every
     algorithm not tied to rows and are written as SVG, PNG, PDF, JSON, npz or GeoJSON;
     --mask and --weave work the same way on square grids.
 
@@ -152,7 +156,8 @@ def maze(ctx, size, grid, algorithm, seed, braid, fmt, output, stats, list_, gri
     }
     if options["crossings"] is not None:
         options["weave"] = True
-    if grid != "square" or options["mask"] is not None or options["weave"]:
+    described = options["grid_description"] is not None
+    if grid != "square" or options["mask"] is not None or options["weave"] or described:
         from tilewright.cli.maze_grid import run_grid_maze
 
         run_grid_maze(grid, size, algorithm, seed, params, braid, fmt, output, stats, options)

@@ -42,6 +42,16 @@ def grid_option(help_text: str):
     )
 
 
+def grid_description_option(function):
+    """``--grid-description DESC``: the patch of a random grid, as a Loopy game ID names it."""
+    return click.option(
+        "--grid-description",
+        metavar="DESC",
+        help="penrose-p2, penrose-p3, hats, spectres: build on the patch this grid "
+        "description names (a Loopy game ID's part before _), not one drawn from the seed.",
+    )(function)
+
+
 def run_grid_maze(
     kind: str,
     size: str,
@@ -97,8 +107,10 @@ def run_grid_maze(
     grid_kind = grid_kinds()[kind]
     numbers = grid_kind.parse(size)
     # a grid the seed does not choose is built and every option checked on it before the
-    # seed is drawn and printed; a Spectre patch and a weave's crossings need the seed
-    fixed = not (grid_kind.seeded or options["weave"])
+    # seed is drawn and printed; a Spectre patch and a weave's crossings need the seed,
+    # a random grid with its description does not
+    described = options["grid_description"] is not None
+    fixed = described or not (grid_kind.seeded or options["weave"])
     grid = _grid(grid_kind, numbers, None, options) if fixed else None
     ends = _checked_cells(grid, (fmt, answer_fmt), options) if grid is not None else None
     seed = announce_seed(seed)
@@ -110,6 +122,8 @@ def run_grid_maze(
         from tilewright.mazes import braid as add_loops
 
         maze = add_loops(maze, braid)
+    if not described and output not in (None, "-"):
+        _announce_description(maze.grid)
     start, goal = ends
     if stats is None or output is not None:
         _save(maze, output, fmt, start, goal, options)
@@ -120,6 +134,17 @@ def run_grid_maze(
         from tilewright.cli.maze_stats import print_stats
 
         print_stats(maze, stats, start, goal)
+
+
+def _announce_description(grid: Any) -> None:
+    """``grid description: DESC`` on stderr for a random grid drawn from the seed, as the
+    seed is announced: the file records it too, but this is what ``--grid-description``
+    and a Loopy game ID take to make the same patch again."""
+    from tilewright.registry import grid_description
+
+    description = grid_description(grid)
+    if description is not None:
+        click.echo(f"grid description: {description}", err=True)
 
 
 def _checked_cells(grid: Any, formats: tuple, options: dict[str, Any]) -> tuple[Any, Any]:
@@ -238,8 +263,16 @@ def _check_options(
 
 
 def _grid(grid_kind: Any, numbers: tuple[int, ...], seed: int | None, options: dict) -> Any:
-    """The grid of ``numbers``, masked if asked."""
-    grid = grid_kind.build(numbers, seed=seed)
+    """The grid of ``numbers`` (on the patch ``--grid-description`` names, if given),
+    masked if asked."""
+    if options["grid_description"] is None:
+        grid = grid_kind.build(numbers, seed=seed)
+    else:
+        from tilewright.registry import described_grid
+
+        # the described grids are all WIDTHxHEIGHT; a grid of one number refuses it anyway
+        width, height = numbers[0], numbers[-1]
+        grid = described_grid(grid_kind.name, width, height, options["grid_description"])
     if options["mask"] is not None:
         from tilewright.core.masks import masked
 
