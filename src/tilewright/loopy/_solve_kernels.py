@@ -18,10 +18,12 @@ edge between them. Everything is undone from one trail. Propagation applies what
 - an edge between two faces of one colour class is YES when their colours differ, NO when
   they agree; a class related to itself both ways is a contradiction.
 
-The search sets an unknown edge YES, propagates, and on a contradiction undoes back to the
-last choice and sets the edge NO instead; a closed loop is a solution when every clue is
-met. It counts solutions up to a limit (two: "unique" is then proven, not deduced), so
-that whether a puzzle has one solution never depends on deduction rules.
+The search sets an unknown edge YES (at a path's end, the edge whose two ways settle
+most), propagates (each edge near what changed tried both ways first), and on a
+contradiction undoes back to the last choice and sets the edge NO instead; a closed loop
+is a solution when every clue is met. It counts solutions up to a limit (two: "unique" is
+then proven, not deduced), so that whether a puzzle has one solution never depends on
+deduction rules.
 
 The kernels below ``search`` allocate nothing: ``_jit`` compiles them without reference
 counting, and merges those called from one place only into it.
@@ -496,9 +498,10 @@ def _lookahead(e, graph, work):
 
 @inline
 def _choose(graph, work):
-    """The edge to guess next: at the end of a path with the fewest ways on; without a
-    path, an unknown edge of the clue needing the largest share of its unknown edges; -1
-    when no edge is unknown."""
+    """The edge to guess next: at the ends of paths with the fewest ways on, the one of
+    the first ``LOOKAHEAD`` there that settles most both ways (``_lookahead``); without
+    a path, an unknown edge of the clue needing the largest share of its unknown edges;
+    -1 when no edge is unknown."""
     face_ptr, face_edges, dot_ptr, dot_edges = graph[2], graph[3], graph[4], graph[5]
     clues = graph[8]
     state, face_yes, face_no, dot_yes, dot_no = work[0], work[1], work[2], work[3], work[4]
