@@ -8,7 +8,6 @@ on first use, and keeps the result.
 
 import functools
 import io
-import math
 import os
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, BinaryIO
@@ -20,7 +19,7 @@ from tilewright.aperiodic.hat_coordinates import HatTiling
 from tilewright.aperiodic.hat_geometry import HAT_AREA, TYPES
 from tilewright.aperiodic.hat_shapes import HAT_SHAPE, check_shape, shaped
 from tilewright.aperiodic.hat_walk import HatTile, batch_tiles, found_batches, region_frame
-from tilewright.aperiodic.patch import FLOAT_STEPS, farthest_within, real_region
+from tilewright.aperiodic.patch import FLOAT_STEPS, farthest_within, positive_region
 from tilewright.aperiodic.threaded import checked_threads
 
 # a hat patch is written in the Spectre's formats, named by the same suffixes
@@ -342,11 +341,7 @@ def check_hat_region(
     >>> check_hat_region(30, 20, (-5, 2))
     (30.0, 20.0, (-5.0, 2.0))
     """
-    width, height, x, y = real_region(width, height, origin)
-    if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
-        raise TilewrightError(
-            f"a region needs a finite, positive width and height, got {width:g}x{height:g}"
-        )
+    width, height, x, y = positive_region(width, height, origin)
     words = ("a hat region", "hat units", "hat")
     farthest = farthest_within((x, y, x + width, y + height), HAT_MAX_COORDINATE, words)
     # a side spans a few steps of the floats there, or x + width would round it away

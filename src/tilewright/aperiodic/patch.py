@@ -417,6 +417,19 @@ def real_region(width: object, height: object, origin: object) -> tuple[float, f
     return (require_real(width, "width"), require_real(height, "height"), *_origin(origin))
 
 
+def positive_region(
+    width: object, height: object, origin: object
+) -> tuple[float, float, float, float]:
+    """``(width, height, x, y)`` as ``real_region`` gives it, the sides also finite and
+    positive (or one line saying they are not): the first check of every tiling's region."""
+    width, height, x, y = real_region(width, height, origin)
+    if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
+        raise TilewrightError(
+            f"a region needs a finite, positive width and height, got {width:g}x{height:g}"
+        )
+    return width, height, x, y
+
+
 def _origin(origin: object) -> tuple[float, float]:
     """``origin`` as two finite floats, or a ``TypeError`` / :class:`TilewrightError`."""
     if isinstance(origin, str | bytes):

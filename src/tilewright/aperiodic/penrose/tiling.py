@@ -15,7 +15,7 @@ from typing import BinaryIO
 import numpy as np
 
 from tilewright.aperiodic import writers
-from tilewright.aperiodic.patch import farthest_within, real_region
+from tilewright.aperiodic.patch import farthest_within, positive_region
 from tilewright.aperiodic.penrose import outputs
 from tilewright.aperiodic.penrose.region import (
     TILINGS,
@@ -284,11 +284,7 @@ def check_penrose_region(
     >>> check_penrose_region(30, 20, (-5, 2))
     (30.0, 20.0, (-5.0, 2.0))
     """
-    width, height, x, y = real_region(width, height, origin)
-    if not (width > 0 and height > 0 and math.isfinite(width) and math.isfinite(height)):
-        raise TilewrightError(
-            f"a region needs a finite, positive width and height, got {width:g}x{height:g}"
-        )
+    width, height, x, y = positive_region(width, height, origin)
     region = (x, y, x + width, y + height)
     farthest_within(region, PENROSE_MAX_COORDINATE, ("a Penrose region", "edges", "tile"))
     check_fits(
