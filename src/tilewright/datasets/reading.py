@@ -101,14 +101,21 @@ def _sources(path: str | os.PathLike, verify: bool) -> Iterator[tuple[str, str |
         yield part.path, pa.BufferReader(verified_bytes(part)) if verify else part.path
 
 
+# Parts are decoded on the calling thread: Arrow's thread pool, once started, can abort
+# the interpreter at exit (std::terminate on a worker still running, now and then after
+# an error ends a script that has read a part), and a part is one row group, so the
+# pool's threads gain little
+_THREADS = False
+
+
 def _read(file: str, source: str | pa.BufferReader) -> pa.Table:
     with _decoding(file):
-        return pq.ParquetFile(source).read()
+        return pq.ParquetFile(source).read(use_threads=_THREADS)
 
 
 def _batches(file: str, source: str | pa.BufferReader, size: int) -> Iterator[pa.RecordBatch]:
     with _decoding(file):
-        yield from pq.ParquetFile(source).iter_batches(batch_size=size)
+        yield from pq.ParquetFile(source).iter_batches(batch_size=size, use_threads=_THREADS)
 
 
 @contextlib.contextmanager
