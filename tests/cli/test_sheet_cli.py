@@ -130,6 +130,30 @@ def test_a_maze_sheet_draws_the_mazes_of_tilewright_maze(monkeypatch, capsysbina
         assert entry.puzzle == sheets.svg_text(maze, sheets.STYLE, openings=((0, 0, 0), (4, 5, 2)))
 
 
+def test_a_sheet_of_a_random_grid_is_on_the_patch_its_description_names(monkeypatch, capsysbinary):
+    """The mazes of ``maze sheet --grid NAME --grid-description DESC -s S`` are those of
+    ``maze --grid NAME --grid-description DESC -s S, S+1, ...``: one patch, and the caption
+    names it so that each maze can be made again."""
+    import tilewright.mazes.grid_sheets as grid_sheets
+    from tilewright.mazes.grid_maze import generate_on
+    from tilewright.registry import described_grid, grid_description, grid_kinds
+
+    description = grid_description(grid_kinds()["penrose-p3"].build("8x8", seed=5))
+    kept = []
+    monkeypatch.setattr(grid_sheets, "draw_sheet", lambda *args: kept.append(args) or b"%PDF-")
+    args = ["sheet", "8x8", "--grid", "penrose-p3", "--grid-description", description]
+    status, out, err = run(capsysbinary, "maze", *args, "-s", "7", "--count", "2", "-o", "-")
+    assert (status, out) == (0, b"%PDF-"), err
+    [(_, entries, title, _, _)] = kept
+    assert title == f"Mazes on penrose-p3 8x8 patch {description}"
+    grid = described_grid("penrose-p3", 8, 8, description)
+    for entry, seed in zip(entries, (7, 8), strict=True):
+        label = f"penrose-p3 8x8 patch {description}"
+        assert entry.caption == (f"#{seed - 6} · {label} · backtracker · seed {seed}",)
+        maze = generate_on(grid, "backtracker", seed=seed)
+        assert entry.puzzle == grid_sheets._entry(seed - 6, maze, label).puzzle
+
+
 def test_a_link_is_written_through(tmp_path):
     (tmp_path / "target.pdf").write_bytes(b"old")
     (tmp_path / "link.pdf").symlink_to("target.pdf")
@@ -164,6 +188,12 @@ def test_a_link_is_written_through(tmp_path):
         (["maze", "sheet"], "Missing argument 'SIZE'"),
         (["maze", "shet", "20x20"], "No such command 'shet'. Did you mean 'sheet'?"),
         (["maze", "sheet", "20x20", "--join", "2"], "--join"),
+        (["maze", "sheet", "8x8", "--grid", "hats"], "or name one patch with --grid-description"),
+        (["maze", "sheet", "8x8", "--grid-description", "00XDY"], "a square grid is not drawn"),
+        (
+            ["maze", "sheet", "8x8", "--grid", "penrose-p3", "--grid-description", "?"],
+            "must start with a digit",
+        ),
     ],
 )
 def test_bad_input_is_one_line_exit_2_and_nothing_written(

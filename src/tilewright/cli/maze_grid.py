@@ -111,7 +111,7 @@ def run_grid_maze(
     # a random grid with its description does not
     described = options["grid_description"] is not None
     fixed = described or not (grid_kind.seeded or options["weave"])
-    grid = _grid(grid_kind, numbers, None, options) if fixed else None
+    grid = chosen_grid(grid_kind, numbers, None, options) if fixed else None
     ends = _checked_cells(grid, (fmt, answer_fmt), options) if grid is not None else None
     seed = announce_seed(seed)
     _announce_compiling(kind, algorithm, fmt, options)
@@ -262,9 +262,9 @@ def _check_options(
         raise TilewrightError("--compress goes with npz output")
 
 
-def _grid(grid_kind: Any, numbers: tuple[int, ...], seed: int | None, options: dict) -> Any:
+def chosen_grid(grid_kind: Any, numbers: tuple[int, ...], seed: int | None, options: dict) -> Any:
     """The grid of ``numbers`` (on the patch ``--grid-description`` names, if given),
-    masked if asked."""
+    masked if asked: ``options`` holds ``grid_description``, ``mask`` and ``largest``."""
     if options["grid_description"] is None:
         grid = grid_kind.build(numbers, seed=seed)
     else:
@@ -300,7 +300,7 @@ def _make(
     from tilewright.mazes.grid_maze import generate_on
 
     if grid is None:
-        grid = _grid(grid_kind, numbers, seed, options)
+        grid = chosen_grid(grid_kind, numbers, seed, options)
     return generate_on(grid, algorithm, seed=seed, **params)
 
 

@@ -5,7 +5,7 @@ from typing import NamedTuple
 
 import click
 
-from tilewright.cli.maze_grid import grid_option
+from tilewright.cli.maze_grid import chosen_grid, grid_description_option, grid_option
 from tilewright.cli.options import (
     PROBABILITY,
     SIZE,
@@ -23,8 +23,10 @@ from tilewright.core.sheets import MOST_PER_PAGE_CHOSEN
 @click.argument("size")
 @grid_option(
     "Cells, as for tilewright maze (--grids there says what SIZE counts for each); "
-    "not spectre or hat, whose tiling each seed draws anew."
+    "not spectre or hat, whose tiling each seed draws anew, and penrose-p2, penrose-p3, "
+    "hats and spectres only with --grid-description."
 )
+@grid_description_option
 @mask_and_weave_options
 @maze_algorithm_option("Generation algorithm; tilewright maze --list shows them all.")
 @seed_option("The first maze's seed: the mazes take S, S+1, ... (default: random, printed).")
@@ -32,8 +34,8 @@ from tilewright.core.sheets import MOST_PER_PAGE_CHOSEN
 @click.option("--braid", type=PROBABILITY, help="Remove this share (0-1) of dead ends: adds loops.")
 @sheet_options("mazes")
 def maze_sheet(
-    size, grid, mask, largest, weave, crossings, algorithm, seed, braid, count, paper, per_page,
-    output, **params,
+    size, grid, grid_description, mask, largest, weave, crossings, algorithm, seed, braid, count,
+    paper, per_page, output, **params,
 ) -> None:  # fmt: skip
     """Printable mazes of SIZE cells (WIDTHxHEIGHT; other grids as tilewright maze
     --grid counts them), a few to a page, then their answers: one PDF.
@@ -42,13 +44,17 @@ def maze_sheet(
     and goal (bottom-right), and is captioned with its number, algorithm and seed; the
     answer pages repeat the layout and the captions, with each maze's path drawn. --seed S
     gives the mazes of tilewright maze SIZE -a NAME --seed S, S+1, ... (with --grid,
-    --mask, --weave and --braid as well).
+    --grid-description, --mask, --weave and --braid as well).
+
+    A random grid (penrose-p2, penrose-p3, hats, spectres) is drawn anew for each seed, so
+    its mazes share a sheet only on one patch: --grid-description DESC names it (tilewright
+    maze --grid NAME -o FILE prints the description of the patch it drew).
     """
     chosen = {name: value for name, value in params.items() if value is not None}
     if crossings is not None:
         weave = True
-    if grid != "square" or mask is not None or weave:
-        shape = _Shape(size, grid, mask, largest, weave, crossings)
+    if grid != "square" or grid_description is not None or mask is not None or weave:
+        shape = _Shape(size, grid, grid_description, mask, largest, weave, crossings)
         _grid_sheet(shape, algorithm, seed, braid, chosen, count, paper, per_page, output)
         return
     if largest:
@@ -81,6 +87,7 @@ class _Shape(NamedTuple):
 
     size: str
     kind: str
+    description: str | None
     mask: str | None
     largest: bool
     weave: bool
@@ -96,14 +103,15 @@ def _grid_sheet(shape, algorithm, seed, braid, params, count, paper, per_page, o
     from tilewright.mazes.generation import KERNELS
     from tilewright.mazes.grid_maze import generate_on, graph_algorithm
     from tilewright.mazes.grid_sheets import grid_sheet_layout, grid_sheet_pdf
-    from tilewright.registry import grid_kinds
+    from tilewright.registry import DESCRIBED, grid_kinds
 
     size, kind = shape.size, shape.kind
     grid_kind = grid_kinds()[kind]
-    if grid_kind.seeded:
+    if grid_kind.seeded and shape.description is None:
+        one_patch = " or name one patch with --grid-description DESC" if kind in DESCRIBED else ""
         raise TilewrightError(
             f"a {kind} tiling is drawn anew for each seed, so its mazes share no sheet: "
-            "use tilewright maze --grid for one at a time"
+            f"use tilewright maze --grid for one at a time{one_patch}"
         )
     if shape.weave and (kind != "square" or shape.mask is not None):
         raise TilewrightError("--weave makes square mazes without a mask only")
@@ -111,14 +119,14 @@ def _grid_sheet(shape, algorithm, seed, braid, params, count, paper, per_page, o
         raise click.UsageError("--largest goes with --mask")
     label = f"{'weave' if shape.weave else kind} {size}"
     label += " masked" if shape.mask is not None else ""
+    # the caption says all that makes a maze again: the patch too
+    label += f" patch {shape.description}" if shape.description is not None else ""
     where = "a weave" if shape.weave else f"a {kind} grid"
     algorithm, params = graph_algorithm(algorithm, where, **params)
     numbers = grid_kind.parse(size)
-    grid = grid_kind.build(numbers)  # a weave's outline: its crossings come with each seed
-    if shape.mask is not None:
-        from tilewright.core.masks import masked
-
-        grid = masked(grid, shape.mask, largest=shape.largest)
+    # a weave's outline: its crossings come with each seed
+    chosen = {"grid_description": shape.description, "mask": shape.mask, "largest": shape.largest}
+    grid = chosen_grid(grid_kind, numbers, None, chosen)
     # without a count, one page full
     layout = grid_sheet_layout(
         grid, label, count or MOST_PER_PAGE_CHOSEN, paper=paper, per_page=per_page
