@@ -70,11 +70,11 @@ def check_against_solution(puzzle: Puzzle, steps: list[Step]) -> None:
 
 def check_first_step(puzzle: Puzzle, steps: list[Step]) -> None:
     """The first step reads no edge: a face whose clue alone settles it (0, or all its
-    edges), or dline facts, which clues give before any edge is known (Normal and up)."""
+    edges), or dline facts, which clues give before any edge is known (Normal and up),
+    read at a dot or at a face."""
     first = steps[0]
-    if first.place == "face":
+    if first.rule in ("clue met", "needs all"):
         clue = puzzle.clues[first.index]
-        assert first.rule in ("clue met", "needs all")
         assert clue in (0, len(puzzle.plan.face(first.index)))
         alone = np.full_like(puzzle.clues, -1)
         alone[first.index] = clue
@@ -82,6 +82,15 @@ def check_first_step(puzzle: Puzzle, steps: list[Step]) -> None:
         assert (lines[list(first.yes)] == YES).all() and (lines[list(first.no)] == NO).all()
     else:
         assert first.level != "easy" and first.rule in ("face dlines", "dot dlines", "one more")
+
+
+def test_a_first_step_may_be_a_face_s_dlines():
+    # face 6, a kite clued 3: its clue alone settles nothing, but with the dline facts
+    # other faces' clues give (no edge known yet), its dline rule sets two edges first
+    puzzle = Puzzle.from_game_id("6x6t11dt:01VBUAAABA_1a3a2a3a3a11c")
+    steps = check_replay(puzzle, "hard")
+    assert (steps[0].rule, steps[0].place, steps[0].index) == ("face dlines", "face", 6)
+    check_first_step(puzzle, steps)
 
 
 @pytest.mark.parametrize(("want", "game_id"), SAMPLE, ids=[gid[:40] for _, gid in SAMPLE])
