@@ -37,7 +37,7 @@ per CPU-second (and per second) over the C program's; above 1, tilewright is fas
 ``generation`` row's ratio sets a walk that writes nothing beside one that writes text.
 
 Then a 40x30 region at (D, -D) written as CSV, for D from 0 to 10^15: its start kite found
-through the hierarchy (``hat_hierarchy.locate``; tilewright does so past ``hat_walk.NEAR``, and
+through the hierarchy (``hat.hierarchy.locate``; tilewright does so past ``hat.walk.NEAR``, and
 here at every D), and for the nearer D also walked to from the centre, as before the
 hierarchy, which grows with D.
 
@@ -54,8 +54,8 @@ from collections.abc import Callable
 
 from _harness import environment, far_table, int_list, print_table, speedup, whole_process
 
-from tilewright.aperiodic import hat_walk
-from tilewright.aperiodic.hat import HAT_AREA, HatPatch, generate_hats
+from tilewright.aperiodic.hat import walk as hat_walk
+from tilewright.aperiodic.hat.tiling import HAT_AREA, HatPatch, generate_hats
 
 NO_REPEAT_OVER = 10.0  # seconds: a longer timing run is not repeated
 C_HATS_PER_HEXAGON = 0.75  # six kites a hexagon of the kite grid, eight a hat

@@ -27,7 +27,7 @@ Without hat-amp its rows are skipped with a note. The public C generator's bread
 mode is not on the package index: its measured figure (55 k tiles/s at about 506 bytes a
 tile) is quoted, not run.
 
-The line walk (``stream``: band by band, memory flat) is timed alone at 10^5 and 10^6 tiles
+The line walk (``spectre.stream``: band by band, memory flat) is timed alone at 10^5 and 10^6 tiles
 (and 10^7 with ``--full``), alone and writing CSV and JSON Lines to a sink that only counts
 lines, on one thread and on two (``--threads 2``): wall and CPU seconds (every thread's). With
 ``--reference PATH`` (the puzzle collection's ``auxiliary/spectre-test``, built from its
@@ -77,7 +77,7 @@ from _harness import (
 
 from tilewright.aperiodic import generate, patch
 from tilewright.aperiodic.patch import TILE_AREA, chunks, patch_arrays
-from tilewright.aperiodic.stream import threaded_chunks
+from tilewright.aperiodic.spectre.stream import threaded_chunks
 
 try:
     from hat_amp import spectre as hat_amp_spectre

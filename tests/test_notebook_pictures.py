@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 
 from tilewright.aperiodic import generate, generate_hats
-from tilewright.aperiodic import hat as hat_module
-from tilewright.aperiodic import spectre as spectre_module
+from tilewright.aperiodic.hat import tiling as hat_module
+from tilewright.aperiodic.spectre import tiling as spectre_module
 from tilewright.core.notebook import NOTEBOOK_PNG_TILES, NOTEBOOK_SIDE, shrunk_png, thumbnail_png
 from tilewright.loopy import Puzzle
 from tilewright.loopy import generate as loopy

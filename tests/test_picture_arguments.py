@@ -10,8 +10,9 @@ import time
 
 import pytest
 
-from tilewright.aperiodic import generate, generate_hats, hat_shapes, writers
+from tilewright.aperiodic import generate, generate_hats, writers
 from tilewright.aperiodic.cut import save_cut
+from tilewright.aperiodic.hat import shapes as hat_shapes
 from tilewright.cli import hat as hat_cli
 from tilewright.core.errors import TilewrightError
 from tilewright.core.grids import hex_grid

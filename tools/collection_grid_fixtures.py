@@ -258,8 +258,8 @@ def main() -> None:
 
 def written_description(name: str, size: tuple[int, int], seed: int) -> str:
     """The grid description tilewright draws for ``name`` at ``size`` from ``seed``."""
-    from tilewright.aperiodic.collection_hats import hats_description
-    from tilewright.aperiodic.collection_spectres import spectres_description
+    from tilewright.aperiodic.hat.collection_grid import hats_description
+    from tilewright.aperiodic.spectre.collection_grid import spectres_description
 
     describe = {"hats": hats_description, "spectres": spectres_description}[name]
     return describe(*size, seed=seed)

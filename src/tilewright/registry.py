@@ -114,9 +114,9 @@ def collection_grid(
     if name not in names:
         raise TilewrightError(f"no grid type {name!r}: the collection's are {', '.join(names)}")
     if name in DESCRIBED:
-        from tilewright.aperiodic.collection_hats import hats_grid
-        from tilewright.aperiodic.collection_spectres import spectres_grid
+        from tilewright.aperiodic.hat.collection_grid import hats_grid
         from tilewright.aperiodic.penrose import penrose_grid
+        from tilewright.aperiodic.spectre.collection_grid import spectres_grid
 
         if name == "hats":
             return hats_grid(width, height, description, seed=seed)

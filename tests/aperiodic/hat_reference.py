@@ -7,8 +7,8 @@ kite 0 with ``placement``.
 
 from collections.abc import Iterator
 
-from tilewright.aperiodic.hat_coordinates import HatAddress, HatTiling
-from tilewright.aperiodic.hat_geometry import (
+from tilewright.aperiodic.hat.coordinates import HatAddress, HatTiling
+from tilewright.aperiodic.hat.geometry import (
     FORWARD_RIGHT,
     HAT_KITES,
     HEXAGON_STEP,
@@ -22,7 +22,7 @@ from tilewright.aperiodic.hat_geometry import (
     multiply,
     sub,
 )
-from tilewright.aperiodic.hat_walk import MEETS, HatTile, hexagon_rows
+from tilewright.aperiodic.hat.walk import MEETS, HatTile, hexagon_rows
 from tilewright.aperiodic.patch import clipped_area
 
 

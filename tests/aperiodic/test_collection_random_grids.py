@@ -15,28 +15,29 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import assert_is_the_collections
-from tilewright.aperiodic import collection_hats, collection_spectres
 from tilewright.aperiodic.collection_grid_kinds import COLLECTION_GRIDS
-from tilewright.aperiodic.collection_hats import (
+from tilewright.aperiodic.collection_patch import trimmed
+from tilewright.aperiodic.hat import collection_grid as collection_hats
+from tilewright.aperiodic.hat.collection_grid import (
     OUR_KITE,
     hats_description,
     hats_grid,
 )
-from tilewright.aperiodic.collection_hats import (
+from tilewright.aperiodic.hat.collection_grid import (
     read_description as read_hats,
 )
-from tilewright.aperiodic.collection_hats import (
+from tilewright.aperiodic.hat.collection_grid import (
     write_description as write_hats,
 )
-from tilewright.aperiodic.collection_patch import trimmed
-from tilewright.aperiodic.collection_spectres import (
+from tilewright.aperiodic.spectre import collection_grid as collection_spectres
+from tilewright.aperiodic.spectre.collection_grid import (
     read_description as read_spectres,
 )
-from tilewright.aperiodic.collection_spectres import (
+from tilewright.aperiodic.spectre.collection_grid import (
     spectres_description,
     spectres_grid,
 )
-from tilewright.aperiodic.collection_spectres import (
+from tilewright.aperiodic.spectre.collection_grid import (
     write_description as write_spectres,
 )
 from tilewright.core.errors import TilewrightError

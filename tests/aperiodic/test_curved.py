@@ -8,9 +8,10 @@ import re
 import numpy as np
 import pytest
 
-from tilewright.aperiodic import curved, cut_paths, generate
+from tilewright.aperiodic import cut_paths, generate
 from tilewright.aperiodic.cut import CURVE_PIECES
 from tilewright.aperiodic.patch import SHAPES_ARRAY, TILE_AREA
+from tilewright.aperiodic.spectre import curved
 from tilewright.core.errors import TilewrightError
 
 

@@ -17,11 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tilewright.aperiodic import hat_make_tables
-from tilewright.aperiodic._hat_tables import KITEMAP, KITEMAP_COLOURS, METAMAP
-from tilewright.aperiodic.hat import generate_hats
-from tilewright.aperiodic.hat_coordinates import HatTiling
-from tilewright.aperiodic.hat_geometry import (
+from tilewright.aperiodic.hat import make_tables as hat_make_tables
+from tilewright.aperiodic.hat._tables import KITEMAP, KITEMAP_COLOURS, METAMAP
+from tilewright.aperiodic.hat.coordinates import HatTiling
+from tilewright.aperiodic.hat.geometry import (
     CHILDREN,
     FORWARD_LEFT,
     FORWARD_RIGHT,
@@ -44,9 +43,10 @@ from tilewright.aperiodic.hat_geometry import (
     kite_corners,
     sub,
 )
-from tilewright.aperiodic.hat_shapes import HAT_SHAPE, shaped
-from tilewright.aperiodic.hat_validation import validate_hats
-from tilewright.aperiodic.hat_walk import found_batches, walk
+from tilewright.aperiodic.hat.shapes import HAT_SHAPE, shaped
+from tilewright.aperiodic.hat.tiling import generate_hats
+from tilewright.aperiodic.hat.validation import validate_hats
+from tilewright.aperiodic.hat.walk import found_batches, walk
 from tilewright.core.errors import TilewrightError
 
 from .hat_reference import _Walker, placement, reference_walk

@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.cli.test_hat_cli import run
-from tilewright.aperiodic import _hat_bfs_kernels as bfs_kernels
-from tilewright.aperiodic import generate_hats, hat_bfs, validate_hats
-from tilewright.aperiodic.hat_coordinates import HatTiling
-from tilewright.aperiodic.hat_geometry import (
+from tilewright.aperiodic import generate_hats, validate_hats
+from tilewright.aperiodic.hat import _bfs_kernels as bfs_kernels
+from tilewright.aperiodic.hat import bfs as hat_bfs
+from tilewright.aperiodic.hat.coordinates import HatTiling
+from tilewright.aperiodic.hat.geometry import (
     HAT_KITES,
     UNITS,
     Placement,
@@ -21,7 +22,7 @@ from tilewright.aperiodic.hat_geometry import (
     mirrored_kite,
     moved,
 )
-from tilewright.aperiodic.hat_walk import found_batches
+from tilewright.aperiodic.hat.walk import found_batches
 from tilewright.core import memory
 from tilewright.core.errors import TilewrightError
 

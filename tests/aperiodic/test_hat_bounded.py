@@ -19,10 +19,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tilewright.aperiodic import generate_hats, hat_threads, hat_walk
-from tilewright.aperiodic.hat_coordinates import HatTiling
-from tilewright.aperiodic.hat_threads import bands
-from tilewright.aperiodic.hat_walk import found_batches, region_rows
+from tilewright.aperiodic import generate_hats
+from tilewright.aperiodic.hat import threads as hat_threads
+from tilewright.aperiodic.hat import walk as hat_walk
+from tilewright.aperiodic.hat.coordinates import HatTiling
+from tilewright.aperiodic.hat.threads import bands
+from tilewright.aperiodic.hat.walk import found_batches, region_rows
 
 # address space the command line may take: its libraries need about 1 GB of it; a list of
 # 3·10⁷ rows, or an array for a row of 8.7·10⁶ hexagons, needs GBs more

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tests.aperiodic.test_cut import fewest_trails, length_inside, segments
 from tilewright import TilewrightError
 from tilewright.aperiodic import cut_paths, generate_hats, save_cut
-from tilewright.aperiodic.hat_walk import grid_xy, region_frame
+from tilewright.aperiodic.hat.walk import grid_xy, region_frame
 
 
 def expected_length(patch) -> float:

@@ -10,12 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tilewright.aperiodic import _hat_kernels as kernels
-from tilewright.aperiodic import hat_walk
-from tilewright.aperiodic.hat import HAT_MAX_COORDINATE, generate_hats
-from tilewright.aperiodic.hat_coordinates import HatTiling
-from tilewright.aperiodic.hat_geometry import TYPES
-from tilewright.aperiodic.hat_hierarchy import (
+from tilewright.aperiodic.hat import _kernels as kernels
+from tilewright.aperiodic.hat import walk as hat_walk
+from tilewright.aperiodic.hat.coordinates import HatTiling
+from tilewright.aperiodic.hat.geometry import TYPES
+from tilewright.aperiodic.hat.hierarchy import (
     HAT_REACH,
     IDENTITY,
     SLACK,
@@ -25,8 +24,9 @@ from tilewright.aperiodic.hat_hierarchy import (
     poses,
     start_pose,
 )
-from tilewright.aperiodic.hat_validation import validate_hats
-from tilewright.aperiodic.hat_walk import DEPTH, found_batches, region_frame
+from tilewright.aperiodic.hat.tiling import HAT_MAX_COORDINATE, generate_hats
+from tilewright.aperiodic.hat.validation import validate_hats
+from tilewright.aperiodic.hat.walk import DEPTH, found_batches, region_frame
 from tilewright.core.errors import TilewrightError
 
 

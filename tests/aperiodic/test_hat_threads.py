@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from tests.cli.test_hat_cli import run
 from tilewright import TilewrightError
-from tilewright.aperiodic import generate_hats, hat_threads
-from tilewright.aperiodic.hat_coordinates import HatTiling
-from tilewright.aperiodic.hat_threads import bands, threaded_batches
-from tilewright.aperiodic.hat_walk import found_batches, region_rows
+from tilewright.aperiodic import generate_hats
+from tilewright.aperiodic.hat import threads as hat_threads
+from tilewright.aperiodic.hat.coordinates import HatTiling
+from tilewright.aperiodic.hat.threads import bands, threaded_batches
+from tilewright.aperiodic.hat.walk import found_batches, region_rows
 
 sides = st.floats(0.5, 300, allow_nan=False)
 # near the centre and past hat_walk.NEAR, where the walk starts from a located kite

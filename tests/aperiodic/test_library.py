@@ -55,7 +55,7 @@ def test_tiles_carry_greek_types_and_both_methods_agree():
 
 
 def test_a_breadth_first_patch_is_searched_once(monkeypatch):
-    from tilewright.aperiodic import spectre
+    from tilewright.aperiodic.spectre import tiling as spectre
 
     searches = []
     search = spectre.patch_arrays

@@ -9,34 +9,56 @@ import re
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import run_binary
-from tilewright.aperiodic.penrose import outputs
+from tilewright.aperiodic.penrose import outputs, region
 from tilewright.aperiodic.penrose.laser import penrose_cut_paths
 from tilewright.aperiodic.penrose.region import TILINGS
 from tilewright.aperiodic.penrose.tiling import generate_penrose
+from tilewright.aperiodic.writers import FOUR_COLOURS
 from tilewright.core.errors import TilewrightError
 
-# (tiling, width, height, seed, origin, format): sha256 of the file (SVG without its
-# metadata, which names the version)
+# (tiling, width, height, seed, origin, format, method): sha256 of the file (SVG without
+# its metadata, which names the version). The breadth-first files are those the default
+# wrote before the descent was (the same bytes); the default's are the descent's.
 GOLDEN = {
-    ("p3", 10, 10, 1, (0, 0), "csv"): (
+    ("p3", 10, 10, 1, (0, 0), "csv", "bfs"): (
         "991ade630f059622301443b027cd3bf1a72622170ad67eec870afe2ec3286ca1"
     ),
-    ("p2", 12, 8, 2, (0, 0), "csv"): (
+    ("p2", 12, 8, 2, (0, 0), "csv", "bfs"): (
         "ca65fcf70b018c37bb82d56d0ba796c94e6b6ac139bf605db98b81cc64fc7b9e"
     ),
-    ("p3", 9.5, 7, 12345678901, (-20.25, 13), "jsonl"): (
+    ("p3", 9.5, 7, 12345678901, (-20.25, 13), "jsonl", "bfs"): (
         "72c9a5c3a0f4c2208668651e6e48d4bb8c971ca1e2a890219a47155155b4e411"
     ),
-    ("p2", 6, 6, 3, (-3, -3), "jsonl"): (
+    ("p2", 6, 6, 3, (-3, -3), "jsonl", "bfs"): (
         "9771b856cff2df3024d1817783331292de24ee7a0f3ec7f77450df3aa00856e0"
     ),
-    ("p3", 8, 6, 4, (0, 0), "svg"): (
+    ("p3", 8, 6, 4, (0, 0), "svg", "bfs"): (
         "877bfc0f1c531d9d15a8f9db2bccf389bc8e9e023a0c3369b9928a063e16aace"
     ),
-    ("p2", 8, 6, 4, (1, 1), "geojson"): (
+    ("p2", 8, 6, 4, (1, 1), "geojson", "bfs"): (
         "839a1150b49f33414ad674e743d748bce972c626cc2e16f8fefe0ea8b9ec220f"
+    ),
+    ("p3", 10, 10, 1, (0, 0), "csv", "line"): (
+        "1c215d573ccf8fed558695ba34fc9eb506d9c5232c9ad131a8ac6998e0450030"
+    ),
+    ("p2", 12, 8, 2, (0, 0), "csv", "line"): (
+        "cb50ec58d98e5636a27c68c87b27b4e66e1d2b631aa493fb94342f71fa736299"
+    ),
+    ("p3", 9.5, 7, 12345678901, (-20.25, 13), "jsonl", "line"): (
+        "c1cb047209c8a59c3ab10ca882ef5873669db72fcc0885bbeac18f130d050556"
+    ),
+    ("p2", 6, 6, 3, (-3, -3), "jsonl", "line"): (
+        "638ecb17f2ad783b559970a983d2cd75d9027e64f2244a1ca9ade0cdd8889f44"
+    ),
+    ("p3", 8, 6, 4, (0, 0), "svg", "line"): (
+        "2eec9e3e92ffd59f07cb9c8fb94842077646ba2320b9a98869e54041d58dc385"
+    ),
+    ("p2", 8, 6, 4, (1, 1), "geojson", "line"): (
+        "648ff0bed3b4121f51b2e9bc25fa58ddc0ac42358b7f8373f1f32a4a898a6b23"
     ),
 }
 
@@ -49,8 +71,8 @@ def written(patch, fmt: str, **style) -> bytes:
 
 @pytest.mark.parametrize(("case", "digest"), GOLDEN.items())
 def test_golden_hashes(case, digest):
-    tiling, width, height, seed, origin, fmt = case
-    data = written(generate_penrose(width, height, seed, origin, tiling), fmt)
+    tiling, width, height, seed, origin, fmt, method = case
+    data = written(generate_penrose(width, height, seed, origin, tiling, method), fmt)
     data = re.sub(rb"<metadata.*?</metadata>\n", b"", data, flags=re.DOTALL)
     assert hashlib.sha256(data).hexdigest() == digest
 
@@ -109,8 +131,8 @@ def test_save_chooses_by_suffix_and_refuses_before_writing(tmp_path):
     patch = generate_penrose(5, 5, 1)
     patch.save(tmp_path / "p.geojson")
     assert json.loads((tmp_path / "p.geojson").read_text())["type"] == "FeatureCollection"
-    with pytest.raises(TilewrightError, match="colour is one of type, orientation"):
-        patch.save(tmp_path / "q.svg", colour="four")
+    with pytest.raises(TilewrightError, match="colour is one of type, orientation, four"):
+        patch.save(tmp_path / "q.svg", colour="five")
     assert not (tmp_path / "q.svg").exists()
 
 
@@ -186,3 +208,27 @@ def test_neighbours_end_each_text_row(capsysbinary):
     assert out == written(patch, "csv", neighbours=True)
     with pytest.raises(TilewrightError, match="neighbours are written in csv and jsonl"):
         written(patch, "svg", neighbours=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**40),
+    tiling=st.sampled_from(TILINGS),
+    corner=st.tuples(st.floats(-60, 60), st.floats(-60, 60)),
+    sides=st.tuples(st.floats(0.5, 14), st.floats(0.5, 14)),
+)
+def test_four_colours_no_two_tiles_across_an_edge_share(seed, tiling, corner, sides):
+    """``--colour four``: a proper colouring of the patch's tiles in at most four colours
+    (a patch of four-edged tiles has degeneracy three at most), by the tiles across edges
+    that ``neighbours`` names too."""
+    (x, y), (width, height) = corner, sides
+    patch = generate_penrose(width, height, seed, (x, y), tiling)
+    across = region.adjacency(patch.found)
+    colours = np.array(outputs.fills(patch.found, tiling, "four"))
+    assert set(colours.tolist()) <= set(FOUR_COLOURS)
+    inside = across >= 0
+    rows = np.nonzero(inside)[0]
+    assert not np.any(colours[rows] == colours[across[inside]])
+    ids = np.array(patch.found.ids)
+    named = np.array(patch.neighbours())
+    assert np.array_equal(ids[across[inside]], named[inside])

@@ -11,11 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilewright import TilewrightError
-from tilewright.aperiodic import _spectre_tables, generate, make_tables, writers
-from tilewright.aperiodic.coordinates import Address, Tiling
+from tilewright.aperiodic import generate, writers
 from tilewright.aperiodic.exact import sub, to_xy, unit
 from tilewright.aperiodic.patch import TILE_AREA, Placed, clipped_area, start_place
-from tilewright.aperiodic.spectre_geometry import (
+from tilewright.aperiodic.spectre import _tables as _spectre_tables
+from tilewright.aperiodic.spectre import make_tables
+from tilewright.aperiodic.spectre.coordinates import Address, Tiling
+from tilewright.aperiodic.spectre.geometry import (
     CHILDREN,
     FREQUENCIES,
     GREEK,

@@ -11,7 +11,12 @@ from hypothesis import strategies as st
 
 from tilewright import TilewrightError
 from tilewright.aperiodic import generate
-from tilewright.aperiodic.stream import TASK_BLOCKS, block_grid, line_chunks, threaded_chunks
+from tilewright.aperiodic.spectre.stream import (
+    TASK_BLOCKS,
+    block_grid,
+    line_chunks,
+    threaded_chunks,
+)
 
 sides = st.floats(0.5, 700, allow_nan=False)
 origins = st.tuples(st.floats(-5e4, 5e4), st.floats(-5e4, 5e4))

@@ -8,7 +8,8 @@ import re
 import pytest
 from PIL import Image
 
-from tilewright.aperiodic import FORMATS, generate_hats, hat_writers, validate_hats
+from tilewright.aperiodic import FORMATS, generate_hats, validate_hats
+from tilewright.aperiodic.hat import writers as hat_writers
 from tilewright.cli import aperiodic as aperiodic_cli
 from tilewright.cli import hat as hat_cli
 from tilewright.cli import main

@@ -163,7 +163,7 @@ def test_a_solve_imports_no_picture_and_no_other_family():
         "tilewright.loopy.pictures",
         "tilewright.rectangles",
         "tilewright.mazes",
-        "tilewright.aperiodic.hat_bfs",
+        "tilewright.aperiodic.hat.bfs",
     ):
         assert name not in loaded, name
 

@@ -46,7 +46,7 @@ def test_every_command_has_help(name):
         # a text run of a tiling or a maze loads no picture, sheet or search it does not use
         (
             ["hat", "10x10", "-f", "csv", "-s", "1"],
-            ("PIL", "tqdm", "tilewright.aperiodic.hat_bfs", "tilewright.core.polygon_grid"),
+            ("PIL", "tqdm", "tilewright.aperiodic.hat.bfs", "tilewright.core.polygon_grid"),
         ),
         (
             ["spectre", "10x10", "-f", "csv", "-s", "1"],

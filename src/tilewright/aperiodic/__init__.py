@@ -43,36 +43,39 @@ References
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the names as the type checker sees them
-    from tilewright.aperiodic.collection_hats import hats_description, hats_grid
-    from tilewright.aperiodic.collection_spectres import spectres_description, spectres_grid
-    from tilewright.aperiodic.coordinates import Tiling
     from tilewright.aperiodic.cut import FORMATS as CUT_FORMATS
     from tilewright.aperiodic.cut import CutPaths, cut_dxf, cut_paths, cut_svg, save_cut, write_cut
-    from tilewright.aperiodic.hat import HatPatch, generate_hats, hat_grid
-    from tilewright.aperiodic.hat_coordinates import HatTiling
-    from tilewright.aperiodic.hat_validation import validate_hats
-    from tilewright.aperiodic.hat_walk import HatTile
+    from tilewright.aperiodic.hat.collection_grid import hats_description, hats_grid
+    from tilewright.aperiodic.hat.coordinates import HatTiling
+    from tilewright.aperiodic.hat.tiling import HatPatch, generate_hats, hat_grid
+    from tilewright.aperiodic.hat.validation import validate_hats
+    from tilewright.aperiodic.hat.walk import HatTile
     from tilewright.aperiodic.maze_grid import spectre_grid
     from tilewright.aperiodic.patch import Chunk, Placed, Tile, check_region
     from tilewright.aperiodic.penrose import penrose_description, penrose_grid
     from tilewright.aperiodic.penrose.tiling import PenrosePatch, generate_penrose
-    from tilewright.aperiodic.spectre import Patch, generate
+    from tilewright.aperiodic.spectre.collection_grid import spectres_description, spectres_grid
+    from tilewright.aperiodic.spectre.coordinates import Tiling
+    from tilewright.aperiodic.spectre.tiling import Patch, generate
+    from tilewright.aperiodic.spectre.validation import validate
     from tilewright.aperiodic.tiling_patch import FORMATS, METHODS, SUFFIXES
-    from tilewright.aperiodic.validation import validate
     from tilewright.aperiodic.writers import COLOURINGS, picture_scale
 
 # Each name is imported on first use (PEP 562): a command that writes Spectres as CSV
 # loads neither the hat, nor the laser cut, nor the pictures.
 _LAZY = {
-    "hats_description": ("tilewright.aperiodic.collection_hats", "hats_description"),
-    "hats_grid": ("tilewright.aperiodic.collection_hats", "hats_grid"),
-    "spectres_description": ("tilewright.aperiodic.collection_spectres", "spectres_description"),
-    "spectres_grid": ("tilewright.aperiodic.collection_spectres", "spectres_grid"),
+    "hats_description": ("tilewright.aperiodic.hat.collection_grid", "hats_description"),
+    "hats_grid": ("tilewright.aperiodic.hat.collection_grid", "hats_grid"),
+    "spectres_description": (
+        "tilewright.aperiodic.spectre.collection_grid",
+        "spectres_description",
+    ),
+    "spectres_grid": ("tilewright.aperiodic.spectre.collection_grid", "spectres_grid"),
     "penrose_description": ("tilewright.aperiodic.penrose", "penrose_description"),
     "penrose_grid": ("tilewright.aperiodic.penrose", "penrose_grid"),
     "PenrosePatch": ("tilewright.aperiodic.penrose.tiling", "PenrosePatch"),
     "generate_penrose": ("tilewright.aperiodic.penrose.tiling", "generate_penrose"),
-    "Tiling": ("tilewright.aperiodic.coordinates", "Tiling"),
+    "Tiling": ("tilewright.aperiodic.spectre.coordinates", "Tiling"),
     "CUT_FORMATS": ("tilewright.aperiodic.cut", "FORMATS"),
     "CutPaths": ("tilewright.aperiodic.cut", "CutPaths"),
     "cut_dxf": ("tilewright.aperiodic.cut", "cut_dxf"),
@@ -80,12 +83,12 @@ _LAZY = {
     "cut_svg": ("tilewright.aperiodic.cut", "cut_svg"),
     "save_cut": ("tilewright.aperiodic.cut", "save_cut"),
     "write_cut": ("tilewright.aperiodic.cut", "write_cut"),
-    "HatPatch": ("tilewright.aperiodic.hat", "HatPatch"),
-    "generate_hats": ("tilewright.aperiodic.hat", "generate_hats"),
-    "hat_grid": ("tilewright.aperiodic.hat", "hat_grid"),
-    "HatTiling": ("tilewright.aperiodic.hat_coordinates", "HatTiling"),
-    "validate_hats": ("tilewright.aperiodic.hat_validation", "validate_hats"),
-    "HatTile": ("tilewright.aperiodic.hat_walk", "HatTile"),
+    "HatPatch": ("tilewright.aperiodic.hat.tiling", "HatPatch"),
+    "generate_hats": ("tilewright.aperiodic.hat.tiling", "generate_hats"),
+    "hat_grid": ("tilewright.aperiodic.hat.tiling", "hat_grid"),
+    "HatTiling": ("tilewright.aperiodic.hat.coordinates", "HatTiling"),
+    "validate_hats": ("tilewright.aperiodic.hat.validation", "validate_hats"),
+    "HatTile": ("tilewright.aperiodic.hat.walk", "HatTile"),
     "spectre_grid": ("tilewright.aperiodic.maze_grid", "spectre_grid"),
     "Chunk": ("tilewright.aperiodic.patch", "Chunk"),
     "Placed": ("tilewright.aperiodic.patch", "Placed"),
@@ -94,9 +97,9 @@ _LAZY = {
     "FORMATS": ("tilewright.aperiodic.tiling_patch", "FORMATS"),
     "METHODS": ("tilewright.aperiodic.tiling_patch", "METHODS"),
     "SUFFIXES": ("tilewright.aperiodic.tiling_patch", "SUFFIXES"),
-    "Patch": ("tilewright.aperiodic.spectre", "Patch"),
-    "generate": ("tilewright.aperiodic.spectre", "generate"),
-    "validate": ("tilewright.aperiodic.validation", "validate"),
+    "Patch": ("tilewright.aperiodic.spectre.tiling", "Patch"),
+    "generate": ("tilewright.aperiodic.spectre.tiling", "generate"),
+    "validate": ("tilewright.aperiodic.spectre.validation", "validate"),
     "COLOURINGS": ("tilewright.aperiodic.writers", "COLOURINGS"),
     "picture_scale": ("tilewright.aperiodic.writers", "picture_scale"),
 }

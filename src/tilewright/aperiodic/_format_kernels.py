@@ -8,8 +8,8 @@ digits into one byte buffer, so text output keeps pace with the walk.
 import numpy as np
 from numba import njit
 
-from tilewright.aperiodic._search_kernels import corner_xy
-from tilewright.aperiodic._step_kernels import LEVELS, SPECTRE
+from tilewright.aperiodic.spectre._search_kernels import corner_xy
+from tilewright.aperiodic.spectre._step_kernels import LEVELS, SPECTRE
 from tilewright.core._digits import put_whole
 from tilewright.core._graph_access import data_pointer
 
@@ -102,7 +102,7 @@ def put_vertices(buffer, at, shape, x, y, between_vertices, between_xy, after_ve
 
 @njit(cache=True, nogil=True, inline="always")
 def _put_id(buffer, at, row, levels, ancestry):
-    """The id of the address ``row`` (a pointer: see ``_step_kernels.step``), as
+    """The id of the address ``row`` (a pointer: see ``spectre._step_kernels.step``), as
     ``patch.id_bytes`` writes it: the Spectre's index, a colon, then the child index of each
     level up to the highest where it differs from the start tile's ``ancestry``."""
     buffer[at] = 48 + row[SPECTRE]

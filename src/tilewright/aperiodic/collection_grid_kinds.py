@@ -14,13 +14,13 @@ from tilewright.core.polygon_grid import PolygonGrid
 
 
 def _spectres(width: int, height: int, seed: int | None = None) -> PolygonGrid:
-    from tilewright.aperiodic.collection_spectres import spectres_grid
+    from tilewright.aperiodic.spectre.collection_grid import spectres_grid
 
     return spectres_grid(width, height, seed=seed)
 
 
 def _hats(width: int, height: int, seed: int | None = None) -> PolygonGrid:
-    from tilewright.aperiodic.collection_hats import hats_grid
+    from tilewright.aperiodic.hat.collection_grid import hats_grid
 
     return hats_grid(width, height, seed=seed)
 

@@ -22,14 +22,14 @@ from typing import BinaryIO
 
 import numpy as np
 
-from tilewright.aperiodic import curved as curved_module
 from tilewright.aperiodic import writers
-from tilewright.aperiodic.hat import HAT_VERTICES, HatPatch
-from tilewright.aperiodic.hat_walk import grid_xy, outlines, region_frame
+from tilewright.aperiodic.hat.tiling import HAT_VERTICES, HatPatch
+from tilewright.aperiodic.hat.walk import grid_xy, outlines, region_frame
 from tilewright.aperiodic.maze_grid import vertex_keys
 from tilewright.aperiodic.patch import Chunk
-from tilewright.aperiodic.spectre import Patch
-from tilewright.aperiodic.spectre_geometry import SPECTRE_EDGES
+from tilewright.aperiodic.spectre import curved as curved_module
+from tilewright.aperiodic.spectre.geometry import SPECTRE_EDGES
+from tilewright.aperiodic.spectre.tiling import Patch
 from tilewright.aperiodic.tiling_patch import Progress, choice
 from tilewright.core.errors import TilewrightError
 from tilewright.core.extras import require_extra
@@ -86,9 +86,9 @@ class CutPaths:
         float64, (V, 2): the points, in tile edges, y up, all inside ``region``.
     region : tuple of float
         (x0, y0, x1, y1): the patch's region, in the tiling's coordinates near the centre.
-        Far out (past ``patch.NEAR`` or ``hat_walk.NEAR``), where those floats step by
+        Far out (past ``patch.NEAR`` or ``hat.walk.NEAR``), where those floats step by
         an eighth of an edge and more, it and ``xy`` are measured from an exact vertex
-        near the region (``Patch.drawing_frame``, ``hat_walk.region_frame``), as the
+        near the region (``Patch.drawing_frame``, ``hat.walk.region_frame``), as the
         pictures are; the outputs' metadata keeps the true origin.
 
     Examples
@@ -137,7 +137,7 @@ def cut_paths(patch: Patch | HatPatch, curved: bool = False) -> CutPaths:
         From :func:`~tilewright.aperiodic.generate` (by either method) or
         :func:`~tilewright.aperiodic.generate_hats`.
     curved : bool
-        Cut the curved Spectre (:mod:`~tilewright.aperiodic.curved`): each edge's S-curve
+        Cut the curved Spectre (:mod:`~tilewright.aperiodic.spectre.curved`): each edge's S-curve
         as ``CURVE_PIECES`` straight pieces, clipped like the edges (Spectres only).
 
     Returns

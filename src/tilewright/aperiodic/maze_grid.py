@@ -16,7 +16,7 @@ import numpy as np
 
 from tilewright.aperiodic import _grid_kernels as kernels
 from tilewright.aperiodic.exact import to_xy_array
-from tilewright.aperiodic.hat import hat_grid
+from tilewright.aperiodic.hat.tiling import hat_grid
 from tilewright.aperiodic.patch import (
     SHAPES_ARRAY,
     SHAPES_XY,
@@ -26,7 +26,7 @@ from tilewright.aperiodic.patch import (
     check_region,
     patch_arrays,
 )
-from tilewright.aperiodic.spectre_geometry import SPECTRE_EDGES
+from tilewright.aperiodic.spectre.geometry import SPECTRE_EDGES
 from tilewright.aperiodic.tiling_patch import check_grid_fits
 from tilewright.core.grids import GridKind
 from tilewright.core.polygon_grid import PolygonGrid, from_polygons
@@ -177,5 +177,5 @@ HAT_GRID = GridKind(
     hat_grid,
     seeded=True,
 )
-"""The hat grid (:func:`~tilewright.aperiodic.hat.hat_grid`) for the command line, kept
+"""The hat grid (:func:`~tilewright.aperiodic.hat.tiling.hat_grid`) for the command line, kept
 here beside the Spectre's so that ``hat.py`` needs no grid module to write hats."""

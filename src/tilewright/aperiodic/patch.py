@@ -23,9 +23,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tilewright.aperiodic import _search_kernels as search
-from tilewright.aperiodic._step_kernels import COLOUR, LEVELS, SPECTRE
-from tilewright.aperiodic.coordinates import Tiling
 from tilewright.aperiodic.exact import (
     ORIGIN,
     Point,
@@ -37,8 +34,11 @@ from tilewright.aperiodic.exact import (
     to_xy_array,
     unit,
 )
-from tilewright.aperiodic.hierarchy import CLOSE, Locator, colour_roles
-from tilewright.aperiodic.spectre_geometry import GREEK, SPECTRE_EDGES, TYPES, place_spectre
+from tilewright.aperiodic.spectre import _search_kernels as search
+from tilewright.aperiodic.spectre._step_kernels import COLOUR, LEVELS, SPECTRE
+from tilewright.aperiodic.spectre.coordinates import Tiling
+from tilewright.aperiodic.spectre.geometry import GREEK, SPECTRE_EDGES, TYPES, place_spectre
+from tilewright.aperiodic.spectre.hierarchy import CLOSE, Locator, colour_roles
 from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import deferred
 from tilewright.core.memory import check_fits
@@ -63,7 +63,7 @@ MAX_COORDINATE = 2.0**50
 """Where a region may lie: x, y, x + width and y + height all within this many tile edges
 (about 1.13e15) of the start tile (the tiling's centre, at 0, 0).
 
-Why: a far region's start tile is found through the hierarchy (``hierarchy.Locator``) in
+Why: a far region's start tile is found through the hierarchy (``spectre.hierarchy.Locator``) in
 milliseconds at any distance, and positions stay exact (Python integers there, int64 in the
 kernels, whose coordinates are measured from the region's corner: see :class:`Frame`); but
 the vertices written are float64, whose spacing is 1/8 of a tile edge at 10^15 and 1/4 at
@@ -79,7 +79,7 @@ MIN_SIDE = 1e-6
 """The smallest side a region may have, as a share of max(1, its largest coordinate in the
 kernels' frame: from the centre, or from its corner when it is farther than ``NEAR``).
 
-Why: the compiled overlap test (``_search_kernels.meets``) measures a tile's area inside
+Why: the compiled overlap test (``spectre._search_kernels.meets``) measures a tile's area inside
 the region by the shoelace formula on the frame's coordinates, whose rounding grows with their
 square: a region of side s at distance C shows no area at all once s is below about 1e-8 C
 (measured: at the centre, 1e-8 already fails), and the walk into it then never ends (the
@@ -311,7 +311,7 @@ class Frame:
         x0 = precise_difference(origin[0], self.base, 0)
         y0 = precise_difference(origin[1], self.base, 1)
         # the sides as the region's own floats give them, so the grid of blocks is the one
-        # ``stream.block_grid`` counts without a tiling
+        # ``spectre.stream.block_grid`` counts without a tiling
         across, up = (origin[0] + width) - origin[0], (origin[1] + height) - origin[1]
         return np.array([x0, y0, x0 + across, y0 + up])
 
@@ -362,7 +362,7 @@ def check_region(
         Its lower-left corner (x, y); the whole region within ±``MAX_COORDINATE``.
     whole : bool
         Whether the whole patch is held in memory (the breadth-first ``patch``); then the
-        memory it needs is checked too. The streamed walk (``stream``) needs no such check.
+        memory it needs is checked too. The streamed walk (``spectre.stream``) needs no such check.
 
     Returns
     -------
@@ -458,7 +458,7 @@ class Found:
     Attributes
     ----------
     rows : numpy.ndarray
-        (n, L) int8 address rows (see ``_step_kernels``).
+        (n, L) int8 address rows (see ``spectre._step_kernels``).
     turns : numpy.ndarray
         (n,) int64.
     corners : numpy.ndarray
@@ -543,7 +543,7 @@ def walk_into(row: np.ndarray, turn: int, corner: np.ndarray, box: np.ndarray) -
     Returns
     -------
     tuple of int
-        (status, the tile's turn): status ``DONE`` or ``SHALLOW`` (``_search_kernels``).
+        (status, the tile's turn): status ``DONE`` or ``SHALLOW`` (``spectre._search_kernels``).
     """
     saved_row, saved_corner = row.copy(), corner.copy()
     for nudge in NUDGES:
@@ -645,7 +645,7 @@ def neighbour_rows(tiling: Tiling, rows: np.ndarray) -> np.ndarray:
     >>> tile_ids(tiling, neighbour_rows(tiling, found.rows[:1])[0])[:3]
     ['0:40', '0:775', '0:775']
     """
-    from tilewright.aperiodic._step_kernels import across_edges  # compiled on first use
+    from tilewright.aperiodic.spectre._step_kernels import across_edges  # compiled on first use
 
     while True:
         out = np.empty((len(rows), 14, rows.shape[1]), dtype=np.int8)

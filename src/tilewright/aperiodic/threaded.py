@@ -1,5 +1,5 @@
 """Text rows made on several threads and given back in order: what the Spectre's line walk
-(``stream.threaded_chunks``) and the hat walk (``hat_threads.threaded_batches``) share.
+(``spectre.stream.threaded_chunks``) and the hat walk (``hat.threads.threaded_batches``) share.
 
 Why threads: the walks' and the text rows' kernels release the GIL, so tasks run side by
 side on a pool; a task's result is its text itself (megabytes), which processes would

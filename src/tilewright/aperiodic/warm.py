@@ -1,5 +1,5 @@
-"""The Spectre and hat kernels: compiling them ahead (``tilewright warm``), and telling which ones a
-command is about to run, so that a first run can say it is compiling.
+"""The Spectre, hat and Penrose kernels: compiling them ahead (``tilewright warm``), and
+telling which ones a command is about to run, so that a first run can say it is compiling.
 
 Every kernel is called with one set of argument types (int8 address rows, int64 turns and
 corners, float64 boxes and shapes), so one small patch by each method and one row of text
@@ -12,33 +12,35 @@ PACKAGE = "tilewright.aperiodic"
 # the kernels building the puzzle collection's Penrose, hat and Spectre grids
 COLLECTION_KERNEL_MODULES = (
     f"{PACKAGE}._collection_kernels",
-    f"{PACKAGE}._collection_spectre_kernels",
-    f"{PACKAGE}._collection_hat_kernels",
+    f"{PACKAGE}.spectre._collection_kernels",
+    f"{PACKAGE}.hat._collection_kernels",
     f"{PACKAGE}.penrose._search_kernels",
 )
 # the modules of compiled kernels in this package, for ``tilewright warm``
 KERNEL_MODULES = (
-    f"{PACKAGE}._step_kernels",
-    f"{PACKAGE}._search_kernels",
-    f"{PACKAGE}._line_kernels",
+    f"{PACKAGE}.spectre._step_kernels",
+    f"{PACKAGE}.spectre._search_kernels",
+    f"{PACKAGE}.spectre._line_kernels",
     f"{PACKAGE}._format_kernels",
     f"{PACKAGE}._grid_kernels",
-    f"{PACKAGE}._hat_kernels",
-    f"{PACKAGE}._hat_bfs_kernels",
-    f"{PACKAGE}._hat_format_kernels",
+    f"{PACKAGE}.hat._kernels",
+    f"{PACKAGE}.hat._bfs_kernels",
+    f"{PACKAGE}.hat._format_kernels",
+    f"{PACKAGE}.penrose._descent_kernels",
+    "tilewright.core._colouring_kernels",
     *COLLECTION_KERNEL_MODULES,
 )
-HAT_KERNEL_MODULES = (f"{PACKAGE}._hat_kernels",)
+HAT_KERNEL_MODULES = (f"{PACKAGE}.hat._kernels",)
 # the text rows, compiled beside the search or the walk on a first run (the warmer, and the
 # modules it compiles: ``core.compilation.announce_if_cold``'s ``aside``)
 SPECTRE_TEXT_ASIDE = (f"{__name__}:spectre_text_rows", (f"{PACKAGE}._format_kernels",))
-HAT_TEXT_ASIDE = (f"{__name__}:hat_text_rows", (f"{PACKAGE}._hat_format_kernels",))
+HAT_TEXT_ASIDE = (f"{__name__}:hat_text_rows", (f"{PACKAGE}.hat._format_kernels",))
 
 
 def kernel_modules(method: str, fmt: str, neighbours: bool = False) -> tuple[str, ...]:
     """The kernel modules a patch by ``method`` written as ``fmt`` runs.
 
-    The step across an edge (``_step_kernels``) is compiled into the kernels that call it,
+    The step across an edge (``spectre._step_kernels``) is compiled into the kernels that call it,
     and has no cache entry of its own: its module counts only for ``neighbours``, which
     run its one kernel of their own.
 
@@ -62,13 +64,13 @@ def kernel_modules(method: str, fmt: str, neighbours: bool = False) -> tuple[str
     >>> kernel_modules("line", "jsonl", neighbours=True)[-1].rsplit(".", 1)[1]
     '_step_kernels'
     """
-    used = [f"{PACKAGE}._search_kernels"]
+    used = [f"{PACKAGE}.spectre._search_kernels"]
     if method == "line":
-        used.append(f"{PACKAGE}._line_kernels")
+        used.append(f"{PACKAGE}.spectre._line_kernels")
     if fmt in ("jsonl", "csv"):
         used.append(f"{PACKAGE}._format_kernels")
     if neighbours:
-        used.append(f"{PACKAGE}._step_kernels")
+        used.append(f"{PACKAGE}.spectre._step_kernels")
     return tuple(used)
 
 
@@ -78,16 +80,16 @@ def hat_kernels(method: str, fmt: str = "svg") -> tuple[str, ...]:
 
     Examples
     --------
-    >>> [name.rsplit(".", 1)[1] for name in hat_kernels("bfs")]
-    ['_hat_kernels', '_hat_bfs_kernels']
-    >>> hat_kernels("line", "csv")[-1].rsplit(".", 1)[1]
-    '_hat_format_kernels'
+    >>> [name.split(".", 2)[2] for name in hat_kernels("bfs")]
+    ['hat._kernels', 'hat._bfs_kernels']
+    >>> hat_kernels("line", "csv")[-1].split(".", 2)[2]
+    'hat._format_kernels'
     """
     used: tuple[str, ...] = HAT_KERNEL_MODULES
     if method == "bfs":
-        used += (f"{PACKAGE}._hat_bfs_kernels",)
+        used += (f"{PACKAGE}.hat._bfs_kernels",)
     if fmt in ("csv", "jsonl"):
-        used += (f"{PACKAGE}._hat_format_kernels",)
+        used += (f"{PACKAGE}.hat._format_kernels",)
     return used
 
 
@@ -97,7 +99,7 @@ def hat_text_rows() -> None:
     two on two cores."""
     import numpy as np
 
-    from tilewright.aperiodic.hat_writers import text_rows
+    from tilewright.aperiodic.hat.writers import text_rows
 
     text_rows(np.zeros((0, 6), dtype=np.int64), "csv")  # no hat: the kernel's types only
 
@@ -109,8 +111,8 @@ def spectre_text_rows() -> None:
     import numpy as np
 
     from tilewright.aperiodic import _format_kernels, writers
-    from tilewright.aperiodic._step_kernels import LEVELS
     from tilewright.aperiodic.patch import SHAPES_XY
+    from tilewright.aperiodic.spectre._step_kernels import LEVELS
 
     # no tile: only the kernel's argument types matter (as writers.text_rows passes them)
     rows = np.zeros((0, LEVELS), dtype=np.int8)
@@ -129,7 +131,8 @@ def spectre_text_rows() -> None:
 
 
 def warm() -> None:
-    """Compile every Spectre and hat kernel into Numba's cache (a fraction of a second once cached).
+    """Compile every Spectre, hat and Penrose kernel into Numba's cache (a fraction of a
+    second once cached).
 
     Examples
     --------
@@ -137,17 +140,21 @@ def warm() -> None:
     """
     from tilewright.aperiodic.cut import cut_paths
     from tilewright.aperiodic.maze_grid import spectre_grid
-    from tilewright.aperiodic.spectre import generate
+    from tilewright.aperiodic.spectre.tiling import generate
 
     for method in ("line", "bfs"):
         generate(3, 3, seed=1, method=method).write(io.BytesIO(), "jsonl")
     generate(3, 3, seed=1).write(io.BytesIO(), "jsonl", neighbours=True)
     spectre_grid(3, 3, seed=1)  # a patch as the cells of a maze
     cut_paths(generate(3, 3, seed=1))  # and as a laser cut (core's polyline kernels)
-    from tilewright.aperiodic.hat import generate_hats
+    from tilewright.aperiodic.hat.tiling import generate_hats
 
     generate_hats(3, 3, seed=1).write(io.BytesIO(), "csv")  # the kite walk, its text rows
     len(generate_hats(3, 3, seed=1, method="bfs"))  # and its breadth-first search
+    from tilewright.aperiodic.penrose.tiling import generate_penrose
+
+    # the Penrose descent, and its four colours (core's colouring kernel)
+    generate_penrose(3, 3, seed=1).write(io.BytesIO(), "svg", colour="four")
     from tilewright.aperiodic.collection_grid_kinds import COLLECTION_GRIDS
 
     for kind in COLLECTION_GRIDS:  # the puzzle collection's Penrose, hat and Spectre grids

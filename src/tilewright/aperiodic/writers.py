@@ -14,9 +14,9 @@ from collections.abc import Iterable, Iterator, Mapping
 
 import numpy as np
 
-from tilewright.aperiodic import curved as curved_module
 from tilewright.aperiodic.patch import SHAPES_XY, Chunk, ancestry_indices, neighbour_rows
-from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
+from tilewright.aperiodic.spectre import curved as curved_module
+from tilewright.aperiodic.spectre.geometry import GREEK, TYPES
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import png_text, record, svg_element
@@ -263,7 +263,8 @@ def svg(
     """The patch as SVG, clipped to the region. Compact by default: one path per turn in
     ``<defs>``, a ``<use>`` per tile; ``plain`` writes one closed path per tile, as laser
     cutters want. ``info`` (seed, region, ...) is recorded in a ``<metadata>`` element.
-    ``curved`` draws each edge as the S-curve of the strictly chiral Spectre (``curved``).
+    ``curved`` draws each edge as the S-curve of the strictly chiral Spectre
+    (``spectre.curved``).
 
     Parameters
     ----------
@@ -382,7 +383,7 @@ def svg_number(value: float) -> str:
 
 
 def curved_path(points: np.ndarray) -> str:
-    """The curved tile's outline (``curved.path_data``) with ``DIGITS`` decimals."""
+    """The curved tile's outline (``spectre.curved.path_data``) with ``DIGITS`` decimals."""
     return curved_module.path_data(points, DIGITS)
 
 
@@ -403,7 +404,8 @@ def png(
 ) -> bytes:
     """The patch as a PNG, ``scale`` pixels a tile edge, drawn antialiased by cairo a chunk
     at a time (``core.raster``); ``info`` (seed, region, ...) is recorded in text chunks;
-    ``curved`` draws the curved Spectre (each curve as ``curved.SAMPLES`` straight pieces).
+    ``curved`` draws the curved Spectre (each curve as ``spectre.curved.SAMPLES`` straight
+    pieces).
 
     Parameters
     ----------

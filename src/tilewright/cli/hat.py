@@ -10,7 +10,7 @@ from tilewright.core.numbers import quoted
 
 # the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
 COLOURINGS = ("type", "orientation", "four", "reflected")
-SHAPE_SHORTEST, SHAPE_LONGEST = 0.1, 1000.0  # hat_shapes': Tile(a, b)'s sides
+SHAPE_SHORTEST, SHAPE_LONGEST = 0.1, 1000.0  # hat.shapes': Tile(a, b)'s sides
 # shapes people know by name (Smith, Myers, Kaplan and Goodman-Strauss 2023, figure 6.1)
 NAMED_SHAPES = {
     "chevron": (0.0, 1.0),
@@ -103,8 +103,8 @@ def hat(
     sides, joined into long polylines, with the region's rectangle last.
     """
     from tilewright.aperiodic import warm
-    from tilewright.aperiodic.hat import SUFFIXES, check_hat_region, generate_hats
-    from tilewright.aperiodic.hat_shapes import HAT_SHAPE
+    from tilewright.aperiodic.hat.shapes import HAT_SHAPE
+    from tilewright.aperiodic.hat.tiling import SUFFIXES, check_hat_region, generate_hats
     from tilewright.core.compilation import announce_if_cold
     from tilewright.core.output import check_destination, open_output
 
@@ -133,7 +133,7 @@ def hat(
     width, height = region
     width, height, origin = check_hat_region(width, height, origin)
     if method == "bfs":  # its kernels imported only for it
-        from tilewright.aperiodic.hat_bfs import check_memory
+        from tilewright.aperiodic.hat.bfs import check_memory
 
         check_memory((*origin, origin[0] + width, origin[1] + height), neighbours)
     if fmt in ("svg", "png", "pdf"):

@@ -11,15 +11,18 @@ from tilewright.cli import aperiodic
 from tilewright.cli.options import NameChoice, announce_seed, pdf_paper
 
 # the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
-COLOURINGS = ("type", "orientation")
+COLOURINGS = ("type", "orientation", "four")
 TILINGS = ("p3", "p2")
+# the descent first, the default, as for the Spectre and the hat
+METHODS = ("line", "bfs")
 
 
 @aperiodic.tiling_command(
-    "seed origin tiling format colour cut cell max_side paper output neighbours",
+    "seed origin tiling format colour cut method cell max_side paper output neighbours",
     COLOURINGS,
     {
-        "colour": "Pictures: by tile (kite/dart, thick/thin), or by turn as well.",
+        "colour": "Pictures: by tile (kite/dart, thick/thin), by turn as well, or four colours "
+        "no two tiles across an edge share.",
         "cell": "Pictures: pixels an edge (default: the picture's long side 800-1000 px, "
         "within --max-side).",
         "neighbours": "csv/jsonl: each row ends with the ids of the tiles across its 4 edges.",
@@ -32,11 +35,21 @@ TILINGS = ("p3", "p2")
             show_default=True,
             help="p3: thick and thin rhombs; p2: kites and darts.",
         ),
+        "method": click.option(
+            "--method",
+            type=NameChoice(METHODS),
+            default=METHODS[0],
+            show_default=True,
+            help="line: down the substitution hierarchy, in memory for the tiles alone (any "
+            "region within 2^30 edges); bfs: breadth first from the tiling's centre (memory "
+            "grows with the distance to 0,0).",
+        ),
     },
     formats=(*aperiodic.FORMATS, "dxf"),
 )
 def penrose(
-    region, seed, origin, tiling, fmt, colour, cut, cell, max_side, paper, output, neighbours
+    region, seed, origin, tiling, fmt, colour, cut, method, cell, max_side, paper, output,
+    neighbours,
 ) -> None:  # fmt: skip
     """Every tile of a Penrose tiling that meets the REGION WxH (edges) at --origin.
 
@@ -47,8 +60,12 @@ def penrose(
     (the same in any region of one tiling), its type (kite, dart, thick, thin), its turn
     in tenths and 4 vertices, y up; -f jsonl adds each corner's exact integers.
 
-    The tiles are searched breadth first from the tiling's centre, so a region far from
-    0,0 costs memory for the whole way there: one too large is refused.
+    --method line (the default) descends the substitution hierarchy from a triangle as
+    large as the way from the centre to the region, in memory for the region's tiles
+    alone: a region 10^9 edges away comes in a millisecond. --method bfs searches breadth
+    first from the tiling's centre, as the puzzle collection does, so a region far from
+    0,0 costs memory for the whole way there (one too large is refused). The same tiles
+    and ids; line writes each large triangle's together, bfs in the search's order.
 
     --neighbours ends each csv or jsonl row with the ids of the tiles across its edges
     0-3 (edge k runs from vertex k to vertex k+1): the tiling's adjacency as data.
@@ -57,6 +74,7 @@ def penrose(
     sides, joined into long polylines, with the region's rectangle last.
     """
     from tilewright.aperiodic.penrose.tiling import (
+        COLOURING_KERNELS,
         KERNEL_MODULES,
         check_penrose_region,
         generate_penrose,
@@ -75,14 +93,16 @@ def penrose(
         aperiodic.refuse_with_cut(fmt, False)
     aperiodic.refuse_misplaced(fmt, output, paper, cut)
     width, height = region
-    width, height, origin = check_penrose_region(width, height, origin, tiling)
+    width, height, origin = check_penrose_region(width, height, origin, tiling, method)
     if fmt in ("svg", "png", "pdf"):
         from tilewright.aperiodic.writers import picture_scale
 
         picture_scale(width, height, cell, max_side)  # refused now; the writer sizes it
     check_destination(output)
-    patch = generate_penrose(width, height, announce_seed(seed), origin, tiling)
-    kernels: tuple[str, ...] = KERNEL_MODULES
+    patch = generate_penrose(width, height, announce_seed(seed), origin, tiling, method)
+    kernels: tuple[str, ...] = KERNEL_MODULES[method]
+    if colour == "four" and fmt in ("svg", "png", "pdf") and not cut:
+        kernels += (COLOURING_KERNELS,)
     if cut:  # imported only for a cut
         from tilewright.aperiodic.penrose import laser
 

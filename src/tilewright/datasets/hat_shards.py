@@ -1,6 +1,6 @@
 """Giant hat patches as Parquet: the region cut into bands of hexagon rows, one part each.
 
-Why bands of hexagon rows: the kite walk (``tilewright.aperiodic.hat_walk``) writes each
+Why bands of hexagon rows: the kite walk (``tilewright.aperiodic.hat.walk``) writes each
 hat from the hexagon of the kite grid that holds its kite 0, row by row, and those rows are
 fixed by the region alone; so a band of rows writes its own hats and no other band's, and
 the bands together write every hat of the region once, the hats of ``HatPatch.batches`` in
@@ -20,7 +20,7 @@ reflected  bool                           one of the mirrored hats
 turn       int8                           0–5: the hat (or its mirror) turned turn × 60°
 colour     int8                           0–3, a proper four-colouring (3: reflected)
 start      fixed_size_list<int64>[2]      vertex 0, exact: (x, y) is x + y·r on the kite
-                                          grid, r = e^{iπ/3} (``hat_geometry``)
+                                          grid, r = e^{iπ/3} (``hat.geometry``)
 vertices   fixed_size_list<float64>[28]   x0, y0, …, x13, y13: the 14 vertices,
                                           anticlockwise, hat units, y up (CSV's order)
 =========  =============================  ===============================================
@@ -35,15 +35,15 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from tilewright.aperiodic.hat import HAT_AREA, check_hat_region
-from tilewright.aperiodic.hat_coordinates import HatTiling
-from tilewright.aperiodic.hat_geometry import (
+from tilewright.aperiodic.hat.coordinates import HatTiling
+from tilewright.aperiodic.hat.geometry import (
     HEXAGON_STEP,
     REFLECTED_INDEX,
     REFLECTED_TYPE,
     TYPES,
 )
-from tilewright.aperiodic.hat_walk import found_batches, region_rows, vertices_xy
+from tilewright.aperiodic.hat.tiling import HAT_AREA, check_hat_region
+from tilewright.aperiodic.hat.walk import found_batches, region_rows, vertices_xy
 from tilewright.core.memory import check_fits
 from tilewright.datasets.tile_shards import Band, Parts, ShardTiling, tile_schema
 

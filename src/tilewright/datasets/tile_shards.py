@@ -1,6 +1,6 @@
 """Giant Spectre patches as Parquet: the region cut into bands, each band a part made anywhere.
 
-Why bands: the line walk (``tilewright.aperiodic.stream``) writes each tile from the first
+Why bands: the line walk (``tilewright.aperiodic.spectre.stream``) writes each tile from the first
 block of the region's grid that meets it, judged in the whole region's grid wherever the
 walk starts, so the block rows can be shared out: a band of block rows writes its own tiles
 and no other band's, and the bands together write every tile of the region exactly once,
@@ -48,8 +48,8 @@ import pyarrow.parquet as pq
 
 from tilewright.aperiodic import check_region
 from tilewright.aperiodic.patch import SHAPES_XY, TILE_AREA, Chunk, id_bytes, neighbour_rows
-from tilewright.aperiodic.spectre_geometry import GREEK, TYPES
-from tilewright.aperiodic.stream import BLOCK, band_chunks, block_grid
+from tilewright.aperiodic.spectre.geometry import GREEK, TYPES
+from tilewright.aperiodic.spectre.stream import BLOCK, band_chunks, block_grid
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_bool, require_int, require_int_between, shown
@@ -169,7 +169,7 @@ class Band:
 
 @dataclass(frozen=True)
 class SpectreBand(Band):
-    """Block rows ``rows[0]`` to ``rows[1] - 1`` of a region (``stream.BLOCK`` tile edges
+    """Block rows ``rows[0]`` to ``rows[1] - 1`` of a region (``spectre.stream.BLOCK`` tile edges
     each): one part.
 
     Examples

@@ -11,19 +11,22 @@ import io
 import json
 from collections.abc import Iterator, Mapping
 
+from tilewright.aperiodic.penrose import region
 from tilewright.aperiodic.penrose.region import TYPES, Found
 from tilewright.aperiodic.writers import (
     DIGITS,
+    FOUR_COLOURS,
     OUTLINE,
     OUTLINE_WIDTH,
     check_png_size,
     outline_width,
     svg_head,
 )
+from tilewright.core.colouring import proper_colours
 from tilewright.core.metadata import png_text
 from tilewright.core.raster import PolygonCanvas
 
-COLOURINGS = ("type", "orientation")
+COLOURINGS = ("type", "orientation", "four")
 # the acute-cornered tile (kite, thick rhomb) light, the other darker, as in Penrose's own
 # drawings; every two at least core.colours.PALETTE_SEPARATION apart
 TYPE_COLOURS = {"p2": ("#e8c26a", "#5a7fb8"), "p3": ("#8fb8de", "#f2a07b")}
@@ -51,7 +54,10 @@ _JSONL_ROW = (
 
 
 def fills(found: Found, tiling: str, colouring: str) -> list[str]:
-    """Each tile's colour: by type (``"type"``) or by type and turn (``"orientation"``).
+    """Each tile's colour: by type (``"type"``), by type and turn (``"orientation"``), or
+    four colours no two tiles across an edge share (``"four"``: ``core.colouring``, which
+    never needs more on a patch of four-edged tiles; those of one patch, not of the
+    tiling, so a larger region may colour a tile otherwise).
 
     Examples
     --------
@@ -59,6 +65,8 @@ def fills(found: Found, tiling: str, colouring: str) -> list[str]:
     >>> set(fills(find(1, "p2", (0, 0, 4, 4)), "p2", "type")) == set(TYPE_COLOURS["p2"])
     True
     """
+    if colouring == "four":
+        return [FOUR_COLOURS[c] for c in proper_colours(region.adjacency(found)).tolist()]
     kinds = found.kind.tolist()
     if colouring == "orientation":
         # a rhomb's turn counts to 5 (half a turn on, it is the same rhomb): the whole wheel
@@ -70,15 +78,16 @@ def fills(found: Found, tiling: str, colouring: str) -> list[str]:
 
 
 def _batches(found: Found, tiling: str) -> Iterator[tuple[list[str], list[str], list, list]]:
-    """The tiles in batches: ids, type names, turns and flat corners."""
+    """The tiles in batches: ids, type names, turns and flat corners (each batch's made
+    for it: the whole patch's ids as text would take more memory than the search)."""
     names = TYPES[tiling]
     for start in range(0, len(found), _BATCH):
         part = slice(start, start + _BATCH)
         yield (
-            found.ids[part],
+            region.tile_ids(found.turn[part], found.exact[part]),
             [names[k] for k in found.kind[part].tolist()],
             found.turn[part].tolist(),
-            found.xy[part].reshape(-1, 8).tolist(),
+            region.xy(found.exact[part]).reshape(-1, 8).tolist(),
         )
 
 

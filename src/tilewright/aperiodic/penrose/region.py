@@ -14,6 +14,11 @@ lie in a box; the box here holds the region and the start triangle at the tiling
 tiles meeting the region grown by a tile's width cover a convex set, crossed from the start
 triangle through their edges). Tiles whose interior misses the region are then dropped.
 
+The descent (:mod:`.descent`, ``method="line"``) finds the same tiles from the top of the
+same ancestry instead, in memory for the tiles alone; each tile is then made canonical and
+tested against the region by the same functions, so both give the same corners, types,
+turns and ids, in their own orders.
+
 Units: the edge of a rhomb, the long edge of a kite or dart (the short is 1/φ), y up.
 """
 
@@ -23,6 +28,7 @@ from functools import cached_property
 
 import numpy as np
 
+from tilewright.aperiodic.penrose.descent import descend
 from tilewright.aperiodic.penrose.description import LETTERS, Description
 from tilewright.aperiodic.penrose.field import INVERSE_PHI, T, multiply, power
 from tilewright.aperiodic.penrose.patch import Ancestry, pick, search
@@ -50,6 +56,9 @@ SHORT = np.array([multiply(INVERSE_PHI, power(T, k)) for k in range(10)], dtype=
 # edge 3, for each type: the thick rhomb's 72°, the thin one's 144° (both rhombs start at an
 # end of the diagonal their halves share)
 RHOMB_TENTHS = (2, 4)
+# a little under each tiling's mean tile area (``tiling.MEAN_AREA``: 0.50 and 0.81), for
+# the descent's first guess at its count
+EXPECTED_TILE_AREA = {"p2": 0.48, "p3": 0.78}
 
 
 class _Draws:
@@ -146,9 +155,21 @@ class Found:
     @cached_property
     def ids(self) -> list[str]:
         """Each tile's id: edge 0's turn and its start corner's four integers, the same
-        for the same tile in any region of the tiling."""
-        numbers = np.column_stack([self.turn.astype(np.int64), self.exact[:, 0, :]]).tolist()
-        return [":".join(map(str, row)) for row in numbers]
+        for the same tile in any region of the tiling (:func:`tile_ids`)."""
+        return tile_ids(self.turn, self.exact)
+
+
+def tile_ids(turn: np.ndarray, exact: np.ndarray) -> list[str]:
+    """The ids of tiles with these turns (n,) and exact corners (n, 4, 4): edge 0's turn
+    and the start corner's four integers, joined by ``:``.
+
+    Examples
+    --------
+    >>> tile_ids(np.array([3]), np.arange(16).reshape(1, 4, 4))
+    ['3:0:1:2:3']
+    """
+    numbers = np.column_stack([turn.astype(np.int64), exact[:, 0, :]]).tolist()
+    return [":".join(map(str, row)) for row in numbers]
 
 
 def xy(exact: np.ndarray) -> np.ndarray:
@@ -160,21 +181,77 @@ def xy(exact: np.ndarray) -> np.ndarray:
     return np.stack([x, y], axis=-1)
 
 
-def find(seed: int, tiling: str, region: tuple[float, float, float, float]) -> Found:
+def find(
+    seed: int, tiling: str, region: tuple[float, float, float, float], method: str = "bfs"
+) -> Found:
     """Every tile of the seed's ``tiling`` whose interior meets ``region`` (x0, y0, x1, y1),
-    once each.
+    once each: the same tiles by either method, in the method's order.
+
+    ``"bfs"`` searches breadth first from the tiling's centre (:func:`~.patch.search`),
+    in the order the collection's faces take; ``"line"`` descends the substitution
+    hierarchy (:func:`~.descent.descend`), in its order, in memory for the tiles alone.
 
     Examples
     --------
     >>> found = find(1, "p3", (0.0, 0.0, 5.0, 5.0))
     >>> len(found) == len(set(found.ids))
     True
+    >>> line = find(1, "p3", (0.0, 0.0, 5.0, 5.0), "line")
+    >>> sorted(line.ids) == sorted(found.ids)
+    True
     """
     start = start_of(seed, tiling)
+    if method == "line":
+        found = _Growing(_expected_tiles(region, tiling))
+        for tiles in descend(start.ancestry, start.turn, start.start_vertex, region):
+            found.extend(*_kept(tiles, tiling, region))
+        return Found(*found.arrays(), start.description())
     tiles = search(start.ancestry, start.turn, start.start_vertex, search_box(region))
+    return Found(*_kept(tiles, tiling, region), start.description())
+
+
+def _expected_tiles(region: tuple[float, float, float, float], tiling: str) -> int:
+    """About how many tiles meet ``region``, a little over: its area grown by a tile's
+    width, over the smaller mean tile area (P2's)."""
+    x0, y0, x1, y1 = region
+    return round((x1 - x0 + 1) * (y1 - y0 + 1) / EXPECTED_TILE_AREA[tiling]) + 64
+
+
+class _Growing:
+    """The descent's tiles as they come, in arrays made once for the count expected (and
+    grown by half when it is passed), so that the batches are never held twice."""
+
+    def __init__(self, capacity: int) -> None:
+        self.exact = np.empty((capacity, 4, 4), dtype=np.int64)
+        self.kind = np.empty(capacity, dtype=np.int8)
+        self.turn = np.empty(capacity, dtype=np.int8)
+        self.count = 0
+
+    def extend(self, exact: np.ndarray, kind: np.ndarray, turn: np.ndarray) -> None:
+        end = self.count + len(exact)
+        if end > len(self.exact):
+            room = max(end, len(self.exact) * 3 // 2)
+            for name in ("exact", "kind", "turn"):
+                grown = np.empty((room, *getattr(self, name).shape[1:]), getattr(self, name).dtype)
+                grown[: self.count] = getattr(self, name)[: self.count]
+                setattr(self, name, grown)
+        self.exact[self.count : end], self.kind[self.count : end] = exact, kind
+        self.turn[self.count : end] = turn
+        self.count = end
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The tiles so far: exact corners, types and turns (views of the arrays)."""
+        n = self.count
+        return self.exact[:n], self.kind[:n], self.turn[:n]
+
+
+def _kept(
+    tiles: np.ndarray, tiling: str, region: tuple[float, float, float, float]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The tiles (as found) that meet ``region``, canonical: exact corners, type, turn."""
     exact, kind, turn = canonical(tiles, tiling)
     keep = meets(xy(exact), region)
-    return Found(exact[keep], kind[keep], turn[keep], start.description())
+    return exact[keep], kind[keep], turn[keep]
 
 
 def _direction(vectors: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -264,9 +341,36 @@ def vertex_numbers(points: np.ndarray) -> np.ndarray:
     return numbers.reshape(-1).astype(np.int64)
 
 
-def neighbours(seed: int, tiling: str, found: Found, region) -> list[list[str]]:
+def adjacency(found: Found) -> np.ndarray:
+    """The tiles of ``found`` across each edge of each of them, by index in ``found``
+    (-1 where the tile across lies outside it): int64, (n, 4), edge k from corner k to
+    corner k + 1. The tiling is edge to edge, so the tile across an edge runs it backwards.
+
+    Examples
+    --------
+    >>> found = find(1, "p3", (0.0, 0.0, 3.0, 3.0))
+    >>> across = adjacency(found)
+    >>> bool(((across == -1) | (across[across] == np.arange(len(found))[:, None, None])
+    ...       .any(axis=2)).all())
+    True
+    """
+    numbers = vertex_numbers(found.exact).reshape(-1, 4)
+    count = int(numbers.max(initial=0)) + 1
+    # a directed edge as one number: from a to b is a·count + b
+    edges = (numbers * count + np.roll(numbers, -1, axis=1)).ravel()
+    order = np.argsort(edges)
+    backwards = (np.roll(numbers, -1, axis=1) * count + numbers).ravel()
+    at = np.searchsorted(edges[order], backwards).clip(0, max(len(order) - 1, 0))
+    inside = edges[order][at] == backwards if len(order) else np.zeros(0, dtype=bool)
+    return np.where(inside, order[at] // 4, -1).reshape(-1, 4)
+
+
+def neighbours(
+    seed: int, tiling: str, found: Found, region, method: str = "bfs"
+) -> list[list[str]]:
     """The ids of the tiles across each edge of each of ``found``'s tiles (the patch of
-    ``region``; edge k runs from corner k to corner k + 1), inside the region or not.
+    ``region``, found by ``method``; edge k runs from corner k to corner k + 1), inside the
+    region or not.
 
     Penrose tilings are edge to edge, so the tile across an edge runs it backwards: the
     edges of the region's tiles and of those of the region grown by ``NEIGHBOUR_REACH``
@@ -282,7 +386,7 @@ def neighbours(seed: int, tiling: str, found: Found, region) -> list[list[str]]:
     """
     x0, y0, x1, y1 = region
     grown = (x0 - NEIGHBOUR_REACH, y0 - NEIGHBOUR_REACH, x1 + NEIGHBOUR_REACH, y1 + NEIGHBOUR_REACH)
-    wide = find(seed, tiling, grown)
+    wide = find(seed, tiling, grown, method)
     numbers = vertex_numbers(np.concatenate([found.exact, wide.exact])).reshape(-1, 4)
     count = int(numbers.max(initial=0)) + 1
     mine, theirs = numbers[: len(found)], numbers[len(found) :]

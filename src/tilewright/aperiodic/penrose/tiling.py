@@ -18,6 +18,7 @@ from tilewright.aperiodic import writers
 from tilewright.aperiodic.patch import farthest_within, positive_region
 from tilewright.aperiodic.penrose import outputs
 from tilewright.aperiodic.penrose.region import (
+    NEIGHBOUR_REACH,
     TILINGS,
     TYPES,
     Found,
@@ -26,6 +27,7 @@ from tilewright.aperiodic.penrose.region import (
     neighbours,
 )
 from tilewright.aperiodic.tiling_patch import (
+    METHODS,
     PICTURES,
     SUFFIXES,
     Progress,
@@ -39,13 +41,22 @@ from tilewright.core.numbers import require_bool
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
 
-# The search holds every triangle of the box from the tiling's centre to the region (see
-# ``region.search_box``): its arrays, its hash table and the tiles made of them. Bytes a
-# square edge of that box (measured: peak RSS over the imports, about 1,100 at 300x300
-# and 1000x1000 edges, P2 and P3), with room to spare
+# The breadth-first search holds every triangle of the box from the tiling's centre to the
+# region (see ``region.search_box``): its arrays, its hash table and the tiles made of
+# them. Bytes a square edge of that box (measured: peak RSS over the imports, about 1,100
+# at 300x300 and 1000x1000 edges, P2 and P3), with room to spare
 SEARCH_BYTES_PER_AREA = 1_600
+# The descent holds the tiles alone (``descent``): bytes a tile of the patch (measured:
+# peak RSS over the imports at 1000x1000 edges, P2 and P3, about 170 writing csv and 420
+# with every tile's id and float corners held, as iterating the patch does), with room
+# to spare
+LINE_BYTES_PER_TILE = 500
+# the method a patch is found by unless told: the descent, as for the Spectre and the hat
+# (any region, in memory for its tiles alone)
+DEFAULT_METHOD = "line"
 # a region's corners as far as the floats keep a tile's shape within a millionth of an
-# edge (its exact integers go on; the box, and the memory check, keep far regions small)
+# edge (its exact integers go on): the descent reaches any region within it, the
+# breadth-first search those whose box from the centre fits in memory
 PENROSE_MAX_COORDINATE = 2.0**30
 # each tiling's mean tile area (kites and darts, thick and thin rhombs, φ of the first to
 # one of the second) and how far a tile meeting the region reaches past it, for estimates
@@ -59,8 +70,13 @@ REACH = 1.7
 # a patch shows its counts in its repr up to this many tiles (searched for it), an estimate
 # past it
 REPR_COUNT_LIMIT = 50_000
-# the compiled kernels a patch runs (for the word before compiling)
-KERNEL_MODULES = ("tilewright.aperiodic.penrose._search_kernels",)
+# the compiled kernels a patch runs by each method (for the word before compiling)
+KERNEL_MODULES = {
+    "bfs": ("tilewright.aperiodic.penrose._search_kernels",),
+    "line": ("tilewright.aperiodic.penrose._descent_kernels",),
+}
+# and the one a picture coloured "four" runs besides
+COLOURING_KERNELS = "tilewright.core._colouring_kernels"
 
 
 @dataclass(frozen=True)
@@ -92,6 +108,9 @@ class PenrosePatch(TilingPatch):
         The tiling.
     tiling : str
         ``"p2"`` (kites and darts) or ``"p3"`` (rhombs).
+    method : str
+        ``"bfs"`` (breadth first from the tiling's centre) or ``"line"`` (down the
+        substitution hierarchy): the same tiles, in different orders.
 
     Examples
     --------
@@ -100,10 +119,16 @@ class PenrosePatch(TilingPatch):
     """
 
     def __init__(
-        self, width: float, height: float, origin: tuple[float, float], seed: int, tiling: str
+        self,
+        width: float,
+        height: float,
+        origin: tuple[float, float],
+        seed: int,
+        tiling: str,
+        method: str = DEFAULT_METHOD,
     ) -> None:
-        # one search, breadth first, held whole
-        super().__init__(width, height, origin, seed, "bfs")
+        # one search, by either method, held whole
+        super().__init__(width, height, origin, seed, method)
         self.tiling = tiling
         self.family = f"penrose-{tiling}"
         self.tile_area = MEAN_AREA[tiling]
@@ -114,15 +139,23 @@ class PenrosePatch(TilingPatch):
     def found(self) -> Found:
         """The tiles as arrays (``region.Found``), searched on first use and kept."""
         if self._found is None:
-            self._found = find(self.seed, self.tiling, self.region)
+            self._found = find(self.seed, self.tiling, self.region, self.method)
             self._count = len(self._found)
         return self._found
 
     @property
     def info(self) -> dict[str, object]:
         """What made the patch, as every output that can carry it records it: the
-        region, the seed, and the seed's start as a collection grid description."""
-        return {**self._described(), "seed": self.seed, "description": self.found.description}
+        region, the seed, and the seed's start as a collection grid description; and the
+        method when it is the descent's (the breadth-first files record none, as they did
+        before there was a choice)."""
+        method = {} if self.method == "bfs" else {"method": self.method}
+        return {
+            **self._described(),
+            **method,
+            "seed": self.seed,
+            "description": self.found.description,
+        }
 
     def __len__(self) -> int:
         return len(self.found)
@@ -166,8 +199,9 @@ class PenrosePatch(TilingPatch):
         fmt : str
             One of ``FORMATS``: svg, png, pdf, jsonl, csv, geojson.
         colour : str
-            Pictures: ``"type"`` (kites and darts, thick and thin rhombs) or
-            ``"orientation"`` (by turn, the second type darker).
+            Pictures: ``"type"`` (kites and darts, thick and thin rhombs),
+            ``"orientation"`` (by turn, the second type darker) or ``"four"`` (four
+            colours, no two tiles across an edge alike).
         scale : float, optional
             Pictures: pixels an edge; None fits ``max_side``.
         max_side : int
@@ -220,7 +254,7 @@ class PenrosePatch(TilingPatch):
         >>> all(tile.id in ids for tile in patch) and len(patch.neighbours()) == len(patch)
         True
         """
-        return neighbours(self.seed, self.tiling, self.found, self.region)
+        return neighbours(self.seed, self.tiling, self.found, self.region, self.method)
 
     def save(
         self,
@@ -259,7 +293,7 @@ class PenrosePatch(TilingPatch):
             if fmt not in ("csv", "jsonl"):
                 raise TilewrightError(f"neighbours are written in csv and jsonl, not {fmt}")
             # a second search, of the region grown, beside the first's tiles
-            needed = 2 * box_area(self.region) * SEARCH_BYTES_PER_AREA
+            needed = 2 * _needed_bytes(self.region, self.method, self.tiling, NEIGHBOUR_REACH)
             check_fits(needed, f"the neighbours of a Penrose {self.tiling} patch")
         if fmt in PICTURES:
             scale = writers.picture_scale(self.width, self.height, scale, max_side)
@@ -269,28 +303,47 @@ class PenrosePatch(TilingPatch):
         return fmt, colour, scale if scale is not None else writers.SCALE
 
 
+def _needed_bytes(
+    region: tuple[float, float, float, float], method: str, tiling: str, grown: float = 0.0
+) -> float:
+    """The memory a patch of ``region`` (grown by ``grown`` on each side) needs: the
+    breadth-first search's box from the tiling's centre, or the descent's tiles."""
+    x0, y0, x1, y1 = region[0] - grown, region[1] - grown, region[2] + grown, region[3] + grown
+    if method == "bfs":
+        return box_area((x0, y0, x1, y1)) * SEARCH_BYTES_PER_AREA
+    tiles = (x1 - x0 + 2 * REACH) * (y1 - y0 + 2 * REACH) / MEAN_AREA[tiling]
+    return tiles * LINE_BYTES_PER_TILE
+
+
 def check_penrose_region(
     width: float,
     height: float,
     origin: tuple[float, float] = (0.0, 0.0),
     tiling: str = "p3",
+    method: str = DEFAULT_METHOD,
 ) -> tuple[float, float, tuple[float, float]]:
     """A Penrose region checked: positive finite sides, within
-    ``PENROSE_MAX_COORDINATE``, and a search (from the tiling's centre to the region) that
-    fits in memory.
+    ``PENROSE_MAX_COORDINATE``, and a search that fits in memory (breadth first: from the
+    tiling's centre to the region; by the descent: the region's tiles).
 
     Examples
     --------
     >>> check_penrose_region(30, 20, (-5, 2))
     (30.0, 20.0, (-5.0, 2.0))
+    >>> check_penrose_region(10, 10, (1e6, 1e6), method="line")
+    (10.0, 10.0, (1000000.0, 1000000.0))
     """
     width, height, x, y = positive_region(width, height, origin)
     region = (x, y, x + width, y + height)
     farthest_within(region, PENROSE_MAX_COORDINATE, ("a Penrose region", "edges", "tile"))
+    how = (
+        "searched from the tiling's centre; the line method holds its tiles alone"
+        if method == "bfs"
+        else "by the descent"
+    )
     check_fits(
-        box_area(region) * SEARCH_BYTES_PER_AREA,
-        f"a Penrose {tiling} patch of {width:g}x{height:g} at ({x:g},{y:g}) (searched from "
-        "the tiling's centre)",
+        _needed_bytes(region, method, tiling),
+        f"a Penrose {tiling} patch of {width:g}x{height:g} at ({x:g},{y:g}) ({how})",
     )
     return width, height, (x, y)
 
@@ -301,6 +354,7 @@ def generate_penrose(
     seed: int | None = None,
     origin: tuple[float, float] = (0, 0),
     tiling: str = "p3",
+    method: str = DEFAULT_METHOD,
 ) -> PenrosePatch:
     """The patch of the Penrose tiling ``seed`` over [x, x + width] × [y, y + height].
 
@@ -318,6 +372,11 @@ def generate_penrose(
         The region's lower-left corner (x, y), y up.
     tiling : {"p3", "p2"}
         Rhombs (thick and thin) or kites and darts.
+    method : {"line", "bfs"}, default "line"
+        How the tiles are found: down the substitution hierarchy (memory for the tiles
+        alone, and a region 10^9 edges away in a millisecond; each large triangle's tiles
+        together), or breadth first from the tiling's centre (memory for the whole box
+        from the centre to the region; the collection's order). The same tiles and ids.
 
     Returns
     -------
@@ -326,8 +385,8 @@ def generate_penrose(
     Raises
     ------
     TypeError, TilewrightError
-        For a bad argument, or a region whose search (from the tiling's centre, so growing
-        with the distance) would not fit in memory.
+        For a bad argument, or a region whose search (breadth first: from the tiling's
+        centre, so growing with the distance) would not fit in memory.
 
     References
     ----------
@@ -340,7 +399,11 @@ def generate_penrose(
     >>> inner = {tile.id for tile in generate_penrose(4, 4, seed=3, origin=(3, 2), tiling="p2")}
     >>> inner <= {tile.id for tile in patch}  # the same tiling, any region
     True
+    >>> far = generate_penrose(4, 4, seed=3, origin=(1e9, 1e9), method="line")
+    >>> len(far) > 0
+    True
     """
     tiling = choice(tiling, TILINGS, "tiling")
-    width, height, origin = check_penrose_region(width, height, origin, tiling)
-    return PenrosePatch(width, height, origin, resolve_seed(seed), tiling)
+    method = choice(method, METHODS, "method")
+    width, height, origin = check_penrose_region(width, height, origin, tiling, method)
+    return PenrosePatch(width, height, origin, resolve_seed(seed), tiling, method)

@@ -1,0 +1,471 @@
+"""A hat patch as one object: ``generate_hats`` it, iterate its hats, ``save`` it.
+
+Like a Spectre ``Patch``, a ``HatPatch`` holds only its parameters: the kite walk
+(``walk``) finds the hats again, in bounded memory, each time they are asked for.
+The breadth-first method (``bfs``) holds the whole patch by nature; it searches once,
+on first use, and keeps the result.
+"""
+
+import functools
+import io
+import os
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, BinaryIO
+
+import numpy as np
+
+from tilewright.aperiodic import writers
+from tilewright.aperiodic.hat import writers as hat_writers
+from tilewright.aperiodic.hat.coordinates import HatTiling
+from tilewright.aperiodic.hat.geometry import HAT_AREA, TYPES
+from tilewright.aperiodic.hat.shapes import HAT_SHAPE, check_shape, shaped
+from tilewright.aperiodic.hat.walk import HatTile, batch_tiles, found_batches, region_frame
+from tilewright.aperiodic.patch import FLOAT_STEPS, farthest_within, positive_region
+from tilewright.aperiodic.threaded import checked_threads
+
+# a hat patch is written in the Spectre's formats, named by the same suffixes
+from tilewright.aperiodic.tiling_patch import (
+    METHODS,
+    PICTURES,
+    SUFFIXES,
+    Progress,
+    TilingPatch,
+    check_grid_fits,
+    check_plain,
+    checked_style,
+    choice,
+    write_rows,
+)
+from tilewright.core.errors import TilewrightError
+from tilewright.core.memory import check_fits
+from tilewright.core.numbers import require_bool
+from tilewright.core.picture_size import PIXEL_BUDGET
+from tilewright.core.seeds import resolve_seed
+
+if TYPE_CHECKING:
+    # imported where used: a line walk written as text loads neither the breadth-first
+    # search's kernels nor the polygon grid's (some 15 ms of its start)
+    from tilewright.aperiodic.hat.bfs import Searched
+    from tilewright.core.polygon_grid import PolygonGrid
+
+# A far region's walk starts from a kite found through the hierarchy (``hierarchy``),
+# in milliseconds at any distance; the limit is the floats': at 2⁵⁰ float64 numbers are a
+# quarter of a hat unit apart, and a side must span FLOAT_STEPS of them
+HAT_MAX_COORDINATE = 2.0**50
+HAT_VERTICES = 14
+REPR_COUNT_LIMIT = 50_000
+REPR_SVG_LIMIT = 5_000
+REPR_SVG_SIDE = 800
+# bytes a picture holds a hat while it is drawn: its HatTile and outline (measured 820 for
+# the hat, 5,400 redrawn with another shape, whose lifts spread through dicts of vertices)
+PICTURE_BYTES_PER_HAT = 1_000
+SHAPED_BYTES_PER_HAT = 6_000
+
+
+class HatPatch(TilingPatch):
+    """Every hat of one hat tiling that meets a rectangle; made by :func:`generate_hats`.
+
+    Attributes
+    ----------
+    width, height : float
+        The region's sides in hat units (the hat's short side is 1).
+    origin : tuple of float
+        Its lower-left corner (x, y); y points up.
+    seed : int
+        The tiling.
+    method : str
+        ``"line"`` (row by row, bounded memory) or ``"bfs"`` (breadth first, held whole):
+        the same hats, in different orders.
+
+    Examples
+    --------
+    >>> patch = generate_hats(30, 20, seed=3)
+    >>> patch
+    <Hat patch 30x20 at (0,0) seed=3: 60 hats, 8 reflected>
+    """
+
+    family = "hat"
+    tile_area = HAT_AREA
+    reach = 4.0
+
+    # found on first use and kept: the reflected hats' count, the breadth-first search
+    _reflected: int | None = None
+    _searched: "Searched | None" = None
+
+    @property
+    def info(self) -> dict[str, object]:
+        """What made the patch, as every output that can carry it records it."""
+        # the method as the Spectre's records it; left out for the line walk, whose
+        # outputs were written without it
+        method = {"method": self.method} if self.method != "line" else {}
+        return {**self._described(), "seed": self.seed, **method}
+
+    def __iter__(self) -> Iterator[HatTile]:
+        return (tile for batch in self.batches() for tile in batch_tiles(batch))
+
+    def batches(self, neighbours: bool = False) -> Iterator[np.ndarray]:
+        """The hats as arrays, batch by batch (``walk.found_batches``): for speed, and
+        with ``neighbours`` the ids of the hats across each edge."""
+        if self.method == "bfs":
+            return self._breadth_first(neighbours).batches(neighbours)
+        return found_batches(HatTiling(self.seed), self.region, neighbours)
+
+    def _breadth_first(self, neighbours: bool) -> "Searched":
+        """The breadth-first search's result, made on first use and kept (again, once,
+        if neighbours are asked for after a search without them)."""
+        from tilewright.aperiodic.hat.bfs import breadth_first
+
+        if self._searched is None or (neighbours and not self._searched.named):
+            self._searched = breadth_first(HatTiling(self.seed), self.region, neighbours)
+        return self._searched
+
+    def __len__(self) -> int:
+        if self._count is None:
+            count = reflected = 0
+            for batch in self.batches():
+                count += len(batch)
+                reflected += int(np.sum((batch[:, 3] == TYPES.index("H")) & (batch[:, 4] == 3)))
+            self._count, self._reflected = count, reflected
+        return self._count
+
+    def __repr__(self) -> str:
+        region = self._region_text()
+        if self._count is None and self.approximate_count > REPR_COUNT_LIMIT:
+            return f"<Hat patch {region} seed={self.seed}: about {self.approximate_count:,} hats>"
+        count = len(self)
+        return f"<Hat patch {region} seed={self.seed}: {count} hats, {self._reflected} reflected>"
+
+    def _repr_png_(self) -> bytes | None:
+        """The patch as a PNG for Jupyter when it has too many hats for an SVG."""
+        return writers.notebook_png(self, REPR_SVG_LIMIT)
+
+    def _repr_svg_(self) -> str | None:
+        """The patch drawn for Jupyter, or None when it has too many hats to show."""
+        if self.approximate_count > REPR_SVG_LIMIT:
+            return None
+        scale = writers.picture_scale(self.width, self.height, None, REPR_SVG_SIDE)
+        buffer = io.BytesIO()
+        self.write(buffer, "svg", scale=scale)
+        return buffer.getvalue().decode()
+
+    def write(
+        self,
+        sink: BinaryIO,
+        fmt: str,
+        colour: str = "type",
+        plain: bool = False,
+        scale: float | None = None,
+        max_side: int = PIXEL_BUDGET,
+        shape: Sequence[float] = HAT_SHAPE,
+        neighbours: bool = False,
+        threads: int = 1,
+        progress: Progress | None = None,
+        paper: str | None = None,
+    ) -> None:
+        """Write the patch in format ``fmt`` to the binary file ``sink``.
+
+        Parameters
+        ----------
+        sink : binary file
+        fmt : str
+            One of ``FORMATS``: svg, png, pdf, jsonl, csv, geojson.
+        colour : str
+            Pictures: ``"type"`` (by metatile H, T, P, F), ``"orientation"`` (by turn),
+            ``"four"`` (the proper four-colouring every hat carries) or ``"reflected"``
+            (all alike); the reflected hats are dark in every colouring but ``"four"``.
+        plain : bool
+            SVG and PDF: one closed path a hat instead of ``<use>``.
+        scale : float, optional
+            Pictures: pixels a hat unit; None fits ``max_side``.
+        max_side : int
+        shape : pair of float
+            Pictures: draw the tiling with Tile(a, b) (``shapes``); the default is the
+            hat. Any other shape moves the hats, so the picture shows the whole of the
+            redrawn patch, unclipped.
+        neighbours : bool
+            CSV and JSON Lines: each row ends with the ids of the hats across its 14 edges,
+            in the edges' order (edge k runs from vertex k to vertex k + 1), inside the
+            region or not: the tiling's adjacency as data.
+        threads : int
+            CSV and JSON Lines: walk bands of the region's rows of hexagons on this many
+            threads at once and write their rows in order
+            (``threads.threaded_batches``): the same bytes. Refused above 1 for the
+            other formats.
+        progress : callable, optional
+            CSV, JSON Lines and GeoJSON: wraps the iterator of what is written (batches of
+            hats, their rows, or hats; a progress bar, say).
+        paper : str, optional
+            PDF: the page, ``"a4"`` (default) or ``"letter"``; refused for the others.
+
+        Raises
+        ------
+        TypeError, TilewrightError
+            For a bad argument, or a picture past the pixel budget or whose hats would not
+            fit in memory (a picture holds them all), before anything is written.
+        """
+        chosen = scale is None
+        checked = self._checked(fmt, colour, plain, scale, max_side, shape, neighbours, paper)
+        fmt, colour, plain, scale, shape, neighbours = checked
+        threads = checked_threads(fmt, threads, self.method)
+        if threads > 1:
+            self._write_threaded(sink, fmt, progress, threads, neighbours)
+            return
+        wrap = progress or iter
+        if fmt == "jsonl":
+            sink.writelines(hat_writers.jsonl(wrap(self.batches(neighbours))))
+        elif fmt == "csv":
+            sink.writelines(hat_writers.csv(wrap(self.batches(neighbours)), neighbours))
+        elif fmt == "geojson":
+            sink.writelines(hat_writers.geojson(wrap(iter(self)), self.info))
+        else:
+            self._picture(sink, fmt, colour, plain, (scale, chosen), max_side, shape, paper)
+
+    def _write_threaded(
+        self, sink: BinaryIO, fmt: str, progress: Progress | None, threads: int, neighbours: bool
+    ) -> None:
+        """CSV or JSON Lines rows made on ``threads`` threads, written in order."""
+        from tilewright.aperiodic.hat.threads import threaded_batches
+
+        work = functools.partial(hat_writers.text_rows, fmt=fmt)
+        made = threaded_batches(self.seed, self.region, neighbours, work, threads)
+        header = hat_writers.csv_header(neighbours) if fmt == "csv" else None
+        write_rows(sink, header, made, progress)
+
+    def _picture(self, sink, fmt, colour, plain, scaled, max_side, shape, paper) -> None:
+        """The picture; ``scaled`` is the scale and whether it was chosen (not given)."""
+        scale, chosen = scaled
+        tiles = [tile for tile in self]
+        # drawn from the walk's frame: far out, absolute floats would bend every edge
+        frame = region_frame(self.region)
+        box = frame.box
+        clip = shape == HAT_SHAPE
+        if clip:
+            outlines = [tile.xy(frame.origin) for tile in tiles]
+        else:
+            outlines = shaped(tiles, shape, frame.origin)
+            if outlines:
+                points = np.concatenate(outlines)
+                (x0, y0), (x1, y1) = points.min(axis=0) - 0.5, points.max(axis=0) + 0.5
+                box = (float(x0), float(y0), float(x1), float(y1))
+                # the redrawn tiles reach past the region: a chosen scale is the default
+                # for all they cover, a given one kept to the budget
+                fits = max_side / max(x1 - x0, y1 - y0)
+                chosen_scale = writers.picture_scale(x1 - x0, y1 - y0, None, max_side)
+                scale = chosen_scale if chosen else min(scale, fits)
+        info = self.info | {"shape": list(shape)}
+        if fmt == "png":
+            sink.write(hat_writers.png(tiles, outlines, box, colour, scale, info))
+            return
+        svg = hat_writers.svg(tiles, outlines, box, colour, plain, scale, info, clip)
+        if fmt == "svg":
+            sink.writelines(svg)
+        else:
+            from tilewright.core.pdf import DEFAULT_PAPER, pdf_from_svg
+
+            sink.write(pdf_from_svg(b"".join(svg), info, paper or DEFAULT_PAPER))
+
+    def save(
+        self,
+        path: str | os.PathLike,
+        colour: str = "type",
+        plain: bool = False,
+        scale: float | None = None,
+        max_side: int = PIXEL_BUDGET,
+        shape: Sequence[float] = HAT_SHAPE,
+        neighbours: bool = False,
+        threads: int = 1,
+        paper: str | None = None,
+    ) -> None:
+        """Write the patch to ``path`` in the format its suffix names, all or nothing
+        (the arguments as for :meth:`write`).
+
+        Examples
+        --------
+        >>> import pathlib, tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> patch = generate_hats(20, 12, seed=5)
+        >>> patch.save(folder / "hats.svg")
+        >>> (folder / "hats.svg").read_text().count("<use") == len(patch)
+        True
+        """
+        from tilewright.core.output import format_by_suffix, open_output
+
+        fmt = format_by_suffix(path, SUFFIXES, "a hat patch")
+        # checked before the file is opened, so that a refusal leaves no trace at all
+        self._checked(fmt, colour, plain, scale, max_side, shape, neighbours, paper)
+        threads = checked_threads(fmt, threads, self.method)
+        with open_output(os.fspath(path)) as sink:
+            self.write(
+                sink, fmt, colour, plain, scale, max_side, shape, neighbours, threads, paper=paper
+            )
+
+    def _checked(self, fmt, colour, plain, scale, max_side, shape, neighbours, paper=None):
+        """The arguments checked (and a picture's scale chosen), or an error."""
+        fmt, colour, plain = checked_style(fmt, colour, hat_writers.COLOURINGS, plain, paper)
+        shape = check_shape(shape)
+        check_plain(fmt, plain)
+        if shape != HAT_SHAPE and fmt not in PICTURES:
+            raise TilewrightError(f"a shape draws svg, pdf or png, not {fmt}")
+        if require_bool(neighbours, "neighbours") and fmt not in ("csv", "jsonl"):
+            raise TilewrightError(f"neighbours are written in csv and jsonl, not {fmt}")
+        if fmt in PICTURES:
+            scale = writers.picture_scale(self.width, self.height, scale, max_side)
+            writers.check_picture_tiles(self.approximate_count, "hats")
+            if fmt == "png":
+                writers.check_png_size(self.region, scale)
+            self._check_picture_memory(fmt, plain, shape)
+        scale = scale if scale is not None else writers.SCALE
+        return fmt, colour, plain, scale, shape, neighbours
+
+    def _check_picture_memory(self, fmt: str, plain: bool, shape: tuple[float, float]) -> None:
+        """Refuse, before the walk, a picture whose hats would not fit in memory: it holds
+        every hat (a PNG its pixels too, checked with its size), a PDF its SVG as well."""
+        count = self.approximate_count
+        held = count * (PICTURE_BYTES_PER_HAT if shape == HAT_SHAPE else SHAPED_BYTES_PER_HAT)
+        if fmt == "pdf":
+            from tilewright.core.pdf import check_pdf_fits  # loads the page layouts: pdf only
+
+            svg_bytes = count * writers.SVG_BYTES_PER_TILE[plain]
+            check_pdf_fits(svg_bytes, f"about {count:,} hats", held)
+        else:
+            check_fits(held, f"a picture of about {count:,} hats ({fmt})")
+
+
+def check_hat_region(
+    width: float, height: float, origin: tuple[float, float] = (0.0, 0.0)
+) -> tuple[float, float, tuple[float, float]]:
+    """A hat region checked: positive finite sides, within ``HAT_MAX_COORDINATE``, each
+    side at least ``FLOAT_STEPS`` steps of the floats at its farthest corner.
+
+    Examples
+    --------
+    >>> check_hat_region(30, 20, (-5, 2))
+    (30.0, 20.0, (-5.0, 2.0))
+    """
+    width, height, x, y = positive_region(width, height, origin)
+    words = ("a hat region", "hat units", "hat")
+    farthest = farthest_within((x, y, x + width, y + height), HAT_MAX_COORDINATE, words)
+    # a side spans a few steps of the floats there, or x + width would round it away
+    smallest = FLOAT_STEPS * float(np.spacing(farthest))
+    if min(width, height) < smallest:
+        raise TilewrightError(
+            f"a hat region's sides must be at least {smallest:.3g} hat units this far out "
+            f"({FLOAT_STEPS} steps of the floats there), got {width:g}x{height:g}"
+        )
+    return width, height, (x, y)
+
+
+def generate_hats(
+    width: float,
+    height: float,
+    seed: int | None = None,
+    origin: tuple[float, float] = (0, 0),
+    method: str = "line",
+) -> HatPatch:
+    """The patch of the hat tiling ``seed`` over [x, x + width] × [y, y + height].
+
+    A seed fixes one hat tiling of the whole plane; every hat whose interior meets the
+    rectangle belongs to the patch, once. Regions are in hat units (the hat's short side
+    is 1, its area 8√3).
+
+    Parameters
+    ----------
+    width, height : float
+        Finite and positive; the region within ±``HAT_MAX_COORDINATE`` of the centre.
+    seed : int, optional
+        The tiling; None draws one (read it back from ``patch.seed``).
+    origin : pair of float
+        The region's lower-left corner (x, y), y up.
+    method : str
+        ``"line"`` walks the region's hexagons row by row in bounded memory; ``"bfs"``
+        searches it breadth first from its first hat (``bfs``) and holds the whole
+        patch (about 95 bytes a hat, 450 with neighbours): the same hats, in
+        breadth-first order.
+
+    Returns
+    -------
+    HatPatch
+
+    Raises
+    ------
+    TypeError, TilewrightError
+        As :func:`~tilewright.aperiodic.generate` raises them (for the hat's region).
+
+    References
+    ----------
+    .. [1] D. Smith, J. S. Myers, C. S. Kaplan and C. Goodman-Strauss, "An aperiodic
+       monotile", Combinatorial Theory 4(1), 2024.
+    .. [2] S. Tatham, "Combinatorial coordinates for the aperiodic hat tiling", 2023.
+
+    Examples
+    --------
+    >>> patch = generate_hats(30, 20, seed=3)
+    >>> inner = {tile.id for tile in generate_hats(10, 10, seed=3, origin=(10, 5))}
+    >>> inner <= {tile.id for tile in patch}  # the same tiling, any region
+    True
+    >>> by_bfs = generate_hats(30, 20, seed=3, method="bfs")
+    >>> sorted(t.id for t in by_bfs) == sorted(t.id for t in patch)
+    True
+    """
+    method = choice(method, METHODS, "method")
+    width, height, origin = check_hat_region(width, height, origin)
+    if method == "bfs":
+        from tilewright.aperiodic.hat.bfs import check_memory
+
+        check_memory((origin[0], origin[1], origin[0] + width, origin[1] + height))
+    return HatPatch(width, height, origin, resolve_seed(seed), method)
+
+
+def hat_grid(
+    width: float,
+    height: float,
+    seed: int | None = None,
+    origin: tuple[float, float] = (0, 0),
+) -> "PolygonGrid":
+    """The hats of a patch as the cells of a grid, for mazes: neighbours across edges.
+
+    The hat tiling is edge to edge on the kite grid (every side two hats share is a whole
+    kite edge of both, and the middle of a hat's side of length 2 is one of its 14
+    vertices), so two cells are neighbours when their hats share an edge. Vertices are
+    exact grid points, packed into one int64 key each. Drawn with ``y`` down, as
+    :func:`~tilewright.aperiodic.spectre_grid` is, and as it from a point near a far
+    region.
+
+    Parameters
+    ----------
+    width, height, seed, origin
+        As for :func:`~tilewright.aperiodic.spectre_grid`, in hat units (see
+        :func:`generate_hats`).
+
+    Returns
+    -------
+    PolygonGrid
+        Kind ``"hat"``, params ``width``, ``height``, ``origin``, ``seed``; cells in the
+        walk's order, each a 14-gon of area 8√3.
+
+    Examples
+    --------
+    >>> grid = hat_grid(20, 15, seed=1)
+    >>> grid.num_cells == len(generate_hats(20, 15, seed=1))
+    True
+    >>> bool(np.allclose(grid.areas(), 8 * np.sqrt(3)))
+    True
+    """
+    from tilewright.core.polygon_grid import from_polygons
+
+    width, height, origin = check_hat_region(width, height, origin)
+    seed = resolve_seed(seed)
+    check_grid_fits(width, height, HAT_AREA, HAT_VERTICES, ("a hat grid", "hats"))
+    tiles = list(generate_hats(width, height, seed, origin))
+    # each outline reversed: anticlockwise with y up is clockwise once y points down, as
+    # grids take their cells
+    points = np.array([tile.vertices()[::-1] for tile in tiles], dtype=np.int64).reshape(-1, 2)
+    low = points.min(axis=0) if len(points) else np.zeros(2, np.int64)
+    span = int(points[:, 1].max() - low[1] + 1) if len(points) else 1
+    keys = (points[:, 0] - low[0]) * span + (points[:, 1] - low[1])
+    # far out measured from a kite-grid point near the region, as the pictures are
+    start = region_frame((origin[0], origin[1], origin[0] + width, origin[1] + height)).origin
+    xy = np.concatenate([tile.xy(start)[::-1] for tile in tiles]) if tiles else np.zeros((0, 2))
+    params = {"width": width, "height": height, "origin": list(origin), "seed": seed}
+    counts = np.full(len(tiles), HAT_VERTICES, dtype=np.int64)
+    return from_polygons("hat", params, counts, keys, xy * np.array([1.0, -1.0]))

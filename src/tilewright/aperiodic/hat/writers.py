@@ -1,0 +1,222 @@
+"""Writers for hat patches: SVG (compact or plain), PNG, JSON Lines, CSV, GeoJSON.
+
+Coordinates are in hat units (the hat's short side 1), y up, with ``DIGITS`` decimals. The
+text formats are written as the walk finds the hats; pictures hold one list of outlines,
+so a patch refuses a picture whose hats would not fit in memory (``HatPatch.write``).
+"""
+
+import colorsys
+import io
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+import numpy as np
+
+from tilewright.aperiodic.hat._kernels import SHAPES
+from tilewright.aperiodic.hat.geometry import TYPES
+from tilewright.aperiodic.hat.walk import HatTile
+from tilewright.aperiodic.writers import (
+    DIGITS,
+    FOUR_COLOURS,
+    OUTLINE,
+    OUTLINE_WIDTH,
+    check_png_size,
+    outline_width,
+    svg_head,
+    svg_number,
+)
+from tilewright.core.metadata import png_text
+from tilewright.core.raster import PolygonCanvas
+
+COLOURINGS = ("type", "orientation", "four", "reflected")
+TYPE_COLOURS = {"H": "#8fb8de", "T": "#f2a07b", "P": "#b5d98b", "F": "#e8c26a"}
+REFLECTED_COLOUR = "#3b4a8a"
+PLAIN_COLOUR = "#e9e4d8"
+ORIENTATION_COLOURS = tuple(
+    "#{:02x}{:02x}{:02x}".format(*(round(255 * c) for c in colorsys.hls_to_rgb(t / 6, 0.75, 0.55)))
+    for t in range(6)
+)
+_NUMBER = f"%.{DIGITS}f"
+_USE = f'<use xlink:href="#%s" x="{_NUMBER}" y="{_NUMBER}" fill="%s"/>\n'
+CSV_COLUMNS = "id,type,index,reflected,turn,colour," + ",".join(f"x{k},y{k}" for k in range(14))
+NEIGHBOUR_COLUMNS = "".join(f",n{k}" for k in range(14))
+# hats handed to cairo at once: the arrays of a call stay small beside the picture
+_PAINTED_AT_ONCE = 4096
+
+
+def fill(tile: HatTile, colouring: str) -> str:
+    """A tile's colour: by metatile, by orientation, by the four-colouring, or plain; the
+    reflected hats are dark in all (in the four-colouring they are its colour 3).
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic.hat.tiling import generate_hats
+    >>> fill(next(iter(generate_hats(3, 3, seed=1))), "type").startswith("#")
+    True
+    """
+    if tile.reflected and colouring != "four":
+        return REFLECTED_COLOUR
+    if colouring == "type":
+        return TYPE_COLOURS[tile.type]
+    if colouring == "orientation":
+        return ORIENTATION_COLOURS[tile.turn]
+    if colouring == "four":
+        return FOUR_COLOURS[tile.colour]
+    return PLAIN_COLOUR
+
+
+def _row(tile: HatTile, xy: np.ndarray) -> dict[str, object]:
+    return {
+        "id": tile.id,
+        "type": tile.type,
+        "index": tile.index,
+        "reflected": tile.reflected,
+        "turn": tile.turn,
+        "colour": tile.colour,
+        "vertices": [[round(x, DIGITS), round(y, DIGITS)] for x, y in xy.tolist()],
+    }
+
+
+def _pieces(*texts: str) -> tuple[np.ndarray, ...]:
+    return tuple(np.frombuffer(text.encode(), dtype=np.uint8) for text in texts)
+
+
+# the constant parts of a row: before the id, after it, after the type, after the index,
+# after reflected, after the turn, after the colour, between x and y, between two
+# vertices, after the vertices, before the neighbours, between two, after them, at the end
+_JSONL = _pieces(
+    '{"id":"', '","type":"', '","index":', ',"reflected":', ',"turn":', ',"colour":',
+    ',"vertices":[[', ",", "],[", "]]", ',"neighbours":["', '","', '"]', "}\n",
+)  # fmt: skip
+_CSV = _pieces("", ",", ",", ",", ",", ",", ",", ",", ",", "", ",", ",", "", "\n")
+_BOOLEANS = {"jsonl": _pieces("true", "false"), "csv": _pieces("1", "0")}
+_LETTERS = np.frombuffer(TYPES.encode(), dtype=np.uint8)
+
+
+def text_rows(batch: np.ndarray, fmt: str) -> bytes:
+    """The rows of a batch of hats (``walk.found_batches``) in ``fmt``, csv or jsonl.
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic.hat.tiling import generate_hats
+    >>> batch = next(generate_hats(10, 10, seed=1).batches())
+    >>> text_rows(batch, "csv").count(b"\\n") == len(batch)
+    True
+    """
+    from tilewright.aperiodic.hat import _format_kernels  # only the text formats need it
+
+    true_text, false_text = _BOOLEANS[fmt]
+    pieces = _JSONL if fmt == "jsonl" else _CSV
+    return _format_kernels.rows(batch, _LETTERS, SHAPES, pieces, true_text, false_text).tobytes()
+
+
+def jsonl(batches: Iterable[np.ndarray]) -> Iterator[bytes]:
+    """One JSON object a line: id, metatile type, index in it, reflected, turn, colour,
+    vertices, and for batches with neighbours (``found_batches(..., neighbours=True)``)
+    the ids of the hats across edges 0-13 (edge k runs from vertex k to vertex k + 1)."""
+    for batch in batches:
+        yield text_rows(batch, "jsonl")
+
+
+def csv_header(neighbours: bool = False) -> bytes:
+    """The CSV's header line, with the neighbours' columns or without."""
+    return (CSV_COLUMNS + (NEIGHBOUR_COLUMNS if neighbours else "") + "\n").encode()
+
+
+def csv(batches: Iterable[np.ndarray], neighbours: bool = False) -> Iterator[bytes]:
+    """A header, then one row a hat: id, type, index, reflected (0/1), turn, colour,
+    x0,y0 … x13,y13, and with ``neighbours`` (batches that have them) n0 … n13."""
+    yield csv_header(neighbours)
+    for batch in batches:
+        yield text_rows(batch, "csv")
+
+
+def geojson(tiles: Iterable[HatTile], info: Mapping[str, object] | None = None) -> Iterator[bytes]:
+    """A FeatureCollection of closed polygons, the properties of ``jsonl`` on each."""
+    head = {"type": "FeatureCollection"} | ({"tilewright": dict(info)} if info else {})
+    yield (json.dumps(head)[:-1] + ',"features":[\n').encode()
+    first = True
+    for tile in tiles:
+        row = _row(tile, tile.xy())
+        ring = row.pop("vertices")
+        assert isinstance(ring, list)
+        feature = {
+            "type": "Feature",
+            "properties": row,
+            "geometry": {"type": "Polygon", "coordinates": [[*ring, ring[0]]]},
+        }
+        yield (("" if first else ",\n") + json.dumps(feature, separators=(",", ":"))).encode()
+        first = False
+    yield b"\n]}\n"
+
+
+def svg(
+    tiles: Sequence[HatTile],
+    outlines: Sequence[np.ndarray],
+    box: tuple[float, float, float, float],
+    colouring: str,
+    plain: bool,
+    scale: float,
+    info: Mapping[str, object] | None,
+    clip: bool,
+) -> Iterator[bytes]:
+    """The hats as SVG, drawn from the box's lower-left corner. Compact: one path per
+    (turn, reflected) in ``<defs>`` and a ``<use>`` a hat; ``plain``: a closed path a hat.
+    ``clip`` cuts the drawing at the box (the region); without it the box holds them all."""
+    yield svg_head(box, scale, info)
+    corner = np.array(box[:2])
+    shapes: dict[tuple[int, bool], str] = {}
+    if not plain:
+        for tile, xy in zip(tiles, outlines, strict=True):
+            shapes.setdefault((tile.turn, tile.reflected), _path(xy - xy[0]))
+        defs = "".join(
+            f'<path id="h{turn}{"m" if mirrored else ""}" d="{d}"/>\n'
+            for (turn, mirrored), d in sorted(shapes.items())
+        )
+        yield f"<defs>\n{defs}</defs>\n".encode()
+    clipping = ' clip-path="url(#region)"' if clip else ""
+    yield (
+        f'<g{clipping}><g transform="scale(1,-1)" stroke="{OUTLINE}" '
+        f'stroke-width="{OUTLINE_WIDTH:g}" stroke-linejoin="round">\n'
+    ).encode()
+    lines = []
+    for tile, xy in zip(tiles, outlines, strict=True):
+        colour = fill(tile, colouring)
+        if plain:
+            lines.append(f'<path d="{_path(xy - corner)}" fill="{colour}"/>\n')
+        else:
+            x, y = xy[0] - corner
+            name = f"h{tile.turn}{'m' if tile.reflected else ''}"
+            lines.append(_USE % (name, x, y, colour))
+        if len(lines) >= 1024:
+            yield "".join(lines).encode()
+            lines = []
+    yield ("".join(lines) + "</g></g>\n</svg>\n").encode()
+
+
+def _path(points: np.ndarray) -> str:
+    start = points[0]
+    moves = " ".join(f"{svg_number(x)} {svg_number(y)}" for x, y in np.diff(points, axis=0))
+    return f"M{svg_number(start[0])} {svg_number(start[1])}l{moves}z"
+
+
+def png(
+    tiles: Sequence[HatTile],
+    outlines: Sequence[np.ndarray],
+    box: tuple[float, float, float, float],
+    colouring: str,
+    scale: float,
+    info: Mapping[str, object] | None,
+) -> bytes:
+    """The hats as a PNG, ``scale`` pixels a hat unit, antialiased (``core.raster``);
+    ``info`` in text chunks."""
+    x0, _, _, y1 = box
+    canvas = PolygonCanvas(*check_png_size(box, scale))
+    line = outline_width(scale)
+    for start in range(0, len(tiles), _PAINTED_AT_ONCE):
+        part = range(start, min(start + _PAINTED_AT_ONCE, len(tiles)))
+        pixels = [(outlines[i] - (x0, y1)) * (scale, -scale) for i in part]
+        canvas.paint(pixels, [fill(tiles[i], colouring) for i in part], OUTLINE, line)
+    buffer = io.BytesIO()
+    canvas.write_png(buffer, png_text(info or {}))
+    return buffer.getvalue()
