@@ -185,7 +185,7 @@ def memory(cells: int, only: list[str]) -> None:
 
 
 def spectre_end_to_end(cells: int) -> None:
-    from tilewright.aperiodic.patch import TILE_AREA
+    from tilewright.aperiodic.spectre.patch import TILE_AREA
 
     side = math.isqrt(round(cells * TILE_AREA))
     with tempfile.TemporaryDirectory() as folder:

@@ -39,7 +39,7 @@ abort), and the text rows get ratios against it per CPU-second and per second.
 
 Far regions: a 10x10 region at (D, -D) for D from 0 to 10^15, written as CSV in this
 process, its start tile found through the hierarchy, beside the walk from the centre (how
-regions were reached before, and still are within ``patch.NEAR``) where that takes seconds.
+regions were reached before, and still are within ``spectre.patch.NEAR``) where that takes seconds.
 
 Every run is made in a fresh process, after its imports and a small warm-up patch (which
 compiles tilewright's kernels or loads them from the cache), so that one run's memory
@@ -75,8 +75,9 @@ from _harness import (
     whole_process,
 )
 
-from tilewright.aperiodic import generate, patch
-from tilewright.aperiodic.patch import TILE_AREA, chunks, patch_arrays
+from tilewright.aperiodic import generate
+from tilewright.aperiodic.spectre import patch
+from tilewright.aperiodic.spectre.patch import TILE_AREA, chunks, patch_arrays
 from tilewright.aperiodic.spectre.stream import threaded_chunks
 
 try:

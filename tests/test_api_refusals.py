@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from tilewright import TilewrightError
 from tilewright.aperiodic import generate as spectre
 from tilewright.aperiodic import validate as spectre_validate
-from tilewright.aperiodic import writers as spectre_writers
-from tilewright.aperiodic.patch import MAX_COORDINATE, MIN_SIDE, check_region, patch_arrays
+from tilewright.aperiodic.spectre import writers as spectre_writers
+from tilewright.aperiodic.spectre.patch import MAX_COORDINATE, MIN_SIDE, check_region, patch_arrays
 from tilewright.core import memory
 from tilewright.core.numbers import parse_whole, shown
 from tilewright.rectangles import (

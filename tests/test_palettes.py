@@ -3,8 +3,8 @@ differ by at least ``PALETTE_SEPARATION`` (CIEDE2000), so neighbours never look 
 
 import pytest
 
-from tilewright.aperiodic import writers
 from tilewright.aperiodic.hat import writers as hat_writers
+from tilewright.aperiodic.spectre import writers
 from tilewright.core.colours import PALETTE_SEPARATION, closest_colours
 from tilewright.mazes.pictures import Style
 from tilewright.tromino import pictures as tromino_pictures

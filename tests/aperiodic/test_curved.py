@@ -10,8 +10,8 @@ import pytest
 
 from tilewright.aperiodic import cut_paths, generate
 from tilewright.aperiodic.cut import CURVE_PIECES
-from tilewright.aperiodic.patch import SHAPES_ARRAY, TILE_AREA
 from tilewright.aperiodic.spectre import curved
+from tilewright.aperiodic.spectre.patch import SHAPES_ARRAY, TILE_AREA
 from tilewright.core.errors import TilewrightError
 
 

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tilewright.aperiodic import generate, patch, validate
+from tilewright.aperiodic import generate, validate
 from tilewright.aperiodic.exact import precise_difference, precise_xy
-from tilewright.aperiodic.patch import FAR_START, MAX_COORDINATE, Placed, start_place
-from tilewright.aperiodic.spectre import hierarchy
+from tilewright.aperiodic.spectre import hierarchy, patch
 from tilewright.aperiodic.spectre._tables import HEX_MAP
 from tilewright.aperiodic.spectre.coordinates import Address, Tiling
 from tilewright.aperiodic.spectre.geometry import CHILDREN, INSIDE, TYPES
+from tilewright.aperiodic.spectre.patch import FAR_START, MAX_COORDINATE, Placed, start_place
 from tilewright.aperiodic.spectre.stream import band_chunks, block_grid, line_chunks
 
 

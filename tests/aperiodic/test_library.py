@@ -20,7 +20,7 @@ from tilewright.aperiodic import (
     picture_scale,
     validate,
 )
-from tilewright.aperiodic.patch import Placed
+from tilewright.aperiodic.spectre.patch import Placed
 
 GREEK = set("ΓΔΘΛΞΠΣΦΨ")
 

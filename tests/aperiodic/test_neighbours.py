@@ -10,10 +10,10 @@ import pytest
 
 from tilewright import TilewrightError
 from tilewright.aperiodic import generate
-from tilewright.aperiodic.patch import Found, ancestry_indices, chunks, patch_arrays
 from tilewright.aperiodic.spectre import stream as stream_module
 from tilewright.aperiodic.spectre._step_kernels import LEVELS
-from tilewright.aperiodic.writers import text_rows
+from tilewright.aperiodic.spectre.patch import Found, ancestry_indices, chunks, patch_arrays
+from tilewright.aperiodic.spectre.writers import text_rows
 
 
 def written(patch, fmt: str, **options) -> bytes:

@@ -277,7 +277,7 @@ def test_a_seed_fixes_the_tiling_and_seeds_differ():
     [
         ((10, 10, 1, (0, 0), "p4"), "tiling is one of p2, p3"),
         ((0, 10, 1, (0, 0), "p3"), "positive width"),
-        ((1e5, 1e5, 1, (0, 0), "p3"), "of memory"),
+        ((1e5, 1e5, 1, (0, 0), "p3", "bfs"), "of memory"),
         ((5, 5, 1, (1e300, 0), "p3"), "a Penrose region"),
     ],
 )

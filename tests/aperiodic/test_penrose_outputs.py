@@ -13,11 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import run_binary
-from tilewright.aperiodic.penrose import outputs, region
+from tilewright.aperiodic.penrose import descent, outputs, region
 from tilewright.aperiodic.penrose.laser import penrose_cut_paths
 from tilewright.aperiodic.penrose.region import TILINGS
 from tilewright.aperiodic.penrose.tiling import generate_penrose
 from tilewright.aperiodic.writers import FOUR_COLOURS
+from tilewright.core import memory
 from tilewright.core.errors import TilewrightError
 
 # (tiling, width, height, seed, origin, format, method): sha256 of the file (SVG without
@@ -167,7 +168,9 @@ def test_the_command_cuts_for_a_laser(tmp_path, capsysbinary):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["penrose", "100000x100000", "-s", "1", "-f", "csv"], "of memory"),
+        (["penrose", "100000x100000", "-s", "1", "-f", "svg"], "of memory"),
+        (["penrose", "100000x100000", "-s", "1", "-f", "csv", "--neighbours"], "of memory"),
+        (["penrose", "100000x100000", "-s", "1", "-f", "csv", "--method", "bfs"], "of memory"),
         (["penrose", "5x5", "--tiling", "p5"], "p5"),
         (["penrose", "5x5", "-f", "parquet", "-o", "x.parquet"], "parquet"),
         (["penrose", "5x5", "--cut", "--colour", "orientation", "-o", "x.svg"], "drop --colour"),
@@ -232,3 +235,88 @@ def test_four_colours_no_two_tiles_across_an_edge_share(seed, tiling, corner, si
     ids = np.array(patch.found.ids)
     named = np.array(patch.neighbours())
     assert np.array_equal(ids[across[inside]], named[inside])
+
+
+class _Counted:
+    """A sink that keeps the bytes' count and their last line alone."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.lines = 0
+
+    def write(self, data: bytes) -> None:
+        self.size += len(data)
+        self.lines += data.count(b"\n")
+
+    def writelines(self, parts) -> None:
+        for data in parts:
+            self.write(data)
+
+
+@pytest.mark.parametrize(
+    ("tiling", "width", "height", "seed", "origin"),
+    [
+        ("p3", 10, 10, 1, (0, 0)),
+        ("p2", 12, 8, 2, (0, 0)),
+        ("p3", 9.5, 7, 12345678901, (-20.25, 13)),
+        ("p2", 30, 20, 7, (-100.5, 40)),
+        ("p3", 25, 35, 2**40 + 3, (1e6, -1e6)),
+    ],
+)
+@pytest.mark.parametrize("fmt", ["csv", "jsonl", "geojson"])
+def test_the_descent_s_text_is_written_as_found_with_the_bytes_held(
+    monkeypatch, tiling, width, height, seed, origin, fmt
+):
+    """CSV, JSON Lines and GeoJSON by the descent are written batch by batch, no tile
+    held: the same bytes as from the patch's tiles held, across many small batches of the
+    descent and of the writers."""
+    held = generate_penrose(width, height, seed, origin, tiling)
+    assert len(held.found)  # held: written from the whole
+    expected = written(held, fmt)
+    monkeypatch.setattr(descent, "BATCH", 37)
+    monkeypatch.setattr(outputs, "_BATCH", 11)
+    streamed = generate_penrose(width, height, seed, origin, tiling)
+    assert written(streamed, fmt) == expected
+    assert streamed._found is None  # nothing held
+    assert streamed.approximate_count == len(held)  # counted as written
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl", "geojson"])
+def test_a_progress_bar_counts_the_tiles_written(fmt):
+    patch = generate_penrose(20, 15, 4, (3, -2), "p2")
+    counted = []
+
+    def progress(parts):
+        for part in parts:
+            counted.append(len(part))
+            yield part
+
+    sink = io.BytesIO()
+    patch.write(sink, fmt, progress=progress)
+    assert sum(counted) == len(patch)
+    assert sink.getvalue() == written(patch, fmt)
+
+
+def test_a_streamed_region_is_not_refused_for_memory(monkeypatch, tmp_path, capsysbinary):
+    """With 20 MiB to spare, a patch of some 50,000 tiles (about 24 MiB held) is written
+    as CSV, JSON Lines or GeoJSON by the descent, batch by batch; held (its length, a
+    picture, neighbours) or breadth first it is refused, before any file is made."""
+    monkeypatch.setattr(memory, "available_bytes", lambda: 20 << 20)
+    patch = generate_penrose(200, 200, 1)
+    sink = _Counted()
+    patch.write(sink, "csv")
+    assert sink.lines == patch.approximate_count + 1 > 45_000
+    for held in (lambda: len(patch), lambda: patch.save(tmp_path / "p.svg")):
+        with pytest.raises(TilewrightError, match="of memory"):
+            held()
+    with pytest.raises(TilewrightError, match="of memory"):
+        patch.save(tmp_path / "p.csv", neighbours=True)
+    with pytest.raises(TilewrightError, match="of memory"):
+        generate_penrose(200, 200, 1, method="bfs")
+    assert not list(tmp_path.iterdir())
+    path = tmp_path / "p.jsonl"
+    status, _, err = run_binary(capsysbinary, "penrose", "200x200", "-s", "1", "-o", str(path))
+    assert status == 0, err
+    assert path.read_bytes().count(b"\n") == sink.lines - 1
+    status, _, err = run_binary(capsysbinary, "penrose", "200x200", "-s", "1", "-f", "png")
+    assert status == 2 and "of memory" in err

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tilewright import TilewrightError
-from tilewright.aperiodic import generate, writers
+from tilewright.aperiodic import generate
 from tilewright.aperiodic.exact import sub, to_xy, unit
-from tilewright.aperiodic.patch import TILE_AREA, Placed, clipped_area, start_place
+from tilewright.aperiodic.patch import clipped_area
 from tilewright.aperiodic.spectre import _tables as _spectre_tables
-from tilewright.aperiodic.spectre import make_tables
+from tilewright.aperiodic.spectre import make_tables, writers
 from tilewright.aperiodic.spectre.coordinates import Address, Tiling
 from tilewright.aperiodic.spectre.geometry import (
     CHILDREN,
@@ -26,6 +26,7 @@ from tilewright.aperiodic.spectre.geometry import (
     SPECTRE_TURNS,
     TYPES,
 )
+from tilewright.aperiodic.spectre.patch import TILE_AREA, Placed, start_place
 
 # The paper's substitution, children by its slots 0–7 (None: Γ's empty slot).
 PAPER = {

@@ -13,8 +13,8 @@ import pytest
 
 from tilewright import TilewrightError
 from tilewright.aperiodic import generate
-from tilewright.aperiodic.patch import patch_arrays, tile_ids
 from tilewright.aperiodic.spectre.geometry import GREEK, TYPES
+from tilewright.aperiodic.spectre.patch import patch_arrays, tile_ids
 from tilewright.aperiodic.spectre.stream import BLOCK, band_chunks, block_grid, line_chunks
 from tilewright.cli import main
 from tilewright.datasets import tile_shards

@@ -51,11 +51,11 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from tilewright.aperiodic.hat.validation import validate_hats
     from tilewright.aperiodic.hat.walk import HatTile
     from tilewright.aperiodic.maze_grid import spectre_grid
-    from tilewright.aperiodic.patch import Chunk, Placed, Tile, check_region
     from tilewright.aperiodic.penrose import penrose_description, penrose_grid
     from tilewright.aperiodic.penrose.tiling import PenrosePatch, generate_penrose
     from tilewright.aperiodic.spectre.collection_grid import spectres_description, spectres_grid
     from tilewright.aperiodic.spectre.coordinates import Tiling
+    from tilewright.aperiodic.spectre.patch import Chunk, Placed, Tile, check_region
     from tilewright.aperiodic.spectre.tiling import Patch, generate
     from tilewright.aperiodic.spectre.validation import validate
     from tilewright.aperiodic.tiling_patch import FORMATS, METHODS, SUFFIXES
@@ -90,10 +90,10 @@ _LAZY = {
     "validate_hats": ("tilewright.aperiodic.hat.validation", "validate_hats"),
     "HatTile": ("tilewright.aperiodic.hat.walk", "HatTile"),
     "spectre_grid": ("tilewright.aperiodic.maze_grid", "spectre_grid"),
-    "Chunk": ("tilewright.aperiodic.patch", "Chunk"),
-    "Placed": ("tilewright.aperiodic.patch", "Placed"),
-    "Tile": ("tilewright.aperiodic.patch", "Tile"),
-    "check_region": ("tilewright.aperiodic.patch", "check_region"),
+    "Chunk": ("tilewright.aperiodic.spectre.patch", "Chunk"),
+    "Placed": ("tilewright.aperiodic.spectre.patch", "Placed"),
+    "Tile": ("tilewright.aperiodic.spectre.patch", "Tile"),
+    "check_region": ("tilewright.aperiodic.spectre.patch", "check_region"),
     "FORMATS": ("tilewright.aperiodic.tiling_patch", "FORMATS"),
     "METHODS": ("tilewright.aperiodic.tiling_patch", "METHODS"),
     "SUFFIXES": ("tilewright.aperiodic.tiling_patch", "SUFFIXES"),

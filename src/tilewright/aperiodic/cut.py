@@ -1,7 +1,7 @@
 """Laser-ready outlines of Spectre and hat patches: every edge of the tiling in the region,
 once.
 
-Why a drawing of its own: the pictures (``writers.svg``) fill every tile and draw its whole
+Why a drawing of its own: the pictures (``spectre.writers.svg``) fill every tile and draw its whole
 outline under a clip path, so a laser would cut each shared edge twice and every border
 tile beyond the region. Here an edge is the pair of its vertices' exact numbers
 (:func:`~tilewright.aperiodic.maze_grid.vertex_keys`), so the two tiles' copies of it are
@@ -26,9 +26,9 @@ from tilewright.aperiodic import writers
 from tilewright.aperiodic.hat.tiling import HAT_VERTICES, HatPatch
 from tilewright.aperiodic.hat.walk import grid_xy, outlines, region_frame
 from tilewright.aperiodic.maze_grid import vertex_keys
-from tilewright.aperiodic.patch import Chunk
 from tilewright.aperiodic.spectre import curved as curved_module
 from tilewright.aperiodic.spectre.geometry import SPECTRE_EDGES
+from tilewright.aperiodic.spectre.patch import Chunk
 from tilewright.aperiodic.spectre.tiling import Patch
 from tilewright.aperiodic.tiling_patch import Progress, choice
 from tilewright.core.errors import TilewrightError
@@ -86,7 +86,7 @@ class CutPaths:
         float64, (V, 2): the points, in tile edges, y up, all inside ``region``.
     region : tuple of float
         (x0, y0, x1, y1): the patch's region, in the tiling's coordinates near the centre.
-        Far out (past ``patch.NEAR`` or ``hat.walk.NEAR``), where those floats step by
+        Far out (past ``spectre.patch.NEAR`` or ``hat.walk.NEAR``), where those floats step by
         an eighth of an edge and more, it and ``xy`` are measured from an exact vertex
         near the region (``Patch.drawing_frame``, ``hat.walk.region_frame``), as the
         pictures are; the outputs' metadata keeps the true origin.

@@ -17,7 +17,8 @@ import numpy as np
 from tilewright.aperiodic import _grid_kernels as kernels
 from tilewright.aperiodic.exact import to_xy_array
 from tilewright.aperiodic.hat.tiling import hat_grid
-from tilewright.aperiodic.patch import (
+from tilewright.aperiodic.spectre.geometry import SPECTRE_EDGES
+from tilewright.aperiodic.spectre.patch import (
     SHAPES_ARRAY,
     SHAPES_XY,
     START_DEPTH,
@@ -26,7 +27,6 @@ from tilewright.aperiodic.patch import (
     check_region,
     patch_arrays,
 )
-from tilewright.aperiodic.spectre.geometry import SPECTRE_EDGES
 from tilewright.aperiodic.tiling_patch import check_grid_fits
 from tilewright.core.grids import GridKind
 from tilewright.core.polygon_grid import PolygonGrid, from_polygons
@@ -49,13 +49,13 @@ def spectre_grid(
     edges, as :func:`~tilewright.aperiodic.generate` takes them) is a cell; two cells are
     neighbours when their tiles share an edge. Drawn with ``y`` down: the tiling's point
     (x, y) is the grid's (x, −y), so the picture shows the patch as ``tilewright spectre``
-    draws it; a region past ``patch.NEAR`` is measured from a vertex near it, as its
+    draws it; a region past ``spectre.patch.NEAR`` is measured from a vertex near it, as its
     pictures are (the tiling's own floats there are too coarse to draw).
 
     Parameters
     ----------
     width, height : float
-        The region in tile edges (see :func:`~tilewright.aperiodic.patch.check_region`).
+        The region in tile edges (see :func:`~tilewright.aperiodic.spectre.patch.check_region`).
     seed : int, optional
         The tiling; None draws one (read it back from ``grid.params["seed"]``).
     origin : pair of float

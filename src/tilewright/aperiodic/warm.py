@@ -21,7 +21,7 @@ KERNEL_MODULES = (
     f"{PACKAGE}.spectre._step_kernels",
     f"{PACKAGE}.spectre._search_kernels",
     f"{PACKAGE}.spectre._line_kernels",
-    f"{PACKAGE}._format_kernels",
+    f"{PACKAGE}.spectre._format_kernels",
     f"{PACKAGE}._grid_kernels",
     f"{PACKAGE}.hat._kernels",
     f"{PACKAGE}.hat._bfs_kernels",
@@ -33,7 +33,7 @@ KERNEL_MODULES = (
 HAT_KERNEL_MODULES = (f"{PACKAGE}.hat._kernels",)
 # the text rows, compiled beside the search or the walk on a first run (the warmer, and the
 # modules it compiles: ``core.compilation.announce_if_cold``'s ``aside``)
-SPECTRE_TEXT_ASIDE = (f"{__name__}:spectre_text_rows", (f"{PACKAGE}._format_kernels",))
+SPECTRE_TEXT_ASIDE = (f"{__name__}:spectre_text_rows", (f"{PACKAGE}.spectre._format_kernels",))
 HAT_TEXT_ASIDE = (f"{__name__}:hat_text_rows", (f"{PACKAGE}.hat._format_kernels",))
 
 
@@ -59,8 +59,8 @@ def kernel_modules(method: str, fmt: str, neighbours: bool = False) -> tuple[str
 
     Examples
     --------
-    >>> [name.rsplit(".", 1)[1] for name in kernel_modules("bfs", "csv")]
-    ['_search_kernels', '_format_kernels']
+    >>> [name.split(".", 2)[2] for name in kernel_modules("bfs", "csv")]
+    ['spectre._search_kernels', 'spectre._format_kernels']
     >>> kernel_modules("line", "jsonl", neighbours=True)[-1].rsplit(".", 1)[1]
     '_step_kernels'
     """
@@ -68,7 +68,7 @@ def kernel_modules(method: str, fmt: str, neighbours: bool = False) -> tuple[str
     if method == "line":
         used.append(f"{PACKAGE}.spectre._line_kernels")
     if fmt in ("jsonl", "csv"):
-        used.append(f"{PACKAGE}._format_kernels")
+        used.append(f"{PACKAGE}.spectre._format_kernels")
     if neighbours:
         used.append(f"{PACKAGE}.spectre._step_kernels")
     return tuple(used)
@@ -110,9 +110,9 @@ def spectre_text_rows() -> None:
     compiles the two on two cores."""
     import numpy as np
 
-    from tilewright.aperiodic import _format_kernels, writers
-    from tilewright.aperiodic.patch import SHAPES_XY
+    from tilewright.aperiodic.spectre import _format_kernels, writers
     from tilewright.aperiodic.spectre._step_kernels import LEVELS
+    from tilewright.aperiodic.spectre.patch import SHAPES_XY
 
     # no tile: only the kernel's argument types matter (as writers.text_rows passes them)
     rows = np.zeros((0, LEVELS), dtype=np.int8)

@@ -40,7 +40,8 @@ METHODS = ("line", "bfs")
             type=NameChoice(METHODS),
             default=METHODS[0],
             show_default=True,
-            help="line: down the substitution hierarchy, in memory for the tiles alone (any "
+            help="line: down the substitution hierarchy, csv/jsonl/geojson written batch by "
+            "batch in bounded memory, pictures and --neighbours in memory for the tiles (any "
             "region within 2^30 edges); bfs: breadth first from the tiling's centre (memory "
             "grows with the distance to 0,0).",
         ),
@@ -61,8 +62,10 @@ def penrose(
     in tenths and 4 vertices, y up; -f jsonl adds each corner's exact integers.
 
     --method line (the default) descends the substitution hierarchy from a triangle as
-    large as the way from the centre to the region, in memory for the region's tiles
-    alone: a region 10^9 edges away comes in a millisecond. --method bfs searches breadth
+    large as the way from the centre to the region: a region 10^9 edges away comes in a
+    millisecond. It writes csv, jsonl and geojson batch by batch as it finds them, in
+    bounded memory whatever the region's size; pictures and --neighbours hold the
+    region's tiles (one too large is refused). --method bfs searches breadth
     first from the tiling's centre, as the puzzle collection does, so a region far from
     0,0 costs memory for the whole way there (one too large is refused). The same tiles
     and ids; line writes each large triangle's together, bfs in the search's order.
@@ -76,6 +79,7 @@ def penrose(
     from tilewright.aperiodic.penrose.tiling import (
         COLOURING_KERNELS,
         KERNEL_MODULES,
+        STREAMED,
         check_penrose_region,
         generate_penrose,
     )
@@ -93,7 +97,9 @@ def penrose(
         aperiodic.refuse_with_cut(fmt, False)
     aperiodic.refuse_misplaced(fmt, output, paper, cut)
     width, height = region
-    width, height, origin = check_penrose_region(width, height, origin, tiling, method)
+    # csv, jsonl and geojson by the descent are written batch by batch, none held
+    held = method == "bfs" or fmt not in STREAMED or neighbours or cut
+    width, height, origin = check_penrose_region(width, height, origin, tiling, method, held)
     if fmt in ("svg", "png", "pdf"):
         from tilewright.aperiodic.writers import picture_scale
 
@@ -113,5 +119,12 @@ def penrose(
             laser.write_penrose_cut(patch, sink, fmt, cell, max_side)
         else:
             patch.write(
-                sink, fmt, colour, cell, max_side, pdf_paper(paper, fmt), neighbours=neighbours
+                sink,
+                fmt,
+                colour,
+                cell,
+                max_side,
+                pdf_paper(paper, fmt),
+                aperiodic.progress_of(patch, "tile"),
+                neighbours,
             )

@@ -1,6 +1,6 @@
 """Pictures drawn by cairo from NumPy arrays: antialiased polygons, written as PNG row by row.
 
-Tilings are drawn here (``aperiodic.writers``, ``aperiodic.hat.writers``), as mazes on
+Tilings are drawn here (``aperiodic.spectre.writers``, ``aperiodic.hat.writers``), as mazes on
 polygon grids are (``mazes.grid_pictures``): cairo covers each pixel by the share of it a
 shape covers, so edges are smooth where a fill of whole pixels steps. Polygons go to cairo
 as arrays (:func:`append_polylines`), a chunk of tiles a call, never a point a call.

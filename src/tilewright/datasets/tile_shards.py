@@ -47,8 +47,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from tilewright.aperiodic import check_region
-from tilewright.aperiodic.patch import SHAPES_XY, TILE_AREA, Chunk, id_bytes, neighbour_rows
 from tilewright.aperiodic.spectre.geometry import GREEK, TYPES
+from tilewright.aperiodic.spectre.patch import (
+    SHAPES_XY,
+    TILE_AREA,
+    Chunk,
+    id_bytes,
+    neighbour_rows,
+)
 from tilewright.aperiodic.spectre.stream import BLOCK, band_chunks, block_grid
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
@@ -220,7 +226,7 @@ def tile_batch(chunk: Chunk, neighbours: bool = False) -> pa.RecordBatch:
     ----------
     chunk : Chunk
     neighbours : bool
-        Add the ids of the tiles across each edge (``patch.neighbour_rows``).
+        Add the ids of the tiles across each edge (``spectre.patch.neighbour_rows``).
 
     Returns
     -------

@@ -20,6 +20,7 @@ from tilewright.aperiodic.writers import (
     FOUR_COLOURS,
     OUTLINE,
     OUTLINE_WIDTH,
+    byte_pieces,
     check_png_size,
     outline_width,
     svg_head,
@@ -77,19 +78,15 @@ def _row(tile: HatTile, xy: np.ndarray) -> dict[str, object]:
     }
 
 
-def _pieces(*texts: str) -> tuple[np.ndarray, ...]:
-    return tuple(np.frombuffer(text.encode(), dtype=np.uint8) for text in texts)
-
-
 # the constant parts of a row: before the id, after it, after the type, after the index,
 # after reflected, after the turn, after the colour, between x and y, between two
 # vertices, after the vertices, before the neighbours, between two, after them, at the end
-_JSONL = _pieces(
+_JSONL = byte_pieces(
     '{"id":"', '","type":"', '","index":', ',"reflected":', ',"turn":', ',"colour":',
     ',"vertices":[[', ",", "],[", "]]", ',"neighbours":["', '","', '"]', "}\n",
 )  # fmt: skip
-_CSV = _pieces("", ",", ",", ",", ",", ",", ",", ",", ",", "", ",", ",", "", "\n")
-_BOOLEANS = {"jsonl": _pieces("true", "false"), "csv": _pieces("1", "0")}
+_CSV = byte_pieces("", ",", ",", ",", ",", ",", ",", ",", ",", "", ",", ",", "", "\n")
+_BOOLEANS = {"jsonl": byte_pieces("true", "false"), "csv": byte_pieces("1", "0")}
 _LETTERS = np.frombuffer(TYPES.encode(), dtype=np.uint8)
 
 

@@ -9,7 +9,7 @@ lower-left corner, cut at the region.
 import colorsys
 import io
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from tilewright.aperiodic.penrose import region
 from tilewright.aperiodic.penrose.region import TYPES, Found
@@ -42,6 +42,7 @@ ORIENTATION_COLOURS = tuple(
 )
 CSV_COLUMNS = "id,type,turn," + ",".join(f"x{k},y{k}" for k in range(4))
 NEIGHBOUR_COLUMNS = ",n0,n1,n2,n3"
+GEOJSON_TAIL = b"\n]}\n"
 # tiles formatted at once: the text of a batch stays small beside the patch
 _BATCH = 4096
 _NUMBER = f"%.{DIGITS}f"
@@ -77,66 +78,91 @@ def fills(found: Found, tiling: str, colouring: str) -> list[str]:
     return [colours[k] for k in kinds]
 
 
-def _batches(found: Found, tiling: str) -> Iterator[tuple[list[str], list[str], list, list]]:
-    """The tiles in batches: ids, type names, turns and flat corners (each batch's made
-    for it: the whole patch's ids as text would take more memory than the search)."""
+def _pieces(parts: Iterable[Found]) -> Iterator[tuple[int, Found]]:
+    """The tiles of ``parts`` (one ``Found``, or the descent's batches as they come) in
+    pieces of at most ``_BATCH``, each with its first tile's index in the whole: the text of
+    a piece is made for it, as the whole patch's ids as text would take more memory than
+    the search."""
+    start = 0
+    for part in parts:
+        for at in range(0, len(part), _BATCH):
+            piece = slice(at, at + _BATCH)
+            yield (
+                start + at,
+                Found(part.exact[piece], part.kind[piece], part.turn[piece], part.description),
+            )
+        start += len(part)
+
+
+def _columns(piece: Found, tiling: str) -> tuple[list[str], list[str], list, list]:
+    """A piece's ids, type names, turns and flat corners, as lists."""
     names = TYPES[tiling]
-    for start in range(0, len(found), _BATCH):
-        part = slice(start, start + _BATCH)
-        yield (
-            region.tile_ids(found.turn[part], found.exact[part]),
-            [names[k] for k in found.kind[part].tolist()],
-            found.turn[part].tolist(),
-            region.xy(found.exact[part]).reshape(-1, 8).tolist(),
-        )
+    return (
+        piece.ids,
+        [names[k] for k in piece.kind.tolist()],
+        piece.turn.tolist(),
+        piece.xy.reshape(-1, 8).tolist(),
+    )
 
 
-def csv(found: Found, tiling: str, across: list[list[str]] | None = None) -> Iterator[bytes]:
-    """A header, then a row a tile: id, type, turn, x0,y0 … x3,y3, and with ``across``
-    (``region.neighbours``) the ids of the tiles across edges 0-3, n0 … n3."""
-    yield (CSV_COLUMNS + (NEIGHBOUR_COLUMNS if across else "") + "\n").encode()
+def csv_header(neighbours: bool = False) -> bytes:
+    """The CSV's first line: the columns of :func:`csv_rows`."""
+    return (CSV_COLUMNS + (NEIGHBOUR_COLUMNS if neighbours else "") + "\n").encode()
+
+
+def csv_rows(
+    parts: Iterable[Found], tiling: str, across: list[list[str]] | None = None
+) -> Iterator[tuple[bytes, int]]:
+    """A row a tile, as ``(text, tiles)`` pieces: id, type, turn, x0,y0 … x3,y3, and with
+    ``across`` (``region.neighbours``) the ids of the tiles across edges 0-3, n0 … n3."""
     row = _CSV_ROW[:-1] + (",%s,%s,%s,%s\n" if across else "\n")
-    for start, (ids, names, turns, flat) in zip(
-        range(0, len(found), _BATCH), _batches(found, tiling), strict=True
-    ):
-        others = across[start : start + _BATCH] if across else [()] * len(ids)
+    for start, piece in _pieces(parts):
+        ids, names, turns, flat = _columns(piece, tiling)
+        others = across[start : start + len(ids)] if across else [()] * len(ids)
         rows = (
             row % (i, n, t, *xy, *o)
             for i, n, t, xy, o in zip(ids, names, turns, flat, others, strict=True)
         )
-        yield "".join(rows).encode()
+        yield "".join(rows).encode(), len(ids)
 
 
-def jsonl(found: Found, tiling: str, across: list[list[str]] | None = None) -> Iterator[bytes]:
-    """One JSON object a line: id, type, turn, vertices, the exact corners, and with
-    ``across`` the ids of the tiles across edges 0-3 (``"neighbours"``)."""
+def jsonl_rows(
+    parts: Iterable[Found], tiling: str, across: list[list[str]] | None = None
+) -> Iterator[tuple[bytes, int]]:
+    """One JSON object a line, as ``(text, tiles)`` pieces: id, type, turn, vertices, the
+    exact corners, and with ``across`` the ids of the tiles across edges 0-3
+    (``"neighbours"``)."""
     row = _JSONL_ROW[:-2] + (',"neighbours":%s}\n' if across else "%s}\n")
-    for start, (ids, names, turns, flat) in zip(
-        range(0, len(found), _BATCH), _batches(found, tiling), strict=True
-    ):
-        exact = found.exact[start : start + _BATCH].tolist()
+    for start, piece in _pieces(parts):
+        ids, names, turns, flat = _columns(piece, tiling)
+        exact = piece.exact.tolist()
         others = (
-            [_compact(o) for o in across[start : start + _BATCH]] if across else [""] * len(ids)
+            [_compact(o) for o in across[start : start + len(ids)]] if across else [""] * len(ids)
         )
         rows = (
             row % (i, n, t, *xy, _compact(e), o)
             for i, n, t, xy, e, o in zip(ids, names, turns, flat, exact, others, strict=True)
         )
-        yield "".join(rows).encode()
+        yield "".join(rows).encode(), len(ids)
 
 
 def _compact(value: object) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def geojson(found: Found, tiling: str, info: Mapping[str, object]) -> Iterator[bytes]:
-    """A FeatureCollection of closed polygons, with id, type and turn on each."""
+def geojson_head(info: Mapping[str, object]) -> bytes:
+    """A FeatureCollection's opening, with ``info``, up to its features."""
     head = {"type": "FeatureCollection", "tilewright": dict(info)}
-    yield (json.dumps(head)[:-1] + ',"features":[\n').encode()
+    return (json.dumps(head)[:-1] + ',"features":[\n').encode()
+
+
+def geojson_features(parts: Iterable[Found], tiling: str) -> Iterator[tuple[bytes, int]]:
+    """The tiles as closed polygons, with id, type and turn on each, as ``(text, tiles)``
+    pieces between :func:`geojson_head` and ``GEOJSON_TAIL``."""
     first = True
-    for ids, names, turns, flat in _batches(found, tiling):
+    for _, piece in _pieces(parts):
         features = []
-        for i, n, t, xy in zip(ids, names, turns, flat, strict=True):
+        for i, n, t, xy in zip(*_columns(piece, tiling), strict=True):
             ring = [[round(xy[2 * k], DIGITS), round(xy[2 * k + 1], DIGITS)] for k in range(4)]
             feature = {
                 "type": "Feature",
@@ -144,10 +170,8 @@ def geojson(found: Found, tiling: str, info: Mapping[str, object]) -> Iterator[b
                 "geometry": {"type": "Polygon", "coordinates": [[*ring, ring[0]]]},
             }
             features.append(json.dumps(feature, separators=(",", ":")))
-        if features:
-            yield (("" if first else ",\n") + ",\n".join(features)).encode()
-            first = False
-    yield b"\n]}\n"
+        yield ("" if first else ",\n").encode() + ",\n".join(features).encode(), len(features)
+        first = False
 
 
 def svg(

@@ -17,12 +17,14 @@ triangle through their edges). Tiles whose interior misses the region are then d
 The descent (:mod:`.descent`, ``method="line"``) finds the same tiles from the top of the
 same ancestry instead, in memory for the tiles alone; each tile is then made canonical and
 tested against the region by the same functions, so both give the same corners, types,
-turns and ids, in their own orders.
+turns and ids, in their own orders. :func:`line_parts` gives the descent's tiles batch by
+batch, as they come, for writers that keep none.
 
 Units: the edge of a rhomb, the long edge of a kite or dart (the short is 1/φ), y up.
 """
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -203,11 +205,40 @@ def find(
     start = start_of(seed, tiling)
     if method == "line":
         found = _Growing(_expected_tiles(region, tiling))
-        for tiles in descend(start.ancestry, start.turn, start.start_vertex, region):
-            found.extend(*_kept(tiles, tiling, region))
+        for part in _line_parts(start, tiling, region):
+            found.extend(part.exact, part.kind, part.turn)
         return Found(*found.arrays(), start.description())
     tiles = search(start.ancestry, start.turn, start.start_vertex, search_box(region))
     return Found(*_kept(tiles, tiling, region), start.description())
+
+
+def line_parts(
+    seed: int, tiling: str, region: tuple[float, float, float, float]
+) -> Iterator[Found]:
+    """The tiles ``find(seed, tiling, region, "line")`` holds, in its order, as the
+    descent's batches come (each a ``Found`` of at most ``descent.BATCH`` tiles, maybe
+    none): for a writer that keeps one batch at a time, whatever the region's size.
+
+    Every part carries the whole search's description: the descent draws its letters while
+    finding its top triangles, before the first batch, and none below them.
+
+    Examples
+    --------
+    >>> parts = list(line_parts(1, "p3", (0.0, 0.0, 5.0, 5.0)))
+    >>> whole = find(1, "p3", (0.0, 0.0, 5.0, 5.0), "line")
+    >>> [i for part in parts for i in part.ids] == whole.ids
+    True
+    >>> parts[0].description == whole.description
+    True
+    """
+    return _line_parts(start_of(seed, tiling), tiling, region)
+
+
+def _line_parts(
+    start: Start, tiling: str, region: tuple[float, float, float, float]
+) -> Iterator[Found]:
+    for tiles in descend(start.ancestry, start.turn, start.start_vertex, region):
+        yield Found(*_kept(tiles, tiling, region), start.description())
 
 
 def _expected_tiles(region: tuple[float, float, float, float], tiling: str) -> int:

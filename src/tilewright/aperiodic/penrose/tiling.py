@@ -3,13 +3,16 @@
 Kites and darts (P2) or rhombs (P3), every tile meeting a rectangle, with exact corners
 (``field``), a type, a turn and an id that is the same in any region of one tiling. Like
 the hat's breadth-first patch, a ``PenrosePatch`` searches once, on first use, and keeps
-the tiles (:mod:`.region` says how they are found).
+the tiles (:mod:`.region` says how they are found). By the descent, CSV, JSON Lines and
+GeoJSON are written instead as its batches come, each dropped once written: in memory for a
+batch, whatever the region's size.
 """
 
 import math
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import chain
 from typing import BinaryIO
 
 import numpy as np
@@ -24,6 +27,7 @@ from tilewright.aperiodic.penrose.region import (
     Found,
     box_area,
     find,
+    line_parts,
     neighbours,
 )
 from tilewright.aperiodic.tiling_patch import (
@@ -34,6 +38,7 @@ from tilewright.aperiodic.tiling_patch import (
     TilingPatch,
     checked_style,
     choice,
+    write_rows,
 )
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
@@ -46,11 +51,15 @@ from tilewright.core.seeds import resolve_seed
 # them. Bytes a square edge of that box (measured: peak RSS over the imports, about 1,100
 # at 300x300 and 1000x1000 edges, P2 and P3), with room to spare
 SEARCH_BYTES_PER_AREA = 1_600
-# The descent holds the tiles alone (``descent``): bytes a tile of the patch (measured:
-# peak RSS over the imports at 1000x1000 edges, P2 and P3, about 170 writing csv and 420
-# with every tile's id and float corners held, as iterating the patch does), with room
-# to spare
+# The descent holds the tiles alone (``descent``) where they are held (pictures,
+# neighbours, iterating the patch): bytes a tile of the patch (measured: peak RSS over the
+# imports at 1000x1000 edges, P2 and P3, about 170 writing csv held and 420 with every
+# tile's id and float corners held, as iterating the patch does), with room to spare. Its
+# text formats are written batch by batch instead (``STREAMED``), in memory for a batch.
 LINE_BYTES_PER_TILE = 500
+# the formats the descent writes as its batches come, without neighbours (which look up
+# the tiles of a wider region, all held)
+STREAMED = ("csv", "jsonl", "geojson")
 # the method a patch is found by unless told: the descent, as for the Spectre and the hat
 # (any region, in memory for its tiles alone)
 DEFAULT_METHOD = "line"
@@ -127,7 +136,8 @@ class PenrosePatch(TilingPatch):
         tiling: str,
         method: str = DEFAULT_METHOD,
     ) -> None:
-        # one search, by either method, held whole
+        # one search, by either method, held whole once asked for (the descent's text
+        # formats are written without it, batch by batch)
         super().__init__(width, height, origin, seed, method)
         self.tiling = tiling
         self.family = f"penrose-{tiling}"
@@ -137,8 +147,10 @@ class PenrosePatch(TilingPatch):
 
     @property
     def found(self) -> Found:
-        """The tiles as arrays (``region.Found``), searched on first use and kept."""
+        """The tiles as arrays (``region.Found``), searched on first use and kept (refused
+        first if they would not fit in memory)."""
         if self._found is None:
+            check_penrose_memory(self.region, self.tiling, self.method)
             self._found = find(self.seed, self.tiling, self.region, self.method)
             self._count = len(self._found)
         return self._found
@@ -149,13 +161,14 @@ class PenrosePatch(TilingPatch):
         region, the seed, and the seed's start as a collection grid description; and the
         method when it is the descent's (the breadth-first files record none, as they did
         before there was a choice)."""
+        if self._found is None and self.method == "line":
+            # the descent's first batch knows it: its letters are drawn before any tile
+            return self._info(next(self._streamed()).description)
+        return self._info(self.found.description)
+
+    def _info(self, description: str) -> dict[str, object]:
         method = {} if self.method == "bfs" else {"method": self.method}
-        return {
-            **self._described(),
-            **method,
-            "seed": self.seed,
-            "description": self.found.description,
-        }
+        return {**self._described(), **method, "seed": self.seed, "description": description}
 
     def __len__(self) -> int:
         return len(self.found)
@@ -208,7 +221,8 @@ class PenrosePatch(TilingPatch):
         paper : str, optional
             PDF: the page, ``"a4"`` (default) or ``"letter"``.
         progress : callable, optional
-            Text formats: wraps the iterator of pieces written.
+            Text formats: wraps the iterator of pieces written, each as long as its tiles
+            (a progress bar counts tiles).
         neighbours : bool
             CSV and JSON Lines: each row ends with the ids of the tiles across its 4
             edges (edge k runs from vertex k to vertex k + 1), inside the region or not.
@@ -216,32 +230,67 @@ class PenrosePatch(TilingPatch):
         Raises
         ------
         TypeError, TilewrightError
-            For a bad argument, or a picture past the pixel budget, before anything is
-            written.
+            For a bad argument, a picture past the pixel budget, or tiles to hold that
+            would not fit in memory, before anything is written.
+
+        Notes
+        -----
+        By the descent, CSV, JSON Lines and GeoJSON without neighbours are written as the
+        descent's batches come, each dropped once written (unless the patch's tiles are
+        held already): any region, in memory for a batch; the same bytes.
         """
         fmt, colour, scale = self._checked(fmt, colour, scale, max_side, paper, neighbours)
-        wrap = progress or iter
+        if fmt in STREAMED:
+            self._write_text(sink, fmt, neighbours, progress)
+            return
         found = self.found
+        colours = outputs.fills(found, self.tiling, colour)
+        box = self.region
+        if fmt == "png":
+            sink.write(outputs.png(found, colours, box, scale, self.info))
+            return
+        svg = outputs.svg(found, colours, box, scale, self.info)
+        if fmt == "svg":
+            sink.writelines(svg)
+        else:
+            from tilewright.core.pdf import DEFAULT_PAPER, pdf_from_svg
+
+            sink.write(pdf_from_svg(b"".join(svg), self.info, paper or DEFAULT_PAPER))
+
+    def _write_text(
+        self, sink: BinaryIO, fmt: str, neighbours: bool, progress: Progress | None
+    ) -> None:
+        """CSV, JSON Lines or GeoJSON, from the tiles held or as the descent finds them."""
+        if self._streams(fmt, neighbours):
+            parts: Iterator[Found] = self._streamed()
+        else:
+            parts = iter([self.found])
+        if fmt == "geojson":
+            first = next(parts)  # its description heads the file
+            sink.write(outputs.geojson_head(self._info(first.description)))
+            features = outputs.geojson_features(chain([first], parts), self.tiling)
+            write_rows(sink, None, features, progress)
+            sink.write(outputs.GEOJSON_TAIL)
+            return
         across = self.neighbours() if neighbours else None
         if fmt == "csv":
-            sink.writelines(wrap(outputs.csv(found, self.tiling, across)))
-        elif fmt == "jsonl":
-            sink.writelines(wrap(outputs.jsonl(found, self.tiling, across)))
-        elif fmt == "geojson":
-            sink.writelines(wrap(outputs.geojson(found, self.tiling, self.info)))
+            rows = outputs.csv_rows(parts, self.tiling, across)
+            write_rows(sink, outputs.csv_header(neighbours), rows, progress)
         else:
-            colours = outputs.fills(found, self.tiling, colour)
-            box = self.region
-            if fmt == "png":
-                sink.write(outputs.png(found, colours, box, scale, self.info))
-                return
-            svg = outputs.svg(found, colours, box, scale, self.info)
-            if fmt == "svg":
-                sink.writelines(svg)
-            else:
-                from tilewright.core.pdf import DEFAULT_PAPER, pdf_from_svg
+            write_rows(sink, None, outputs.jsonl_rows(parts, self.tiling, across), progress)
 
-                sink.write(pdf_from_svg(b"".join(svg), self.info, paper or DEFAULT_PAPER))
+    def _streams(self, fmt: str, neighbours: bool) -> bool:
+        """Whether ``fmt`` is written as the descent's batches come, none of them kept."""
+        return self.method == "line" and fmt in STREAMED and not neighbours and self._found is None
+
+    def _streamed(self) -> Iterator[Found]:
+        """The descent's tiles batch by batch (``region.line_parts``), counted: a whole
+        pass makes the patch's count exact, as holding them does."""
+        count = 0
+        for part in line_parts(self.seed, self.tiling, self.region):
+            count += len(part)
+            yield part
+        self._count = count
 
     def neighbours(self) -> list[list[str]]:
         """The ids of the tiles across each tile's edges 0-3 (edge k runs from vertex k to
@@ -295,6 +344,8 @@ class PenrosePatch(TilingPatch):
             # a second search, of the region grown, beside the first's tiles
             needed = 2 * _needed_bytes(self.region, self.method, self.tiling, NEIGHBOUR_REACH)
             check_fits(needed, f"the neighbours of a Penrose {self.tiling} patch")
+        if not self._streams(fmt, neighbours) and self._found is None:
+            check_penrose_memory(self.region, self.tiling, self.method)
         if fmt in PICTURES:
             scale = writers.picture_scale(self.width, self.height, scale, max_side)
             writers.check_picture_tiles(self.approximate_count, "tiles")
@@ -321,10 +372,12 @@ def check_penrose_region(
     origin: tuple[float, float] = (0.0, 0.0),
     tiling: str = "p3",
     method: str = DEFAULT_METHOD,
+    held: bool = True,
 ) -> tuple[float, float, tuple[float, float]]:
     """A Penrose region checked: positive finite sides, within
     ``PENROSE_MAX_COORDINATE``, and a search that fits in memory (breadth first: from the
-    tiling's centre to the region; by the descent: the region's tiles).
+    tiling's centre to the region; by the descent, unless ``held`` is false as for its
+    text formats, written batch by batch: the region's tiles).
 
     Examples
     --------
@@ -332,20 +385,32 @@ def check_penrose_region(
     (30.0, 20.0, (-5.0, 2.0))
     >>> check_penrose_region(10, 10, (1e6, 1e6), method="line")
     (10.0, 10.0, (1000000.0, 1000000.0))
+    >>> check_penrose_region(1e6, 1e6, method="line", held=False)  # csv, batch by batch
+    (1000000.0, 1000000.0, (0.0, 0.0))
     """
     width, height, x, y = positive_region(width, height, origin)
     region = (x, y, x + width, y + height)
     farthest_within(region, PENROSE_MAX_COORDINATE, ("a Penrose region", "edges", "tile"))
+    if held or method == "bfs":
+        check_penrose_memory(region, tiling, method)
+    return width, height, (x, y)
+
+
+def check_penrose_memory(
+    region: tuple[float, float, float, float], tiling: str, method: str
+) -> None:
+    """Refuse a search of ``region`` whose tiles (by the descent) or triangles (breadth
+    first) would not fit in memory, held."""
+    x0, y0, x1, y1 = region
     how = (
         "searched from the tiling's centre; the line method holds its tiles alone"
         if method == "bfs"
-        else "by the descent"
+        else "by the descent, held; its csv, jsonl and geojson are written batch by batch"
     )
     check_fits(
         _needed_bytes(region, method, tiling),
-        f"a Penrose {tiling} patch of {width:g}x{height:g} at ({x:g},{y:g}) ({how})",
+        f"a Penrose {tiling} patch of {x1 - x0:g}x{y1 - y0:g} at ({x0:g},{y0:g}) ({how})",
     )
-    return width, height, (x, y)
 
 
 def generate_penrose(
@@ -374,7 +439,8 @@ def generate_penrose(
         Rhombs (thick and thin) or kites and darts.
     method : {"line", "bfs"}, default "line"
         How the tiles are found: down the substitution hierarchy (memory for the tiles
-        alone, and a region 10^9 edges away in a millisecond; each large triangle's tiles
+        alone where they are held, for a batch where csv, jsonl and geojson are written,
+        and a region 10^9 edges away in a millisecond; each large triangle's tiles
         together), or breadth first from the tiling's centre (memory for the whole box
         from the centre to the region; the collection's order). The same tiles and ids.
 
@@ -385,8 +451,9 @@ def generate_penrose(
     Raises
     ------
     TypeError, TilewrightError
-        For a bad argument, or a region whose search (breadth first: from the tiling's
-        centre, so growing with the distance) would not fit in memory.
+        For a bad argument, or a region whose breadth-first search (from the tiling's
+        centre, so growing with the distance) would not fit in memory. The descent's
+        tiles are checked when first held (its length, its tiles, a picture).
 
     References
     ----------
@@ -405,5 +472,7 @@ def generate_penrose(
     """
     tiling = choice(tiling, TILINGS, "tiling")
     method = choice(method, METHODS, "method")
-    width, height, origin = check_penrose_region(width, height, origin, tiling, method)
+    # by the descent, the tiles are checked when first held (``found``): its text formats
+    # hold none
+    width, height, origin = check_penrose_region(width, height, origin, tiling, method, False)
     return PenrosePatch(width, height, origin, resolve_seed(seed), tiling, method)

@@ -34,8 +34,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from tilewright.aperiodic.patch import (
-    CHUNK,
+from tilewright.aperiodic.patch import CHUNK
+from tilewright.aperiodic.spectre import _line_kernels as line
+from tilewright.aperiodic.spectre import _search_kernels as search
+from tilewright.aperiodic.spectre._step_kernels import LEVELS
+from tilewright.aperiodic.spectre.coordinates import Tiling
+from tilewright.aperiodic.spectre.patch import (
     EDGE_TURNS,
     SHAPES_ARRAY,
     SHAPES_XY,
@@ -48,10 +52,6 @@ from tilewright.aperiodic.patch import (
     deepened_row,
     walk_into,
 )
-from tilewright.aperiodic.spectre import _line_kernels as line
-from tilewright.aperiodic.spectre import _search_kernels as search
-from tilewright.aperiodic.spectre._step_kernels import LEVELS
-from tilewright.aperiodic.spectre.coordinates import Tiling
 from tilewright.aperiodic.threaded import Result, in_order, thread_count
 from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import deferred

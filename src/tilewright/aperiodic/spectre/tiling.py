@@ -15,8 +15,10 @@ from typing import BinaryIO
 import numpy as np
 
 from tilewright.aperiodic import writers
-from tilewright.aperiodic.patch import (
-    CHUNK,
+from tilewright.aperiodic.patch import CHUNK
+from tilewright.aperiodic.spectre import writers as spectre_writers
+from tilewright.aperiodic.spectre.coordinates import Tiling
+from tilewright.aperiodic.spectre.patch import (
     START_DEPTH,
     TILE_AREA,
     Chunk,
@@ -28,7 +30,6 @@ from tilewright.aperiodic.patch import (
     chunks,
     patch_arrays,
 )
-from tilewright.aperiodic.spectre.coordinates import Tiling
 from tilewright.aperiodic.threaded import checked_threads
 from tilewright.aperiodic.tiling_patch import (
     METHODS,
@@ -69,7 +70,7 @@ class Patch(TilingPatch):
 
     Notes
     -----
-    Iterating gives the tiles as :class:`~tilewright.aperiodic.patch.Tile` objects;
+    Iterating gives the tiles as :class:`~tilewright.aperiodic.spectre.patch.Tile` objects;
     :meth:`chunks` gives them as arrays, for speed. Both methods give the same tiles, in
     different orders once the region spans more than one 256-edge block.
 
@@ -100,7 +101,7 @@ class Patch(TilingPatch):
 
         Why: far out a tile's own floats are too coarse to draw (at 10¹⁵ they step by an
         eighth of an edge), so a far region is drawn from the vertex the search measures
-        from (:class:`~tilewright.aperiodic.patch.Frame`), near its corner.
+        from (:class:`~tilewright.aperiodic.spectre.patch.Frame`), near its corner.
 
         Examples
         --------
@@ -171,7 +172,7 @@ class Patch(TilingPatch):
             return None
         scale = writers.picture_scale(self.width, self.height, None, REPR_SVG_SIDE)
         box, base = self.drawing_frame()
-        parts = writers.svg(self.chunks(), box, "type", False, scale, self.info, base=base)
+        parts = spectre_writers.svg(self.chunks(), box, "type", False, scale, self.info, base=base)
         return b"".join(parts).decode()
 
     def write(
@@ -215,7 +216,7 @@ class Patch(TilingPatch):
             Refused above 1 for the other formats and for ``"bfs"``.
         neighbours : bool
             CSV and JSON Lines: each row ends with the ids of the tiles across the tile's
-            14 edges, in the edges' order (``writers.jsonl``); refused for the others.
+            14 edges, in the edges' order (``spectre.writers.jsonl``); refused for the others.
         curved : bool
             Pictures: the strictly chiral Spectre, each edge an S-curve (``curved``);
             refused for the other formats.
@@ -247,20 +248,24 @@ class Patch(TilingPatch):
         if fmt in ("svg", "pdf", "png"):
             box, base = self.drawing_frame()
         if fmt == "svg":
-            sink.writelines(writers.svg(parts, box, colour, plain, scale, self.info, curved, base))
+            sink.writelines(
+                spectre_writers.svg(parts, box, colour, plain, scale, self.info, curved, base)
+            )
         elif fmt == "pdf":
             from tilewright.core.pdf import DEFAULT_PAPER, pdf_from_svg
 
-            svg = b"".join(writers.svg(parts, box, colour, plain, scale, self.info, curved, base))
+            svg = b"".join(
+                spectre_writers.svg(parts, box, colour, plain, scale, self.info, curved, base)
+            )
             sink.write(pdf_from_svg(svg, self.info, paper or DEFAULT_PAPER))
         elif fmt == "png":
-            sink.write(writers.png(parts, box, colour, scale, self.info, curved, base))
+            sink.write(spectre_writers.png(parts, box, colour, scale, self.info, curved, base))
         elif fmt == "geojson":
-            sink.writelines(writers.geojson(parts, self.info))
+            sink.writelines(spectre_writers.geojson(parts, self.info))
         elif fmt == "jsonl":
-            sink.writelines(writers.jsonl(parts, neighbours))
+            sink.writelines(spectre_writers.jsonl(parts, neighbours))
         else:
-            sink.writelines(writers.csv(parts, neighbours))
+            sink.writelines(spectre_writers.csv(parts, neighbours))
 
     def _write_threaded(
         self, sink: BinaryIO, fmt: str, progress: Progress | None, threads: int, neighbours: bool
@@ -268,9 +273,9 @@ class Patch(TilingPatch):
         """CSV or JSON Lines rows made on ``threads`` threads, written in order."""
         from tilewright.aperiodic.spectre.stream import threaded_chunks
 
-        work = functools.partial(writers.text_rows, fmt=fmt, neighbours=neighbours)
+        work = functools.partial(spectre_writers.text_rows, fmt=fmt, neighbours=neighbours)
         made = threaded_chunks(self.width, self.height, self.seed, work, threads, self.origin)
-        header = writers.csv_header(neighbours) if fmt == "csv" else None
+        header = spectre_writers.csv_header(neighbours) if fmt == "csv" else None
         write_rows(sink, header, made, progress)
 
     def _checked_neighbours(self, fmt: str, neighbours: object) -> bool:
@@ -385,7 +390,7 @@ def generate(
     ----------
     width, height : float
         The region in tile edges: finite and positive, within ±2⁵⁰ of the tiling's centre
-        (see :func:`~tilewright.aperiodic.patch.check_region`).
+        (see :func:`~tilewright.aperiodic.spectre.patch.check_region`).
     seed : int, optional
         The tiling; None draws one (read it back from ``patch.seed``).
     origin : pair of float

@@ -14,13 +14,13 @@ from collections.abc import Iterable
 import numpy as np
 
 from tilewright.aperiodic.exact import precise_difference, precise_xy, to_xy_array
-from tilewright.aperiodic.patch import (
+from tilewright.aperiodic.patch import clipped_area
+from tilewright.aperiodic.spectre.patch import (
     NEAR,
     SHAPES_ARRAY,
     SHAPES_XY,
     TILE_AREA,
     Tile,
-    clipped_area,
 )
 from tilewright.aperiodic.spectre.tiling import Patch
 from tilewright.core.memory import check_fits
