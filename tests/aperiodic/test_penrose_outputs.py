@@ -172,7 +172,7 @@ def test_the_command_cuts_for_a_laser(tmp_path, capsysbinary):
         (["penrose", "100000x100000", "-s", "1", "-f", "csv", "--neighbours"], "of memory"),
         (["penrose", "100000x100000", "-s", "1", "-f", "csv", "--method", "bfs"], "of memory"),
         (["penrose", "5x5", "--tiling", "p5"], "p5"),
-        (["penrose", "5x5", "-f", "parquet", "-o", "x.parquet"], "parquet"),
+        (["penrose", "5x5", "-f", "parquet"], "give -o"),
         (["penrose", "5x5", "--cut", "--colour", "orientation", "-o", "x.svg"], "drop --colour"),
         (["penrose", "5x5", "--cut", "-f", "csv"], "--cut"),
         (["penrose", "0x5", "-f", "csv"], "positive width"),

@@ -18,7 +18,8 @@ METHODS = ("line", "bfs")
 
 
 @aperiodic.tiling_command(
-    "seed origin tiling format colour cut method cell max_side paper output neighbours",
+    "seed origin tiling format colour cut method cell max_side paper output neighbours "
+    "bands workers scheduler",
     COLOURINGS,
     {
         "colour": "Pictures: by tile (kite/dart, thick/thin), by turn as well, or four colours "
@@ -26,6 +27,8 @@ METHODS = ("line", "bfs")
         "cell": "Pictures: pixels an edge (default: the picture's long side 800-1000 px, "
         "within --max-side).",
         "neighbours": "csv/jsonl: each row ends with the ids of the tiles across its 4 edges.",
+        "bands": "parquet: bands (parts) of whole rows, an edge high (default: about 262k "
+        "tiles each).",
     },
     {
         "tiling": click.option(
@@ -46,11 +49,10 @@ METHODS = ("line", "bfs")
             "grows with the distance to 0,0).",
         ),
     },
-    formats=(*aperiodic.FORMATS, "dxf"),
 )
 def penrose(
     region, seed, origin, tiling, fmt, colour, cut, method, cell, max_side, paper, output,
-    neighbours,
+    neighbours, bands, workers, scheduler,
 ) -> None:  # fmt: skip
     """Every tile of a Penrose tiling that meets the REGION WxH (edges) at --origin.
 
@@ -73,6 +75,10 @@ def penrose(
     --neighbours ends each csv or jsonl row with the ids of the tiles across its edges
     0-3 (edge k runs from vertex k to vertex k+1): the tiling's adjacency as data.
 
+    -f parquet cuts the region into bands of rows an edge high, one part each, made here,
+    on --workers processes or on a Dask cluster (--scheduler): each tile is written once,
+    by the band holding its lowest corner, with its exact corners; the tiles of -f csv.
+
     --cut (and -f dxf) draws the tiling for a laser: each edge once, cut at the region's
     sides, joined into long polylines, with the region's rectangle last.
     """
@@ -88,13 +94,15 @@ def penrose(
     from tilewright.core.output import check_destination, open_output
 
     fmt = aperiodic.command_format(output, fmt, SUFFIXES)
-    if fmt in aperiodic.DATASET_FORMATS:
-        raise click.UsageError(f"penrose writes {', '.join(aperiodic.FORMATS)} or dxf, not {fmt}")
     cut = cut or fmt == "dxf"
     if neighbours and fmt not in aperiodic.TEXT_FORMATS:
         raise click.UsageError(f"--neighbours is for -f csv and -f jsonl, not -f {fmt}")
     if cut:
         aperiodic.refuse_with_cut(fmt, False)
+    if fmt in aperiodic.DATASET_FORMATS:
+        _write_dataset(region, seed, origin, tiling, method, output, bands, workers, scheduler)
+        return
+    aperiodic.refuse_dataset_options(fmt, bands, workers, scheduler)
     aperiodic.refuse_misplaced(fmt, output, paper, cut)
     width, height = region
     # csv, jsonl and geojson by the descent are written batch by batch, none held
@@ -128,3 +136,23 @@ def penrose(
                 aperiodic.progress_of(patch, "tile"),
                 neighbours,
             )
+
+
+def _write_dataset(region, seed, origin, tiling, method, output, bands, workers, scheduler) -> None:
+    """``-f parquet``: the region's bands of rows as the parts of a dataset."""
+
+    def shards():
+        from tilewright.datasets.penrose_shards import PENROSE_SHARDS
+
+        return PENROSE_SHARDS[tiling]
+
+    def announce_kernels() -> None:
+        from tilewright.aperiodic.penrose.tiling import KERNEL_MODULES
+        from tilewright.core.compilation import announce_if_cold
+
+        announce_if_cold("the Penrose kernels", KERNEL_MODULES["line"])
+
+    aperiodic.write_dataset(
+        shards, region, seed, origin, method, output, bands, workers, scheduler, False,
+        announce_kernels,
+    )  # fmt: skip
