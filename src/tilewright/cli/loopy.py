@@ -318,8 +318,9 @@ def _write(output: str, puzzle, loop, form: str | None, picture: dict) -> None:
 @click.option(
     "--window",
     metavar="FACES|whole",
-    help="Faces around a clue it is tried on (default: the whole grid up to about 550 "
-    "faces, then fewer). whole: the collection's own greedy, fewest clues, slower.",
+    help="Try each clue on this many faces around it (default: below Hard, by deleting "
+    "what it deduced and deriving again; at Hard, the whole grid up to about 550 faces, "
+    "then fewer). whole: the collection's own greedy, fewest clues, slower.",
 )
 @cell_option
 @max_side_option

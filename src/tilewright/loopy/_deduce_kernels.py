@@ -63,6 +63,9 @@ _LOGGED, _LOGGING, _FENCE, _PARTIAL = 13, 14, 15, 16
 # a face whose edges, once all known, end the run (-1: none); the last fence used; why the
 # edges being set are set (see ``CAUSES``); how many faces and dots the fence held back
 _TARGET, _FENCE_COUNT, _CAUSE, _HELD = 17, 18, 19, 20
+# the face or dot whose rules run (its item in the queue), the clock the facts are stamped
+# with, whether they are (see ``new_work``), and the solution loop's length when known
+_ITEM, _CLOCK, _RECORD, _LOOP_LEN = 21, 22, 23, 24
 # the log's states: LOG_EDGES logs only the edges set, with their causes, for an
 # explanation (``deduce_explained``); the others log every change, for ``undo``
 LOG_OFF, LOG_ON, LOG_FULL, LOG_EDGES = 0, 1, 2, 3
@@ -84,6 +87,14 @@ LOG_OFF, LOG_ON, LOG_FULL, LOG_EDGES = 0, 1, 2, 3
     CLASS_MEMBER,
 ) = range(12)
 CAUSES = 16
+# where a fact is recorded as made when not at a face or dot (the items of the queue):
+# by the loop rule, or with an edge of its class
+LOOP_SITE, CLASS_SITE = -1, -2
+# what is recorded of a fact (``new_work``'s ``record``): when it was made (the clock),
+# where (its queue item, or a site above), by which rule (edges only), and for the loop
+# rule's, the path it closed (its first place on the solution loop, its length) and a
+# YES edge off it (-1: none, and the clues decided)
+MADE, SITE, RULE, START, LENGTH, WITNESS = range(6)
 # what an undo log entry changed: an edge (from unknown), or a value in one of the arrays
 # of the state's fields 7-13 (dline bits, the classes, the paths)
 _LOG_LINE = 0
@@ -95,9 +106,13 @@ _DOT_PTR, _DOT_EDGES, _DOT_CORNERS, _CORNER_FACE, _CORNER_DOT, _CLUES_AT = 5, 6,
 
 
 @helper
-def new_work(graph, level, log_size):
+def new_work(graph, level, log_size, record=False):
     """Fresh solver state for ``graph`` at ``level``: every edge unknown, with room to
-    log ``log_size`` changes for ``undo``."""
+    log ``log_size`` changes for ``undo``. With ``record``, every fact (an edge's value, a
+    dline's bit) is stamped with when and where it was made, and what the loop rule
+    sets with the stretch of the solution loop it judged (fields 27-28, columns ``MADE``
+    ...; the generator's ``_rederive_kernels`` reads them, and gives the solution loop's
+    order, field 29, before the first run): without it those fields hold one entry each."""
     n_edges = graph[_EDGE_DOTS].shape[0]
     n_faces = graph[_FACE_PTR].shape[0] - 1
     n_dots = graph[_DOT_PTR].shape[0] - 1
@@ -106,9 +121,12 @@ def new_work(graph, level, log_size):
     widest = 3
     for f in range(n_faces):
         widest = max(widest, face_ptr[f + 1] - face_ptr[f])
-    counters = np.zeros(21, np.int64)
+    counters = np.zeros(25, np.int64)
     counters[_LEVEL] = level
     counters[_TARGET] = -1
+    counters[_RECORD] = record
+    kept_edges = n_edges if record else 1
+    kept_corners = n_corners if record else 1
     clues = graph[_CLUES_AT]
     for f in range(n_faces):
         if clues[f] >= 0:
@@ -145,6 +163,9 @@ def new_work(graph, level, log_size):
         np.zeros(n_faces + n_dots, np.int32),  # 24 the fence each face and dot is inside
         np.zeros(n_faces + n_dots, np.int32),  # 25 the faces and dots the fence held back
         np.zeros((n_dots, 2), np.int32),  # 26 the loop rule's edges to set NO, and their ends
+        np.zeros((kept_edges, 6), np.int64),  # 27 each edge's fact: see ``MADE`` ...
+        np.zeros((kept_corners, 2, 2), np.int64),  # 28 each dline bit's: MADE, SITE
+        np.full((2, kept_edges), -1, np.int32),  # 29 places on the loop: of edges, at places
     )
 
 
@@ -197,6 +218,7 @@ def run(graph, work):
             counters[_HEAD] = head + 1 if head + 1 < queue.shape[0] else 0
             counters[_QUEUED] -= 1
             queued[item] = False
+            counters[_ITEM] = item
             if item < n_faces:
                 _face_rules(item, graph, work)
             else:
@@ -307,7 +329,7 @@ def undo(graph, work, before):
         counters[i] = before[i]
 
 
-@light
+@inline
 def unset(e, graph, work):
     """Make edge ``e`` unknown again, its faces' and dots' counts with it."""
     edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
@@ -364,6 +386,12 @@ def _set_one(e, value, walk_class, graph, work):
     lines[e] = value
     # the old value, unknown, goes without saying: the log keeps why instead
     _log(_LOG_LINE, e, counters[_CAUSE] if walk_class else CLASS_MEMBER, work)
+    if counters[_RECORD]:
+        fact = work[27][e]
+        fact[MADE] = counters[_CLOCK]
+        fact[SITE] = counters[_ITEM] if walk_class else CLASS_SITE
+        fact[RULE] = counters[_CAUSE] % CAUSES
+        counters[_CLOCK] += 1
     edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
     face_yes, face_no, dot_yes, dot_no = work[1], work[2], work[3], work[4]
     n_faces = face_yes.shape[0]
@@ -414,7 +442,7 @@ def _set_one(e, value, walk_class, graph, work):
     return True
 
 
-@light
+@inline
 def face_yes_by(f, step, graph, work):
     """Change face ``f``'s count of YES edges by ``step``, keeping the counts of clues
     met and of clues one short."""
@@ -488,6 +516,12 @@ def _set_bit(corner, bit, graph, work):
         return False
     _log(7, corner, bits[corner], work)
     bits[corner] |= bit
+    counters = work[16]
+    if counters[_RECORD]:
+        fact = work[28][corner, bit >> 1]
+        fact[MADE] = counters[_CLOCK]
+        fact[SITE] = counters[_ITEM]
+        counters[_CLOCK] += 1
     f = graph[_CORNER_FACE][corner]
     if f >= 0:
         _enqueue(f, work)
@@ -989,6 +1023,8 @@ def _loop_rule(graph, work):
                         continue
                     counters[_STATUS] = AMBIGUOUS
                     return False
+            if counters[_LOOP_LEN]:
+                _note_stretch(e, a, b, graph, work)
             # a row an end at most, the room there is: an end has one partner, and
             # one edge joins them
             closing[found, 0] = e
@@ -1001,10 +1037,45 @@ def _loop_rule(graph, work):
         if lines[e] == NO:
             continue
         counters[_CAUSE] = closing[i, 1] * CAUSES + LOOP
+        counters[_ITEM] = LOOP_SITE
         progress = True
         if not _set(e, NO, graph, work):
             return False
     return progress
+
+
+@light
+def _note_stretch(e, a, b, graph, work):
+    """Record what the loop rule judges edge ``e`` on, joining path ends ``a`` and ``b``:
+    the path, a stretch of the solution loop (all YES edges are on it), as its first place
+    and length, and a YES edge off it (-1 when there is none: then the clues decide)."""
+    lines, counters, at_place = work[0], work[16], work[29][1]
+    loop_len = counters[_LOOP_LEN]
+    length = work[13][a]
+    start_a = _yes_place(a, graph, work)
+    start_b = _yes_place(b, graph, work)
+    # the path runs forward from one end's edge to the other's
+    start = start_a if (start_a + length - 1) % loop_len == start_b else start_b
+    witness = -1
+    if length < counters[_YES_EDGES]:
+        p = (start + length) % loop_len
+        while lines[at_place[p]] != YES:
+            p = p + 1 if p + 1 < loop_len else 0
+        witness = at_place[p]
+    fact = work[27][e]
+    fact[START] = start
+    fact[LENGTH] = length
+    fact[WITNESS] = witness
+
+
+@light
+def _yes_place(d, graph, work):
+    """The place on the solution loop of the one YES edge at path end ``d``."""
+    dot_ptr, dot_edges = graph[_DOT_PTR], graph[_DOT_EDGES]
+    for k in range(dot_ptr[d], dot_ptr[d + 1]):
+        if work[0][dot_edges[k]] == YES:
+            return work[29][0][dot_edges[k]]
+    return -1
 
 
 # ---------------------------------------------------------------------------- the graph

@@ -24,7 +24,8 @@ at the level asked for still needs.
    at a cost of what it changed, not of the grid; a clue kept goes into the state for
    good. A window of the whole grid makes this exactly
    the collection's greedy; smaller ones keep a few more clues (``generator.window_faces``
-   picks the size).
+   picks the size). Below Hard, on grids of up to ``generator.REDERIVE_FACES`` faces, the
+   clues are tried by ``_rederive_kernels`` instead, each decided as a whole solve is.
 4. **The check** (``finish_puzzle``): the finished puzzle is solved again whole, and
    should that ever stop short (the loop rule's bookkeeping differs a little between a
    window and the whole), the clues left out are put back, as the collection's greedy
@@ -160,13 +161,19 @@ def start_removal(graph, level, state):
     """The order the clues are tried in, drawn, and the state of no clue kept yet (the
     clue array emptied to match)."""
     clues = graph[_CLUES_AT]
-    n_faces = clues.shape[0]
+    order = draw_order(clues.shape[0], state)
+    clues[:] = -1
+    return order, _deduced(graph, level)
+
+
+@helper
+def draw_order(n_faces, state):
+    """The faces in a random order: the order their clues are tried in."""
     order = np.arange(n_faces).astype(np.int32)
     for i in range(n_faces - 1, 0, -1):
         j = below(state, i + 1)
         order[i], order[j] = order[j], order[i]
-    clues[:] = -1
-    return order, _deduced(graph, level)
+    return order
 
 
 @kernel
@@ -317,7 +324,7 @@ def _copy_work(source, target):
 @light
 def _put_back(f, clue, graph, work):
     """Give face ``f`` its clue again and queue it."""
-    _set_clue(f, clue, graph, work)
+    set_clue(f, clue, graph, work)
     work[5][f] = False
     _enqueue(f, work)
     work[16][_STATUS] = INCOMPLETE
@@ -517,7 +524,7 @@ def _widen_trial(f, size, grown, fence, graph, kept, full, tried, window, in_win
     for w in range(opened, grown[0]):
         face = window[w]
         if not tried[face]:
-            _set_clue(face, full[face], graph, kept)
+            set_clue(face, full[face], graph, kept)
         stamps[face] = fence
         for i in range(face_ptr[face], face_ptr[face + 1]):
             stamps[n_faces + face_dots[i]] = fence
@@ -591,7 +598,7 @@ def _window(f, size, graph, window, in_window, grown):
 
 
 @light
-def _set_clue(f, clue, graph, work):
+def set_clue(f, clue, graph, work):
     """Give face ``f`` the clue ``clue`` (-1: none), keeping the clue counts."""
     clues, counters = graph[_CLUES_AT], work[16]
     old = clues[f]

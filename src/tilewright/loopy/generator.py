@@ -2,8 +2,9 @@
 
 How (``_generate_kernels`` has the details): a random loop; every face's clue; the clues
 left out in a random order wherever the deductions of the level still solve the puzzle
-(each tried on a window around it, in a way that can only keep too many, never too few;
-then checked whole, and mended should that ever fail); the board refused
+(each tried by deleting what it deduced and deriving again, ``_rederive_kernels``, or on
+a window around it, ``_generate_kernels``: either way a trial can only keep too many,
+never too few; then checked whole, and mended should that ever fail); the board refused
 and another loop drawn when the level below already solves it, as the puzzle collection
 does. Last, the complete solver (:func:`tilewright.loopy.solve`), which searches and so
 does not trust the deduction rules, proves the solution the only one.
@@ -19,6 +20,7 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int_between
 from tilewright.core.seeds import kernel_state, resolve_seed
 from tilewright.loopy import _generate_kernels as kernels
+from tilewright.loopy import _rederive_kernels as rederive
 from tilewright.loopy.complete_solver import solve
 from tilewright.loopy.gameid import DIFFICULTIES, Params, parse_params
 from tilewright.loopy.grading import deduction_graph
@@ -29,6 +31,13 @@ from tilewright.registry import DESCRIBED, collection_grid
 # window stays under WINDOW_WORK, never fewer than MIN_WINDOW
 WINDOW_WORK = 300_000
 MIN_WINDOW = 200
+# below Hard (whose classes of edges cannot be taken apart out of order) and on grids of
+# up to REDERIVE_FACES faces, clues are tried by deleting and deriving again; a clue whose
+# trial would delete more facts than ``rederive_budget`` allows is kept untried. Past that
+# size windows are faster, and the complete solver's proof of a sparser puzzle can take
+# longer than making it (a 200x200 square Easy one: 48 s)
+REDERIVE_FACES = 20_000
+BUDGET_SHARE, BUDGET_FLOOR, BUDGET_CAP = 8, 300, 1_000
 # loops drawn before giving up on a puzzle of exactly the level asked
 MAX_ATTEMPTS = 200
 # clues tried in one call of the compiled removal: what a progress bar counts in
@@ -100,10 +109,12 @@ def generate(
         Wraps the iterator of the chunks of clues tried (ranges, ``len`` the clues in
         each), for a progress bar on a large grid; called once for each loop drawn.
     window : int or "whole", optional
-        How many faces around a clue it is tried on (:func:`window_faces` by default).
-        ``"whole"`` (or the grid's faces or more) is the collection's own greedy, which
-        keeps fewest clues; a smaller window is faster and keeps more. Part of what a
-        seed makes.
+        Try each clue on this many faces around it (``"whole"``: the whole grid, the
+        collection's own greedy, which keeps fewest clues; a smaller window is faster and
+        keeps more). By default, below Hard, each clue is tried by deleting what it
+        deduced and deriving again (exactly the collection's greedy up to
+        :func:`rederive_budget` facts a trial, a clue past it kept); at Hard, on
+        :func:`window_faces`. Part of what a seed makes.
 
     Returns
     -------
@@ -136,14 +147,19 @@ def generate(
         description,
         seed=seed if params.grid in DESCRIBED else None,
     )
-    faces = window_faces(grid.num_cells) if wanted is None else min(wanted, grid.num_cells)
     blank = np.full(grid.num_cells, -1, dtype=np.int8)
     puzzle = Puzzle(params, blank, grid)
     graph = deduction_graph(puzzle)
     level = DIFFICULTIES.index(params.difficulty)
-    solution = np.zeros(len(puzzle.plan.edges), dtype=np.int8)
+    edges = len(puzzle.plan.edges)
+    if wanted is None and params.difficulty != "hard" and grid.num_cells <= REDERIVE_FACES:
+        removal: Removal = Rederiving(rederive_budget(grid.num_cells, edges))
+    else:
+        faces = window_faces(grid.num_cells) if wanted is None else min(wanted, grid.num_cells)
+        removal = Windows(faces)
+    solution = np.zeros(edges, dtype=np.int8)
     stats = np.zeros(5, dtype=np.int64)
-    if not _make(graph, level, faces, kernel_state(seed), solution, stats, progress):
+    if not _make(graph, level, removal, kernel_state(seed), solution, stats, progress):
         raise TilewrightError(
             f"no {params.difficulty} puzzle came from {MAX_ATTEMPTS} loops on this grid "
             f"(seed {seed}); a larger grid or an easier level makes one"
@@ -156,38 +172,90 @@ def generate(
     )
 
 
-def _make(graph, level, window, state, solution, stats, progress) -> bool:
+@dataclass(frozen=True)
+class Windows:
+    """Clues tried on windows of ``faces`` faces (``_generate_kernels.remove_some``)."""
+
+    faces: int
+
+
+@dataclass(frozen=True)
+class Rederiving:
+    """Clues tried by deleting and deriving again, a clue kept untried past ``budget``
+    facts (``_rederive_kernels``)."""
+
+    budget: int
+
+
+Removal = Windows | Rederiving
+
+
+def _make(graph, level, removal, state, solution, stats, progress) -> bool:
     """Draw loops until one gives a puzzle of exactly ``level`` (its clues left in
     ``graph``'s clue array, its loop in ``solution``); False after ``MAX_ATTEMPTS``. The
     clues are tried a chunk at a time so that ``progress`` can show them."""
     faces = graph[-1].shape[0]
     full = np.zeros(faces, dtype=np.int8)
+    chunks = [range(start, min(start + CHUNK, faces)) for start in range(0, faces, CHUNK)]
     for _ in range(MAX_ATTEMPTS):
         if not kernels.draw_loop(graph, level, state, solution, full, stats):
             continue
-        order, kept = kernels.start_removal(graph, level, state)
-        tried = np.zeros(faces, dtype=bool)
         removed = np.zeros(faces, dtype=np.int32)
         left_out = 0
-        chunks = [range(start, min(start + CHUNK, faces)) for start in range(0, faces, CHUNK)]
-        for chunk in progress(iter(chunks)) if progress else chunks:
-            kept, left_out = kernels.remove_some(
-                graph,
-                level,
-                window,
-                full,
-                order,
-                chunk.start,
-                chunk.stop,
-                kept,
-                tried,
-                removed,
-                left_out,
-                stats,
-            )
+        shown = progress(iter(chunks)) if progress else chunks
+        if isinstance(removal, Rederiving):
+            order, work, scratch = rederive.start_rederiving(graph, level, state, full, solution)
+            for chunk in shown:
+                left_out = rederive.remove_rederiving(
+                    graph,
+                    full,
+                    order,
+                    chunk.start,
+                    chunk.stop,
+                    work,
+                    scratch,
+                    removal.budget,
+                    removed,
+                    left_out,
+                    stats,
+                )
+        else:
+            order, kept = kernels.start_removal(graph, level, state)
+            tried = np.zeros(faces, dtype=bool)
+            for chunk in shown:
+                kept, left_out = kernels.remove_some(
+                    graph,
+                    level,
+                    removal.faces,
+                    full,
+                    order,
+                    chunk.start,
+                    chunk.stop,
+                    kept,
+                    tried,
+                    removed,
+                    left_out,
+                    stats,
+                )
         if kernels.finish_puzzle(graph, level, full, removed, left_out, stats):
             return True
     return False
+
+
+def rederive_budget(faces: int, edges: int) -> int:
+    """The most facts (edges' values, dlines' bits) a clue's trial may delete on a grid of
+    ``faces`` faces and ``edges`` edges, before the clue is kept untried.
+
+    On a grid whose window (:func:`window_faces`) would be the whole grid, no limit (more
+    than the facts there are): the clues kept are exactly the collection's greedy's. On
+    larger grids a number of facts an eighth of the edges, from BUDGET_FLOOR to
+    BUDGET_CAP: a trial costs about the facts it deletes, and an Easy puzzle's facts can
+    run in chains across the grid. The budget trades speed for clues, as a window does,
+    at a better rate (``benchmarks/README.md`` has the figures).
+    """
+    if window_faces(faces) >= faces:
+        return 2**62
+    return min(BUDGET_CAP, max(BUDGET_FLOOR, edges // BUDGET_SHARE))
 
 
 def window_faces(faces: int) -> int:

@@ -6,6 +6,7 @@ KERNEL_MODULES = (
     f"{PACKAGE}._solve_kernels",
     f"{PACKAGE}._deduce_kernels",
     f"{PACKAGE}._generate_kernels",
+    f"{PACKAGE}._rederive_kernels",
     "tilewright.core._planar_kernels",
 )
 
@@ -29,3 +30,4 @@ def warm() -> None:
     grade(puzzle)
     explain(puzzle)
     generate("5x5t0dh", seed=1)
+    generate("5x5t0de", seed=1)
