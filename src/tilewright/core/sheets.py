@@ -162,6 +162,36 @@ class Layout:
         return self.scale(caption_lines) * self.frame.square / MM
 
 
+def require_puzzles(puzzles: Sequence[Any], kind: type, noun: str, holds: str) -> None:
+    """Refuse a sheet of no puzzle, or one holding something other than a ``kind``: the
+    first message names the ``noun`` the family calls a puzzle, the second begins with
+    ``holds`` (what the sheet holds) and ends with what it was given.
+
+    Raises
+    ------
+    TypeError
+        When a puzzle is not a ``kind``.
+    TilewrightError
+        When there are no puzzles.
+
+    Examples
+    --------
+    >>> require_puzzles([], int, "number", "a sheet holds ints")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: a sheet needs at least one number
+    >>> require_puzzles([1, "2"], int, "number", "a sheet holds ints")
+    Traceback (most recent call last):
+    ...
+    TypeError: a sheet holds ints, not str
+    """
+    if not puzzles:
+        raise TilewrightError(f"a sheet needs at least one {noun}")
+    for made in puzzles:
+        if not isinstance(made, kind):
+            raise TypeError(f"{holds}, not {type(made).__name__}")
+
+
 def shared_params(puzzles: Sequence[Any], kind: type) -> Any:
     """The parameters every puzzle of a sheet was made with: refused when there is no
     puzzle, one is not a ``kind`` (the family's generated puzzle, with a ``params``) or
@@ -180,11 +210,7 @@ def shared_params(puzzles: Sequence[Any], kind: type) -> Any:
     >>> shared_params([Made(params="4x4"), Made(params="4x4")], Made)
     '4x4'
     """
-    if not puzzles:
-        raise TilewrightError("a sheet needs at least one puzzle")
-    for made in puzzles:
-        if not isinstance(made, kind):
-            raise TypeError(f"a sheet holds {kind.__name__} puzzles, not {type(made).__name__}")
+    require_puzzles(puzzles, kind, "puzzle", f"a sheet holds {kind.__name__} puzzles")
     params = puzzles[0].params
     if any(made.params != params for made in puzzles):
         raise TilewrightError("the puzzles of a sheet must be made with the same parameters")

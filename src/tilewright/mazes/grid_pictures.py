@@ -26,7 +26,6 @@ import weakref
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any, cast
 
 import numpy as np
@@ -52,6 +51,7 @@ from tilewright.mazes.pictures import (
     LEGIBLE_CELL,
     MAX_CELL,
     MAX_PIXELS,
+    _attribute,
     _check_colour,
     default_wall,
     heat_levels,
@@ -933,10 +933,6 @@ def _opening(grid: PolygonGrid, cell: int, what: str, taken: np.ndarray) -> np.n
             break
         gap |= touching
     return walls[gap].astype(np.int64)
-
-
-def _attribute(text: str) -> str:
-    return escape(text, quote=True)
 
 
 def _with_text(png: bytes, chunks: dict[str, str]) -> bytes:

@@ -21,21 +21,11 @@ Examples
 from collections.abc import Sequence
 
 from tilewright.core.errors import TilewrightError
-from tilewright.core.seeds import MAX_SEED
-from tilewright.core.sheets import (
-    MOST_PUZZLES,
-    Entry,
-    Frame,
-    Layout,
-    Progress,
-    draw_sheet,
-    plan_layout,
-)
-from tilewright.mazes.algorithms import ALGORITHMS
+from tilewright.core.sheets import Entry, Frame, Layout, Progress, draw_sheet, require_puzzles
 from tilewright.mazes.grid_maze import GridMaze, default_endpoints
 from tilewright.mazes.grid_pictures import GridStyle, opening_walls, picture_size, svg_text
 from tilewright.mazes.grid_solve import shortest_path
-from tilewright.mazes.sheets import COMFORTABLE_MM, SMALLEST_MM, made_by
+from tilewright.mazes.sheets import COMFORTABLE_MM, SMALLEST_MM, made_by, plan_maze_layout
 
 # the pictures' own default cell and wall: the sheet scales them to the page
 STYLE = GridStyle()
@@ -67,15 +57,13 @@ def grid_sheet_layout(
         When a number is out of range, the paper unknown, or the cells would print smaller
         than ``SMALLEST_MM``.
     """
-    longest_name = max(len(name) for name in ALGORITHMS)
-    first_line = _caption(MOST_PUZZLES, label, "a" * longest_name, MAX_SEED)
-    return plan_layout(
+    return plan_maze_layout(
         f"a maze on {label}",
         grid_sheet_frame(grid),
+        lambda number, algorithm, seed: _caption(number, label, algorithm, seed),
         count,
         paper=paper,
         per_page=per_page,
-        caption=(len(first_line),),
     )
 
 
@@ -124,11 +112,7 @@ def grid_sheet_pdf(
     TilewrightError
         When a maze draws to another size than the layout is for.
     """
-    if not mazes:
-        raise TilewrightError("a sheet needs at least one maze")
-    for maze in mazes:
-        if not isinstance(maze, GridMaze):
-            raise TypeError(f"a grid sheet holds GridMazes, not {type(maze).__name__}")
+    require_puzzles(mazes, GridMaze, "maze", "a grid sheet holds GridMazes")
     frames = {grid_sheet_frame(grid) for grid in {id(m.grid): m.grid for m in mazes}.values()}
     if frames != {layout.frame}:
         raise TilewrightError(

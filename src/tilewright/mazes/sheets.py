@@ -16,7 +16,7 @@ Examples
 (b'%PDF-', True)
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
@@ -29,6 +29,7 @@ from tilewright.core.sheets import (
     Progress,
     draw_sheet,
     plan_layout,
+    require_puzzles,
 )
 from tilewright.mazes.algorithms import ALGORITHMS
 from tilewright.mazes.grid_maze import GridMaze
@@ -79,15 +80,48 @@ def sheet_layout(
     1
     """
     frame = sheet_frame(width, height)
-    longest_name = max(len(name) for name in ALGORITHMS)
-    first_line = _caption(MOST_PUZZLES, width, height, "a" * longest_name, MAX_SEED)
-    return plan_layout(
+    return plan_maze_layout(
         f"a {shown(width)}x{shown(height)} maze",
         frame,
+        lambda number, algorithm, seed: _caption(number, width, height, algorithm, seed),
         count,
         paper=paper,
         per_page=per_page,
-        caption=(len(first_line),),
+    )
+
+
+def plan_maze_layout(
+    what: str,
+    frame: Frame,
+    caption: Callable[[int, str, int], str],
+    count: int,
+    *,
+    paper: str,
+    per_page: int | None,
+) -> Layout:
+    """The layout of a sheet of ``count`` mazes (``tilewright.core.sheets.plan_layout``),
+    with room for the longest caption ``caption(number, algorithm, seed)`` can write: the
+    last number, the longest algorithm's name and the largest seed.
+
+    Parameters
+    ----------
+    what : str
+        The maze, for messages ("a 20x20 maze").
+    frame : Frame
+        Its picture's size.
+    caption : callable
+        The caption line of a maze, from its number, algorithm and seed.
+    count, paper, per_page
+        As for :func:`sheet_layout`.
+
+    Returns
+    -------
+    Layout
+    """
+    longest_name = max(len(name) for name in ALGORITHMS)
+    first_line = caption(MOST_PUZZLES, "a" * longest_name, MAX_SEED)
+    return plan_layout(
+        what, frame, count, paper=paper, per_page=per_page, caption=(len(first_line),)
     )
 
 
@@ -142,11 +176,7 @@ def sheet_pdf(mazes: Sequence[Maze], layout: Layout, progress: Progress | None =
     TilewrightError
         When the mazes differ in size or the layout is for another size.
     """
-    if not mazes:
-        raise TilewrightError("a sheet needs at least one maze")
-    for maze in mazes:
-        if not isinstance(maze, Maze):
-            raise TypeError(f"a sheet holds square-grid Mazes, not {type(maze).__name__}")
+    require_puzzles(mazes, Maze, "maze", "a sheet holds square-grid Mazes")
     width, height = mazes[0].width, mazes[0].height
     if any((maze.width, maze.height) != (width, height) for maze in mazes):
         raise TilewrightError("the mazes of a sheet must all be the same size")

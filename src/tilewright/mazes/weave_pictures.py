@@ -27,11 +27,11 @@ from tilewright.mazes.grid_pictures import (
     DECIMALS,
     HEAT_LEVELS,
     GridStyle,
-    _attribute,
     closed_walls,
     picture_size,
     transform,
 )
+from tilewright.mazes.pictures import _attribute
 
 # The share of a cell's side between its edge and its corridor's walls, at least: wider
 # insets when the walls are thick beside the cell, so that a gap still shows (see _Layout).
