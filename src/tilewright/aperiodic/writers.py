@@ -1,5 +1,6 @@
 """What every tiling's pictures share: their limits and scale, outline and four colours, the
-opening of an SVG, and the checks made before a picture is drawn.
+opening of an SVG and a tile's path in it, and the checks made before a picture is drawn;
+and a tile's GeoJSON feature.
 
 Coordinates are in units of one tile edge, y up, with ``DIGITS`` decimals (a micrometre on
 a metre-long tile). Each tiling writes its own tiles (``spectre.writers``,
@@ -7,8 +8,9 @@ a metre-long tile). Each tiling writes its own tiles (``spectre.writers``,
 """
 
 import io
+import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
@@ -68,6 +70,21 @@ def svg_head(
     ).encode()
 
 
+# closes the tiles' groups (:func:`tiles_group`) and the drawing
+SVG_END = b"</g></g>\n</svg>\n"
+
+
+def tiles_group(clip: bool = True) -> bytes:
+    """The groups a drawing's tiles go in, after its head: y turned up again, the
+    outline's stroke, and with ``clip`` the region's clip path (``svg_head``'s);
+    :data:`SVG_END` closes them."""
+    clipping = ' clip-path="url(#region)"' if clip else ""
+    return (
+        f'<g{clipping}><g transform="scale(1,-1)" stroke="{OUTLINE}" '
+        f'stroke-width="{OUTLINE_WIDTH:g}" stroke-linejoin="round">\n'
+    ).encode()
+
+
 def svg_opening(
     size: str, view_box: str, info: Mapping[str, object] | None, xlink: bool = False
 ) -> str:
@@ -90,6 +107,38 @@ def svg_number(value: float) -> str:
     ('30', '1234567.25', '0.3')
     """
     return f"{value:.{DIGITS}f}".rstrip("0").rstrip(".")
+
+
+def polygon_path(points: np.ndarray, number: Callable[[float], str] = svg_number) -> str:
+    """A tile's closed outline as SVG path data: a move to its first corner, then a line to
+    each next one relative to the one before, every coordinate written by ``number``.
+
+    Examples
+    --------
+    >>> polygon_path(np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.5]]))
+    'M0 0l1 0 0 1.5z'
+    """
+    start = points[0]
+    moves = " ".join(f"{number(x)} {number(y)}" for x, y in np.diff(points, axis=0))
+    return f"M{number(start[0])} {number(start[1])}l{moves}z"
+
+
+def polygon_feature(properties: Mapping[str, object], ring: list) -> str:
+    """One tile as a compact GeoJSON feature: its ``properties``, and its polygon, the
+    ``ring`` of its corners closed.
+
+    Examples
+    --------
+    >>> feature = polygon_feature({"id": 1}, [[0, 0], [1, 0], [0, 1]])
+    >>> feature[:40], json.loads(feature)["geometry"]["coordinates"]
+    ('{"type":"Feature","properties":{"id":1},', [[[0, 0], [1, 0], [0, 1], [0, 0]]])
+    """
+    feature = {
+        "type": "Feature",
+        "properties": properties,
+        "geometry": {"type": "Polygon", "coordinates": [[*ring, ring[0]]]},
+    }
+    return json.dumps(feature, separators=(",", ":"))
 
 
 def outline_width(scale: float) -> float:

@@ -28,7 +28,6 @@ from typing import Any, cast
 
 import numpy as np
 
-from tilewright.aperiodic.ancestry import extend_from
 from tilewright.aperiodic.collection_patch import RandomGrid, Tiles, check_description
 from tilewright.aperiodic.hat import _collection_kernels as kernels
 from tilewright.aperiodic.hat.coordinates import HatAddress, HatTiling
@@ -237,9 +236,7 @@ def _patch(width: int, height: int, tiling: HatTiling) -> tuple[np.ndarray, np.n
     depth = max(len(tiling.start.types), 2, spare)
     capacity = HATS_PER_SQUARE * width * height + 64
     while True:
-        tiling.grow(depth)
-        start = tiling.start.copy()
-        extend_from(tiling.ancestry, start, depth)
+        start = tiling.start_with_levels(depth)
         types = np.array([TYPES.index(t) for t in start.types], dtype=np.int64)
         indices = np.array(start.indices, dtype=np.int64)
         # kite, hat, then the walker's place and colours, which the grid does not use
@@ -262,10 +259,7 @@ def _drawn(width: int, height: int, seed: int | None) -> tuple[str, np.ndarray, 
     tiling = HatTiling(seed)
     places, xy, levels = _patch(width, height, tiling)
     # the levels the walk used, each drawn as it would be when first needed
-    ancestry = tiling.ancestry
-    used = HatAddress(ancestry.kite, ancestry.hat, ancestry.types[:levels])
-    used.indices = ancestry.indices[: levels - 1]
-    return write_description(used), places, xy
+    return write_description(tiling.ancestry_to(levels)), places, xy
 
 
 def _read(width: int, height: int, description: str) -> Tiles:

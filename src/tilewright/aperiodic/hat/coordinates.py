@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from tilewright.aperiodic.ancestry import extend_from
+from tilewright.aperiodic.ancestry import DrawnAncestry
 from tilewright.aperiodic.hat._tables import KITEMAP, METAMAP
 from tilewright.aperiodic.hat.geometry import (
     CHILDREN,
@@ -85,7 +85,7 @@ class HatAddress:
         return (self.types[0], self.hat) == REFLECTED_HAT
 
 
-class HatTiling:
+class HatTiling(DrawnAncestry):
     """One hat tiling of the plane, fixed by ``seed``: the ancestry of its start hat.
 
     Parameters
@@ -103,6 +103,9 @@ class HatTiling:
     True
     """
 
+    # each type's parents, drawn as often as they occur (``DrawnAncestry.grow``)
+    parents, shares = PARENTS, _SHARE
+
     def __init__(self, seed: int | None = None):
         self.seed = resolve_seed(seed)
         stream = sequence(self.seed, Stream.HAT_ANCESTRY)
@@ -113,22 +116,6 @@ class HatTiling:
         self.ancestry = self.start.copy()
         # the tiling is drawn turned by a random multiple of 60°
         self.start_turn = int(self._random.integers(6))
-
-    def _choice(self, weights: list[float]) -> int:
-        p = np.array(weights)
-        return int(self._random.choice(len(p), p=p / p.sum()))
-
-    def grow(self, levels: int) -> None:
-        """Draw the start hat's ancestry up to ``levels`` types."""
-        while len(self.ancestry.types) < levels:
-            options = PARENTS[self.ancestry.types[-1]]
-            parent, index = options[self._choice([_SHARE[p] for p, _ in options])]
-            self.ancestry.indices.append(index)
-            self.ancestry.types.append(parent)
-
-    def _extend(self, address: HatAddress, levels: int) -> None:
-        self.grow(levels)
-        extend_from(self.ancestry, address, levels)
 
     def step(self, address: HatAddress, move: int) -> HatAddress:
         """The kite reached from ``address`` by ``move`` (``geometry.LEFT`` …).

@@ -19,12 +19,14 @@ from tilewright.aperiodic.writers import (
     DIGITS,
     FOUR_COLOURS,
     OUTLINE,
-    OUTLINE_WIDTH,
+    SVG_END,
     byte_pieces,
     check_png_size,
     outline_width,
+    polygon_feature,
+    polygon_path,
     svg_head,
-    svg_number,
+    tiles_group,
 )
 from tilewright.core.metadata import png_text
 from tilewright.core.raster import PolygonCanvas
@@ -137,12 +139,7 @@ def geojson(tiles: Iterable[HatTile], info: Mapping[str, object] | None = None) 
         row = _row(tile, tile.xy())
         ring = row.pop("vertices")
         assert isinstance(ring, list)
-        feature = {
-            "type": "Feature",
-            "properties": row,
-            "geometry": {"type": "Polygon", "coordinates": [[*ring, ring[0]]]},
-        }
-        yield (("" if first else ",\n") + json.dumps(feature, separators=(",", ":"))).encode()
+        yield (("" if first else ",\n") + polygon_feature(row, ring)).encode()
         first = False
     yield b"\n]}\n"
 
@@ -165,22 +162,18 @@ def svg(
     shapes: dict[tuple[int, bool], str] = {}
     if not plain:
         for tile, xy in zip(tiles, outlines, strict=True):
-            shapes.setdefault((tile.turn, tile.reflected), _path(xy - xy[0]))
+            shapes.setdefault((tile.turn, tile.reflected), polygon_path(xy - xy[0]))
         defs = "".join(
             f'<path id="h{turn}{"m" if mirrored else ""}" d="{d}"/>\n'
             for (turn, mirrored), d in sorted(shapes.items())
         )
         yield f"<defs>\n{defs}</defs>\n".encode()
-    clipping = ' clip-path="url(#region)"' if clip else ""
-    yield (
-        f'<g{clipping}><g transform="scale(1,-1)" stroke="{OUTLINE}" '
-        f'stroke-width="{OUTLINE_WIDTH:g}" stroke-linejoin="round">\n'
-    ).encode()
+    yield tiles_group(clip)
     lines = []
     for tile, xy in zip(tiles, outlines, strict=True):
         colour = fill(tile, colouring)
         if plain:
-            lines.append(f'<path d="{_path(xy - corner)}" fill="{colour}"/>\n')
+            lines.append(f'<path d="{polygon_path(xy - corner)}" fill="{colour}"/>\n')
         else:
             x, y = xy[0] - corner
             name = f"h{tile.turn}{'m' if tile.reflected else ''}"
@@ -188,13 +181,7 @@ def svg(
         if len(lines) >= 1024:
             yield "".join(lines).encode()
             lines = []
-    yield ("".join(lines) + "</g></g>\n</svg>\n").encode()
-
-
-def _path(points: np.ndarray) -> str:
-    start = points[0]
-    moves = " ".join(f"{svg_number(x)} {svg_number(y)}" for x, y in np.diff(points, axis=0))
-    return f"M{svg_number(start[0])} {svg_number(start[1])}l{moves}z"
+    yield "".join(lines).encode() + SVG_END
 
 
 def png(

@@ -17,10 +17,12 @@ from tilewright.aperiodic.writers import (
     DIGITS,
     FOUR_COLOURS,
     OUTLINE,
-    OUTLINE_WIDTH,
+    SVG_END,
     check_png_size,
     outline_width,
+    polygon_feature,
     svg_head,
+    tiles_group,
 )
 from tilewright.core.colouring import proper_colours
 from tilewright.core.metadata import png_text
@@ -164,12 +166,7 @@ def geojson_features(parts: Iterable[Found], tiling: str) -> Iterator[tuple[byte
         features = []
         for i, n, t, xy in zip(*_columns(piece, tiling), strict=True):
             ring = [[round(xy[2 * k], DIGITS), round(xy[2 * k + 1], DIGITS)] for k in range(4)]
-            feature = {
-                "type": "Feature",
-                "properties": {"id": i, "type": n, "turn": t},
-                "geometry": {"type": "Polygon", "coordinates": [[*ring, ring[0]]]},
-            }
-            features.append(json.dumps(feature, separators=(",", ":")))
+            features.append(polygon_feature({"id": i, "type": n, "turn": t}, ring))
         yield ("" if first else ",\n").encode() + ",\n".join(features).encode(), len(features)
         first = False
 
@@ -184,10 +181,7 @@ def svg(
     """The tiles as SVG, one closed path each, drawn from the box's lower-left corner and
     cut at it (the region)."""
     yield svg_head(box, scale, info)
-    yield (
-        f'<g clip-path="url(#region)"><g transform="scale(1,-1)" stroke="{OUTLINE}" '
-        f'stroke-width="{OUTLINE_WIDTH:g}" stroke-linejoin="round">\n'
-    ).encode()
+    yield tiles_group()
     path = f'<path d="M{_NUMBER} {_NUMBER}' + f"L{_NUMBER} {_NUMBER}" * 3 + 'z" fill="%s"/>\n'
     shifted = (found.xy - box[:2]).reshape(-1, 8)
     for start in range(0, len(found), _BATCH):
@@ -195,7 +189,7 @@ def svg(
             shifted[start : start + _BATCH].tolist(), colours[start : start + _BATCH], strict=True
         )
         yield "".join(path % (*xy, colour) for xy, colour in part).encode()
-    yield b"</g></g>\n</svg>\n"
+    yield SVG_END
 
 
 def png(

@@ -26,7 +26,6 @@ import math
 
 import numpy as np
 
-from tilewright.aperiodic.ancestry import extend_from
 from tilewright.aperiodic.collection_patch import RandomGrid, Tiles, check_description
 from tilewright.aperiodic.exact import ORIGIN, Point, add, multiply, sub, unit
 from tilewright.aperiodic.spectre import _collection_kernels as kernels
@@ -142,9 +141,7 @@ def write_description(turn: int, address: Address) -> str:
 def _row(tiling: Tiling, depth: int) -> np.ndarray:
     """The start tile's address as a kernel row (``_step_kernels``) of ``depth`` levels,
     those above its own drawn into the ancestry (the top's index, never read, is 0)."""
-    tiling.grow(depth)
-    start = tiling.start.copy()
-    extend_from(tiling.ancestry, start, depth)
+    start = tiling.start_with_levels(depth)
     row = [start.spectre, start.hex_colour, start.previous_colour, start.entry_parity]
     for level in range(depth):
         row += [TYPES.index(start.types[level]), start.indices[level] if level < depth - 1 else 0]
@@ -240,9 +237,7 @@ def _drawn(width: int, height: int, seed: int | None) -> tuple[str, np.ndarray, 
     turn = 2 * tiling.start_turn + tiling.start.spectre
     places, xy, levels = _patch(width, height, turn, tiling, grow=True)
     # the levels the patch used, each drawn as it would be when first needed
-    ancestry = tiling.ancestry
-    used = Address(ancestry.spectre, ancestry.types[:levels], ancestry.indices[: levels - 1])
-    return write_description(turn, used), places, xy
+    return write_description(turn, tiling.ancestry_to(levels)), places, xy
 
 
 SPECTRES = RandomGrid("spectres", "Spectre", "tile", MIN_SIDE, TILES_PER_SQUARE, _drawn, _read)

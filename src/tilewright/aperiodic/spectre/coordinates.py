@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from tilewright.aperiodic.ancestry import extend_from
+from tilewright.aperiodic.ancestry import DrawnAncestry
 from tilewright.aperiodic.spectre import _tables as tables
 from tilewright.aperiodic.spectre.geometry import (
     CHILDREN,
@@ -91,7 +91,7 @@ class Address:
         return 3 if self.spectre == 1 else self.hex_colour
 
 
-class Tiling:
+class Tiling(DrawnAncestry):
     """One Spectre tiling of the plane, fixed by ``seed``: the ancestry of its start tile,
     drawn upward on demand.
 
@@ -122,14 +122,16 @@ class Tiling:
     0
     """
 
+    # each type's parents, drawn as often as they occur (``DrawnAncestry.grow``)
+    parents, shares = PARENTS, FREQUENCIES
+
     def __init__(self, seed: int | None = None, ancestry: Address | None = None):
         self.seed = resolve_seed(seed)
         ancestry_stream = sequence(self.seed, Stream.SPECTRE_ANCESTRY)
         self._random = np.random.Generator(np.random.PCG64(ancestry_stream))
         if ancestry is None:
             starts = [(t, s) for t in TYPES for s in range(spectres_in(t))]
-            weights = np.array([FREQUENCIES[t] for t, _ in starts])
-            t, s = starts[self._random.choice(len(starts), p=weights / weights.sum())]
+            t, s = starts[self._choice([FREQUENCIES[t] for t, _ in starts])]
             colour = int(self._random.integers(3))
             previous = (colour + 1 + int(self._random.integers(2))) % 3
             ancestry = Address(s, [t], [], colour, previous, int(self._random.integers(2)))
@@ -137,25 +139,6 @@ class Tiling:
         self.start_turn = int(self._random.integers(6))
         self.start = ancestry.copy()
         self.ancestry = ancestry.copy()
-
-    def grow(self, levels: int) -> None:
-        """Draw the start tile's ancestry (``self.ancestry``) up to ``levels`` types.
-
-        Parameters
-        ----------
-        levels : int
-        """
-        while len(self.ancestry.types) < levels:
-            options = PARENTS[self.ancestry.types[-1]]
-            weights = np.array([FREQUENCIES[parent] for parent, _ in options])
-            parent, index = options[self._random.choice(len(options), p=weights / weights.sum())]
-            self.ancestry.indices.append(index)
-            self.ancestry.types.append(parent)
-
-    def _extend(self, address: Address, levels: int) -> None:
-        """Give ``address`` at least ``levels`` types (and known indices below the top)."""
-        self.grow(levels)
-        extend_from(self.ancestry, address, levels)
 
     def step_hex(self, address: Address, depth: int, edge: int) -> int:
         """Move the level-``depth`` hexagon of ``address`` (changed in place) across its

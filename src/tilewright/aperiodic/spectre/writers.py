@@ -22,13 +22,15 @@ from tilewright.aperiodic.writers import (
     DIGITS,
     FOUR_COLOURS,
     OUTLINE,
-    OUTLINE_WIDTH,
+    SVG_END,
     byte_pieces,
     check_picture,
     check_png_size,
     outline_width,
     picture_scale,
+    polygon_path,
     svg_head,
+    tiles_group,
 )
 from tilewright.core.metadata import png_text, record
 from tilewright.core.numbers import require_bool
@@ -302,10 +304,7 @@ def _svg(chunks, box, colouring, plain, scale, info, outline, base) -> Iterator[
     if not plain:
         shapes = "".join(f'<path id="s{t}" d="{outline(s)}"/>\n' for t, s in enumerate(SHAPES_XY))
         yield f"<defs>\n{shapes}</defs>\n".encode()
-    yield (
-        f'<g clip-path="url(#region)"><g transform="scale(1,-1)" stroke="{OUTLINE}" '
-        f'stroke-width="{OUTLINE_WIDTH:g}" stroke-linejoin="round">\n'
-    ).encode()
+    yield tiles_group()
     use = f'<use xlink:href="#s%d" x="{_NUMBER}" y="{_NUMBER}" fill="%s"/>\n'
     for chunk in chunks:
         colours = fills(chunk, colouring)
@@ -320,7 +319,7 @@ def _svg(chunks, box, colouring, plain, scale, info, outline, base) -> Iterator[
                 for t, (x, y), c in zip(chunk.turn.tolist(), first, colours, strict=True)
             ]
         yield "".join(lines).encode()
-    yield b"</g></g>\n</svg>\n"
+    yield SVG_END
 
 
 def curved_path(points: np.ndarray) -> str:
@@ -329,9 +328,8 @@ def curved_path(points: np.ndarray) -> str:
 
 
 def _path(points: np.ndarray) -> str:
-    start = points[0]
-    moves = " ".join(f"{x:.{DIGITS}f} {y:.{DIGITS}f}" for x, y in np.diff(points, axis=0))
-    return f"M{start[0]:.{DIGITS}f} {start[1]:.{DIGITS}f}l{moves}z"
+    """The tile's outline with ``DIGITS`` decimals, trailing zeros kept."""
+    return polygon_path(points, lambda value: f"{value:.{DIGITS}f}")
 
 
 def png(
