@@ -19,7 +19,8 @@ a failure leaves no file at all.
 """
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 import numpy as np
@@ -101,11 +102,8 @@ def save(
 
     Raises
     ------
-    TypeError
-        When an argument has the wrong type.
-    TilewrightError
-        When the suffix is unknown, an option does not apply to the format, the picture
-        would pass ``max_side``, or the file cannot be written.
+    TypeError, TilewrightError
+        As :meth:`Maze.save` raises them.
 
     Examples
     --------
@@ -133,15 +131,8 @@ def save(
     if fmt == "geojson":
         _save_geojson(maze, path, solution, heat, openings, start, goal)
         return
-    given = [name for name, value in drawing.items() if value is not None and value is not False]
-    if given and fmt not in PICTURES:
-        raise TilewrightError(
-            f"{', '.join(given)}: for pictures only (.svg, .png, .pdf), not for {fmt}"
-        )
-    if compress and fmt != "npz":
-        raise TilewrightError(f"compress applies to .npz files, not {fmt}")
-    if paper is not None and fmt != "pdf":
-        raise TilewrightError(f"paper applies to .pdf files, not {fmt}")
+    refuse_options(drawing, fmt, PICTURES, "for pictures only (.svg, .png, .pdf)")
+    refuse_file_options(fmt, compress, paper)
     look = None
     gaps = None
     if fmt in PICTURES:
@@ -162,6 +153,42 @@ def save(
         openings=gaps,
         paper=paper,
     )
+
+
+def refuse_options(
+    options: Mapping[str, object], fmt: str, formats: tuple[str, ...], scope: str
+) -> None:
+    """Refuse the ``options`` given (neither None nor False) when ``fmt`` is none of
+    ``formats``; ``scope`` says which formats they are for.
+
+    Examples
+    --------
+    >>> refuse_options({"heat": None, "openings": False}, "npz", PICTURES, "for pictures")
+    >>> refuse_options({"heat": True, "cell": 8}, "npz", PICTURES, "for pictures")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: heat, cell: for pictures, not for npz
+    """
+    given = [name for name, value in options.items() if value is not None and value is not False]
+    if given and fmt not in formats:
+        raise TilewrightError(f"{', '.join(given)}: {scope}, not for {fmt}")
+
+
+def refuse_file_options(fmt: str, compress: bool, paper: str | None) -> None:
+    """Refuse ``compress`` for any format but npz and ``paper`` for any but pdf.
+
+    Examples
+    --------
+    >>> refuse_file_options("npz", True, None)
+    >>> refuse_file_options("svg", False, "a4")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: paper applies to .pdf files, not svg
+    """
+    if compress and fmt != "npz":
+        raise TilewrightError(f"compress applies to .npz files, not {fmt}")
+    if paper is not None and fmt != "pdf":
+        raise TilewrightError(f"paper applies to .pdf files, not {fmt}")
 
 
 def write(
@@ -333,17 +360,34 @@ def _picture(
     openings: "Sequence[Opening] | None",
     paper: str | None,
 ) -> bytes:
-    from tilewright.core.pdf import DEFAULT_PAPER
     from tilewright.mazes import pictures
 
     if paper is not None and fmt != "pdf":
         raise TilewrightError(f"paper applies to pdf, not {fmt}")
+    return picture_bytes(pictures, fmt, maze, style, path, heat, openings, paper)
+
+
+def picture_bytes(
+    pictures: ModuleType,
+    fmt: str,
+    maze: Any,
+    style: Any,
+    path: np.ndarray | None,
+    heat: np.ndarray | None,
+    openings: Any,
+    paper: str | None,
+) -> bytes:
+    """The ``fmt`` picture (svg, png or pdf) of ``maze``, drawn by ``pictures``:
+    ``mazes.pictures`` for a Maze, ``mazes.grid_pictures`` for a GridMaze, whose drawing
+    functions take the same arguments in the same order."""
+    from tilewright.core.pdf import DEFAULT_PAPER
+
     if fmt == "png":
-        return pictures.png_bytes(maze, style, path=path, heat=heat, openings=openings)
+        return pictures.png_bytes(maze, style, path, heat, None, openings)
     if fmt == "pdf":
         sheet = DEFAULT_PAPER if paper is None else paper
         return pictures.pdf_bytes(maze, style, path, heat, None, openings, sheet)
-    return pictures.svg_text(maze, style, path=path, heat=heat, openings=openings).encode()
+    return pictures.svg_text(maze, style, path, heat, None, openings).encode()
 
 
 def _solution(maze: Maze, solution: object, start: Any = None, goal: Any = None) -> Any:

@@ -47,6 +47,7 @@ from tilewright.core.graph import MAX_GRAPH_CELLS, CellGraph
 from tilewright.core.memory import check_fits
 from tilewright.core.output import PICTURE_SUFFIXES, format_by_suffix, open_output
 from tilewright.core.polygon_grid import OUTSIDE, PolygonGrid, from_polygons
+from tilewright.mazes.formats import picture_bytes, refuse_file_options, refuse_options
 from tilewright.mazes.grid_maze import GridMaze, check_grid_maze
 
 FORMAT_NAME = "tilewright grid maze"
@@ -179,16 +180,9 @@ def save_grid_maze(
     drawing = {"solution": solution, "heat": heat, "openings": openings, "start": start}
     drawing.update(goal=goal)
     picture = {"max_side": max_side, **style}
-    given = [name for name, value in drawing.items() if value is not None and value is not False]
-    if given and fmt not in (*PICTURES, "geojson"):
-        raise TilewrightError(f"{', '.join(given)}: for pictures and GeoJSON only, not for {fmt}")
-    shown = [name for name, value in picture.items() if value is not None and value is not False]
-    if shown and fmt not in PICTURES:
-        raise TilewrightError(f"{', '.join(shown)}: for pictures only, not for {fmt}")
-    if compress and fmt != "npz":
-        raise TilewrightError(f"compress applies to .npz files, not {fmt}")
-    if paper is not None and fmt != "pdf":
-        raise TilewrightError(f"paper applies to .pdf files, not {fmt}")
+    refuse_options(drawing, fmt, (*PICTURES, "geojson"), "for pictures and GeoJSON only")
+    refuse_options(picture, fmt, PICTURES, "for pictures only")
+    refuse_file_options(fmt, compress, paper)
     require_bool(openings, "openings")
     if fmt == "json":
         _write(path, json_chunks(maze))
@@ -250,16 +244,10 @@ def _picture(
     heat: np.ndarray | None,
     gaps: np.ndarray | None,
 ) -> bytes:
-    from tilewright.core.pdf import DEFAULT_PAPER
     from tilewright.mazes import grid_pictures
 
     look = grid_pictures.grid_style(maze.grid, max_side=max_side, **style)
-    if fmt == "png":
-        return grid_pictures.png_bytes(maze, look, path, heat, None, gaps)
-    if fmt == "pdf":
-        sheet = DEFAULT_PAPER if paper is None else paper
-        return grid_pictures.pdf_bytes(maze, look, path, heat, None, gaps, sheet)
-    return grid_pictures.svg_text(maze, look, path, heat, None, gaps).encode()
+    return picture_bytes(grid_pictures, fmt, maze, look, path, heat, gaps, paper)
 
 
 # --- writing data -----------------------------------------------------------------------

@@ -354,11 +354,8 @@ class GridMaze:
 
         Raises
         ------
-        TypeError
-            When an argument has the wrong type.
-        TilewrightError
-            When the suffix is unknown, an option does not apply to the format, the
-            picture would pass ``max_side``, or the file cannot be written.
+        TypeError, TilewrightError
+            As :func:`~tilewright.mazes.grid_formats.save_grid_maze` raises them.
 
         Examples
         --------

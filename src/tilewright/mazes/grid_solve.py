@@ -19,12 +19,11 @@ import numpy as np
 from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import deferred
 from tilewright.core.memory import check_fits
-from tilewright.core.numbers import quoted
 from tilewright.core.polygon_grid import PolygonGrid
 from tilewright.core.seeds import Stream, kernel_state
 from tilewright.mazes._arguments import braid_arguments
 from tilewright.mazes.grid_maze import GridMaze, cell_id, check_grid_maze, endpoint_ids
-from tilewright.mazes.solve import FillResult, FollowResult
+from tilewright.mazes.solve import FillResult, FollowResult, hand_turn
 
 # Working memory per node, in bytes: distances and the queue (int32 each); dead-end
 # filling's degrees (int64) and queue (int64); braiding's copy, degrees and dead ends.
@@ -177,11 +176,7 @@ def wall_follower(
     """
     from tilewright.mazes._graph_solve_kernels import wall_follower as follow
 
-    turns = {"left": 1, "right": -1}
-    if not isinstance(hand, str):
-        raise TypeError(f"hand must be 'left' or 'right', not {type(hand).__name__}")
-    if hand not in turns:
-        raise TilewrightError(f"hand must be 'left' or 'right', got {quoted(hand)}")
+    turn = hand_turn(hand, left=1, right=-1)
     _checked(maze, _FOLLOW_NODE_BYTES, "wall_follower")
     check_fits(len(maze.grid.polygons) * _FOLLOW_CORNER_BYTES, f"wall_follower on {maze.grid!r}")
     origin, target = endpoint_ids(maze, start, goal)
@@ -189,9 +184,7 @@ def wall_follower(
     first = ptr[origin] + np.flatnonzero(outer[ptr[origin] : ptr[origin + 1]])
     entry = int(first[0] - ptr[origin]) if len(first) else 0
     with deferred():  # the kernel returns arrays in a tuple: see core.interrupts
-        visits, reached = follow(
-            ptr, slot, to, back, maze.passages, origin, entry, target, turns[hand]
-        )
+        visits, reached = follow(ptr, slot, to, back, maze.passages, origin, entry, target, turn)
     return FollowResult(visits, bool(reached))
 
 

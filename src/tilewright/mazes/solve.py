@@ -422,16 +422,32 @@ def wall_follower(
         from tilewright.mazes import grid_solve
 
         return grid_solve.wall_follower(maze, start, goal, hand)
-    turns = {"left": 3, "right": 1}
-    if not isinstance(hand, str):
-        raise TypeError(f"hand must be 'left' or 'right', not {type(hand).__name__}")
-    if hand not in turns:
-        raise TilewrightError(f"hand must be 'left' or 'right', got {quoted(hand)}")
+    turn = hand_turn(hand, left=3, right=1)
     _checked(maze, _FOLLOW_BYTES, "wall_follower")
     origin, target = endpoints(maze, start, goal)
     with deferred():  # the kernel returns arrays in a tuple: see core.interrupts
-        visits, reached = follow(*_planes(maze), origin, target, turns[hand])
+        visits, reached = follow(*_planes(maze), origin, target, turn)
     return FollowResult(_cells(visits, maze.width), bool(reached))
+
+
+def hand_turn(hand: str, *, left: int, right: int) -> int:
+    """The turn a wall follower's kernel takes for ``hand``: ``left`` or ``right``, the
+    kernel's own numbers (each kernel counts its sides its own way).
+
+    Examples
+    --------
+    >>> hand_turn("right", left=3, right=1)
+    1
+    >>> hand_turn("up", left=3, right=1)
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: hand must be 'left' or 'right', got 'up'
+    """
+    if not isinstance(hand, str):
+        raise TypeError(f"hand must be 'left' or 'right', not {type(hand).__name__}")
+    if hand not in ("left", "right"):
+        raise TilewrightError(f"hand must be 'left' or 'right', got {quoted(hand)}")
+    return left if hand == "left" else right
 
 
 def _planes(maze: Maze) -> tuple[np.ndarray, np.ndarray, int]:
