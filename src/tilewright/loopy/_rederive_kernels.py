@@ -439,8 +439,9 @@ def _clear(scratch):
 @light
 def _delete(f, graph, work, scratch, before):
     """Delete the cone's facts and face ``f``'s clue, noting what they were, leave the
-    paths the stretches between the YES edges deleted, and queue every face and dot that
-    read what was deleted; ``before`` gets the counters to take a failed trial back to."""
+    paths the stretches between the YES edges deleted, and queue the faces and dots that
+    could make a deleted fact again; ``before`` gets the counters to take a failed trial
+    back to."""
     counters, lines, sizes = work[16], work[0], scratch[14]
     edge_dots, edge_faces = graph[_EDGE_DOTS], graph[_EDGE_FACES]
     # a solve that ended solved leaves path ends listed for a loop rule that never ran
