@@ -37,8 +37,11 @@ def _drawn(params: str, seed: int):
     full = np.zeros(grid.num_cells, np.int8)
     state = kernel_state(seed)
     stats = np.zeros(5, np.int64)
-    while not removal.draw_loop(graph, level, state, solution, full, stats):
-        pass
+    drawn = any(
+        removal.draw_loop(graph, level, state, solution, full, stats)
+        for _ in range(generator.MAX_ATTEMPTS)
+    )
+    assert drawn, params
     return graph, level, state, solution, full, stats
 
 
