@@ -299,16 +299,21 @@ def test_a_progress_bar_counts_the_tiles_written(fmt):
 
 def test_a_streamed_region_is_not_refused_for_memory(monkeypatch, tmp_path, capsysbinary):
     """With 20 MiB to spare, a patch of some 50,000 tiles (about 24 MiB held) is written
-    as CSV, JSON Lines or GeoJSON by the descent, batch by batch; held (its length, a
-    picture, neighbours) or breadth first it is refused, before any file is made."""
+    as CSV, JSON Lines or GeoJSON by the descent, batch by batch, and counted and iterated
+    so too; held (a picture, neighbours) or breadth first it is refused, before any file
+    is made."""
+    held_ids = [tile.id for tile in generate_penrose(200, 200, 1)]
     monkeypatch.setattr(memory, "available_bytes", lambda: 20 << 20)
     patch = generate_penrose(200, 200, 1)
     sink = _Counted()
     patch.write(sink, "csv")
     assert sink.lines == patch.approximate_count + 1 > 45_000
-    for held in (lambda: len(patch), lambda: patch.save(tmp_path / "p.svg")):
-        with pytest.raises(TilewrightError, match="of memory"):
-            held()
+    fresh = generate_penrose(200, 200, 1)
+    assert len(fresh) == len(held_ids) == sink.lines - 1
+    assert [tile.id for tile in fresh] == held_ids
+    assert fresh._found is None  # counted and iterated batch by batch, never held
+    with pytest.raises(TilewrightError, match="of memory"):
+        patch.save(tmp_path / "p.svg")
     with pytest.raises(TilewrightError, match="of memory"):
         patch.save(tmp_path / "p.csv", neighbours=True)
     with pytest.raises(TilewrightError, match="of memory"):

@@ -193,6 +193,19 @@ def human_bytes(count: float) -> str:
     raise AssertionError("unreachable")
 
 
+def fits(needed: float) -> bool:
+    """Whether ``needed`` bytes fit in the available memory (NaN does not).
+
+    Examples
+    --------
+    >>> fits(1 << 20), fits(2**80), fits(float("nan"))
+    (True, False, False)
+    """
+    if 0 <= needed <= _ALWAYS_FITS:
+        return True  # reading the limits costs more than a small puzzle takes to make
+    return needed <= available_bytes()  # False for NaN, which compares false both ways
+
+
 def check_fits(needed: float, what: str) -> None:
     """Raise :class:`TilewrightError` when ``needed`` bytes exceed the available memory.
 
@@ -216,11 +229,8 @@ def check_fits(needed: float, what: str) -> None:
     ...
     tilewright.core.errors.TilewrightError: a huge maze needs about ... PiB of memory; only ...
     """
-    if 0 <= needed <= _ALWAYS_FITS:
-        return  # reading the limits costs more than a small puzzle takes to make
-    available = available_bytes()
-    if not needed <= available:  # also refuses NaN, which compares false both ways
+    if not fits(needed):
         raise TilewrightError(
             f"{what} needs about {human_bytes(needed)} of memory; "
-            f"only {human_bytes(available)} is available"
+            f"only {human_bytes(available_bytes())} is available"
         )

@@ -41,7 +41,7 @@ from tilewright.aperiodic.tiling_patch import (
     write_rows,
 )
 from tilewright.core.errors import TilewrightError
-from tilewright.core.memory import check_fits
+from tilewright.core.memory import check_fits, fits
 from tilewright.core.numbers import require_bool
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
@@ -171,14 +171,31 @@ class PenrosePatch(TilingPatch):
         return {**self._described(), **method, "seed": self.seed, "description": description}
 
     def __len__(self) -> int:
+        if self._too_large_to_hold():
+            if self._count is None:
+                self._count = sum(len(part) for part in self._streamed())
+            return self._count
         return len(self.found)
 
     def __iter__(self) -> Iterator[PenroseTile]:
-        found, names = self.found, TYPES[self.tiling]
-        for k, name in enumerate(found.ids):
-            yield PenroseTile(
-                name, names[found.kind[k]], int(found.turn[k]), found.exact[k], found.xy[k]
-            )
+        """The tiles in the descent's order: held, or, for a patch by the descent too
+        large to hold, batch by batch as the descent makes them (each pass anew)."""
+        parts = self._streamed() if self._too_large_to_hold() else iter([self.found])
+        names = TYPES[self.tiling]
+        for found in parts:
+            for k, name in enumerate(found.ids):
+                yield PenroseTile(
+                    name, names[found.kind[k]], int(found.turn[k]), found.exact[k], found.xy[k]
+                )
+
+    def _too_large_to_hold(self) -> bool:
+        """Whether the descent's tiles, not held yet, would not fit in memory held: then
+        counting and iterating go batch by batch, as the text formats are written."""
+        return (
+            self._found is None
+            and self.method == "line"
+            and not fits(_needed_bytes(self.region, self.method, self.tiling))
+        )
 
     def __repr__(self) -> str:
         if self._found is None and self.approximate_count > REPR_COUNT_LIMIT:
