@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from tilewright.core import _lattice_kernels as kernels
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.grids import _check_room, _sides
 from tilewright.core.polygon_grid import PolygonGrid, from_polygons
@@ -45,6 +46,7 @@ _DODECAGON = [
 ]
 
 
+@fill_doc
 def kagome_grid(width: int, height: int) -> PolygonGrid:
     """The collection's Kagome grid: hexagons in offset rows with triangles between them.
 
@@ -58,12 +60,7 @@ def kagome_grid(width: int, height: int) -> PolygonGrid:
     PolygonGrid
         Kind ``"kagome"``, params ``width``, ``height``; unit edges.
 
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1 or the grid would not fit in memory.
+    %(grid_raises)s
 
     Examples
     --------
@@ -91,6 +88,7 @@ def kagome_grid(width: int, height: int) -> PolygonGrid:
     )
 
 
+@fill_doc
 def triangular_grid(width: int, height: int) -> PolygonGrid:
     """The collection's triangular grid (the layout without corner ears): rows of
     ``width`` + 1 triangles pointing one way and ``width`` pointing the other.
@@ -109,12 +107,7 @@ def triangular_grid(width: int, height: int) -> PolygonGrid:
     PolygonGrid
         Kind ``"triangular"``, params ``width``, ``height``; unit edges.
 
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1 or the grid would not fit in memory.
+    %(grid_raises)s
 
     Examples
     --------
@@ -136,6 +129,7 @@ def triangular_grid(width: int, height: int) -> PolygonGrid:
     return _build("triangular", params, origin, kinds, np.diag([0.5, SQRT3 / 2]), True)
 
 
+@fill_doc
 def snub_square_grid(width: int, height: int) -> PolygonGrid:
     """The collection's snub square grid: squares turned two ways in a checkerboard,
     with triangles between them.
@@ -152,12 +146,7 @@ def snub_square_grid(width: int, height: int) -> PolygonGrid:
         is followed by the triangles left of it (from the second column) and above it
         (from the second row).
 
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1 or the grid would not fit in memory.
+    %(grid_raises)s
 
     Examples
     --------
@@ -283,6 +272,7 @@ def cairo_grid(width: int, height: int) -> PolygonGrid:
     return _build("cairo", {"width": width, "height": height}, origin, kinds, to_xy)
 
 
+@fill_doc
 def great_hexagonal_grid(width: int, height: int) -> PolygonGrid:
     """The collection's great hexagonal grid: hexagons in offset columns, a square on
     each side between two of them and a triangle in each gap between three.
@@ -299,12 +289,7 @@ def great_hexagonal_grid(width: int, height: int) -> PolygonGrid:
         hexagon is followed by the squares below it, below right and below left, then the
         triangles below right and below left, those that lie on the board.
 
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1 or the grid would not fit in memory.
+    %(grid_raises)s
 
     Examples
     --------
@@ -343,6 +328,7 @@ def great_hexagonal_grid(width: int, height: int) -> PolygonGrid:
     return _build("great-hexagonal", params, origin, kinds, _HALVES)
 
 
+@fill_doc
 def kites_grid(width: int, height: int) -> PolygonGrid:
     """The collection's kites grid: hexagons in offset rows, each cut into six kites.
 
@@ -357,12 +343,7 @@ def kites_grid(width: int, height: int) -> PolygonGrid:
         Kind ``"kites"``, params ``width``, ``height``; hexagon by hexagon, each one's
         kites clockwise on screen from the one right of its centre and below.
 
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1 or the grid would not fit in memory.
+    %(grid_raises)s
 
     Examples
     --------
@@ -386,6 +367,7 @@ def kites_grid(width: int, height: int) -> PolygonGrid:
     return _build("kites", params, centre, kinds, np.diag([SQRT3 / 2, 0.5]))
 
 
+@fill_doc
 def dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     """The collection's dodecagonal grid: dodecagons in offset rows, a triangle in each
     gap between three.
@@ -402,12 +384,7 @@ def dodecagonal_grid(width: int, height: int) -> PolygonGrid:
         dodecagon (its corners from the top one, clockwise on screen) is followed by
         the triangles below and above it that lie between three dodecagons.
 
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1 or the grid would not fit in memory.
+    %(grid_raises)s
 
     Examples
     --------
@@ -431,6 +408,7 @@ def dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     return _build("dodecagonal", params, centre, kinds, _HALVES)
 
 
+@fill_doc
 def great_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     """The collection's great dodecagonal grid: dodecagons in offset rows, a square
     between each two and a hexagon between each three.
@@ -447,12 +425,7 @@ def great_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
         dodecagon is followed by the hexagons below and above it, then the squares right
         of it, above right and above left, those that lie between whole dodecagons.
 
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1 or the grid would not fit in memory.
+    %(grid_raises)s
 
     Examples
     --------
@@ -498,6 +471,7 @@ def great_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     return _build("great-dodecagonal", params, centre, kinds, _HALVES)
 
 
+@fill_doc
 def great_great_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     """The collection's great-great dodecagonal grid: dodecagons in offset rows with
     hexagons, squares and triangles between them.
@@ -515,12 +489,7 @@ def great_great_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
         it, the squares around it clockwise on screen from the one above right, and the
         triangles above right and below right, those that lie between whole dodecagons.
 
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1 or the grid would not fit in memory.
+    %(grid_raises)s
 
     Examples
     --------
@@ -573,6 +542,7 @@ def great_great_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     return _build("great-great-dodecagonal", params, centre, kinds, _HALVES)
 
 
+@fill_doc
 def compass_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     """The collection's compass dodecagonal grid: dodecagons in rows and columns, in
     each gap between four a square with a triangle on each side.
@@ -590,12 +560,7 @@ def compass_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
         right of it: the triangles above, right of, below and left of the square, then
         the square.
 
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1 or the grid would not fit in memory.
+    %(grid_raises)s
 
     Examples
     --------

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.graph import MAX_GRAPH_CELLS
 from tilewright.core.memory import check_fits
@@ -149,6 +150,7 @@ def hexagon_grid(radius: int) -> PolygonGrid:
     return _lattice("hexagon", {"radius": radius}, 6, keys, 4 * radius + 3, SQRT3_HALF, 0.5)
 
 
+@fill_doc
 def triangle_grid(width: int, height: int) -> PolygonGrid:
     """``width`` × ``height`` triangles, pointing up and down in turn (unit edges).
 
@@ -166,12 +168,7 @@ def triangle_grid(width: int, height: int) -> PolygonGrid:
     PolygonGrid
         Kind ``"triangle"``, params ``width``, ``height``.
 
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1 or the grid would not fit in memory.
+    %(grid_raises)s
 
     Examples
     --------
@@ -313,6 +310,7 @@ def _circle_points(counts: list[int]) -> list[int]:
     return points
 
 
+@fill_doc
 def upsilon_grid(width: int, height: int) -> PolygonGrid:
     """``width`` × ``height`` regular octagons with a square in each gap between four.
 
@@ -331,12 +329,7 @@ def upsilon_grid(width: int, height: int) -> PolygonGrid:
         Kind ``"upsilon"``, params ``width``, ``height``; cells row by row: a row of
         octagons, then the squares below it, and so on.
 
-    Raises
-    ------
-    TypeError
-        When a size is not an integer.
-    TilewrightError
-        When a size is below 1 or the grid would not fit in memory.
+    %(grid_raises)s
 
     Examples
     --------
