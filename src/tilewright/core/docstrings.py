@@ -43,8 +43,18 @@ paper : str, default ``"a4"``
 Raises
 ------
 MissingExtraError
-    When networkx is not installed (a ``TilewrightError`` naming the command that
-    installs it).""",
+    When networkx is not installed (a ``TilewrightError`` naming the command
+    that installs it).""",
+    "memory_raises": """\
+Raises
+------
+TilewrightError
+    Naming the memory needed and the memory available (``core.memory.check_fits``).""",
+    "picture_memory_raises": """\
+Raises
+------
+TilewrightError
+    When the picture would not fit in memory.""",
     "grid_raises": """\
 Raises
 ------

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_int, shown
@@ -80,6 +81,7 @@ class SquareGrid:
         """The form kernels take: ``(width, height)``, as int64 so each kernel compiles once."""
         return (np.int64(self.width), np.int64(self.height))
 
+    @fill_doc
     def to_networkx(self) -> Any:
         """The grid as a ``networkx.Graph`` (``pip install 'tilewright[graph]'``): a node
         per cell, an edge between every two cells side by side.
@@ -91,10 +93,7 @@ class SquareGrid:
             ``col``; each edge has its ``slot`` (``i`` down from cell ``i``, ``n + i``
             right of it).
 
-        Raises
-        ------
-        MissingExtraError
-            When networkx is not installed.
+        %(networkx_raises)s
 
         Examples
         --------
@@ -284,14 +283,12 @@ class CellGraph:
         """
         return self._kernel_form
 
+    @fill_doc
     def to_networkx(self) -> Any:
         """The graph as a ``networkx.Graph`` (``pip install 'tilewright[graph]'``): nodes
         ``0 .. num_cells - 1``, each edge with its ``slot``.
 
-        Raises
-        ------
-        MissingExtraError
-            When networkx is not installed.
+        %(networkx_raises)s
 
         Examples
         --------

@@ -189,6 +189,7 @@ def require_int(value: object, name: str) -> int:
     Returns
     -------
     int
+        The same number as a Python int.
 
     Raises
     ------

@@ -324,6 +324,7 @@ def format_by_suffix(path: str | os.PathLike, suffixes: Mapping[str, str], noun:
     Returns
     -------
     str
+        The format ``suffixes`` gives the suffix, such as ``"png"``.
 
     Raises
     ------

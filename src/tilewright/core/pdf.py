@@ -15,6 +15,7 @@ import io
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import describe
@@ -30,15 +31,13 @@ DEFAULT_PAPER = "a4"
 _BYTES_PER_SVG_BYTE = 30
 
 
+@fill_doc
 def check_pdf_fits(svg_bytes: float, what: str, held: float = 0) -> None:
     """Refuse, before any drawing, a PDF whose SVG of about ``svg_bytes`` bytes would not
     fit in memory beside ``held`` bytes: the SVG is held whole, then drawn (as
     :func:`pdf_from_svg_pages` checks again, once it is made); ``what`` names the picture.
 
-    Raises
-    ------
-    TilewrightError
-        Naming the memory needed and the memory available (``core.memory.check_fits``).
+    %(memory_raises)s
 
     Examples
     --------
@@ -93,6 +92,7 @@ def placement(
     return page_width, page_height, left, top, scale
 
 
+@fill_doc
 def pdf_from_svg(
     svg: str | bytes, info: Mapping[str, object] | None = None, paper: str | None = DEFAULT_PAPER
 ) -> bytes:
@@ -109,15 +109,9 @@ def pdf_from_svg(
         The page: ``"a4"`` or ``"letter"``, the picture fitted inside its margins
         (:func:`placement`); None: the picture's own size (one user unit 0.75 pt).
 
-    Returns
-    -------
-    bytes
-        The PDF file.
+    %(pdf_returns)s
 
-    Raises
-    ------
-    TilewrightError
-        When the drawing would not fit in memory.
+    %(picture_memory_raises)s
 
     Examples
     --------
@@ -128,6 +122,7 @@ def pdf_from_svg(
     return pdf_from_svg_pages([svg], info, paper)
 
 
+@fill_doc
 def pdf_from_svg_pages(
     pages: Iterable[str | bytes],
     info: Mapping[str, object] | None = None,
@@ -145,10 +140,7 @@ def pdf_from_svg_pages(
     paper : str or None
         As for :func:`pdf_from_svg`; default None, each page its picture's size.
 
-    Returns
-    -------
-    bytes
-        The PDF file.
+    %(pdf_returns)s
 
     Raises
     ------
@@ -215,6 +207,7 @@ def pdf_from_svg_pages(
     return sink.getvalue()
 
 
+@fill_doc
 def pdf_from_painter(
     width: float,
     height: float,
@@ -240,10 +233,7 @@ def pdf_from_painter(
     paper : str or None, default ``"a4"``
         As for :func:`pdf_from_svg`.
 
-    Returns
-    -------
-    bytes
-        The PDF file.
+    %(pdf_returns)s
 
     Examples
     --------

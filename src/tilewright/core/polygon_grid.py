@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from tilewright.core import _polygon_kernels as kernels
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.graph import CellGraph
 from tilewright.core.memory import check_fits
@@ -130,6 +131,7 @@ class PolygonGrid:
             return nodes
         return np.where(nodes < n, nodes, self.under[np.clip(nodes - n, 0, len(self.under) - 1)])
 
+    @fill_doc
     def to_networkx(self, slots: np.ndarray | None = None) -> Any:
         """The grid's cell graph as a ``networkx.Graph`` (``pip install
         'tilewright[graph]'``): every pair of cells that share a wall, or only the
@@ -149,11 +151,7 @@ class PolygonGrid:
             cell an under-passage runs beneath) and ``pos``, that cell's centre
             ``(x, y)`` with ``y`` down; each edge has its ``slot``.
 
-        Raises
-        ------
-        MissingExtraError
-            When networkx is not installed (a ``TilewrightError`` naming the command
-            that installs it).
+        %(networkx_raises)s
 
         Examples
         --------

@@ -18,6 +18,7 @@ import numpy as np
 import png
 
 from tilewright.core.colours import parse_colour
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.memory import check_fits
 
 # cairo's largest surface side (its coordinates are 16.16 fixed point)
@@ -70,6 +71,7 @@ def rgb(colour: str) -> tuple[float, float, float]:
     return red / 255, green / 255, blue / 255
 
 
+@fill_doc
 class PolygonCanvas:
     """A ``width`` × ``height`` picture on ``background``, painted with filled, outlined
     polygons, antialiased.
@@ -81,10 +83,7 @@ class PolygonCanvas:
     background : str
         A CSS colour.
 
-    Raises
-    ------
-    TilewrightError
-        When the picture would not fit in memory.
+    %(picture_memory_raises)s
 
     Examples
     --------

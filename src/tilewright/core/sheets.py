@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
 
@@ -301,6 +302,7 @@ def plan_layout(
     Returns
     -------
     Layout
+        The paper, its columns × rows of boxes and how many of them a page uses.
 
     Raises
     ------
@@ -484,6 +486,7 @@ def _page(paper: Paper, heading: str, number: str, boxes: list[str]) -> str:
     )
 
 
+@fill_doc
 def draw_sheet(
     layout: Layout,
     entries: Sequence[Entry],
@@ -504,10 +507,7 @@ def draw_sheet(
         ``progress(pages)`` passes the pages on as they are drawn, for a progress bar:
         drawing takes about 0.1 s a page.
 
-    Returns
-    -------
-    bytes
-        The PDF file.
+    %(pdf_returns)s
 
     Raises
     ------
