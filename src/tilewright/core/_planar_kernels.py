@@ -3,13 +3,14 @@
 Why compiled: the NumPy version sorted every corner (``np.unique``) to number the dots by
 first appearance and every side to number the edges, about 1.5 ms for 10^4 squares, more
 than building the grid. Here both are one pass: dots through a table indexed by vertex
-id, edges by matching each side against the few edges already found at its lower dot.
+id, edges as a grid's walls are numbered (``_polygon_kernels.walls_of``: each side matched
+against the few edges already found at its lower dot).
 """
 
 import numpy as np
 from numba import njit
 
-from tilewright.core.compilation import WITHOUT_RUNTIME
+from tilewright.core._polygon_kernels import walls_of
 
 # what ``number_map`` found wrong, before it numbered anything
 BAD_PTR, BAD_VERTEX = 1, 2
@@ -63,47 +64,11 @@ def number_map(polygons, ptr, vertices, by_vertices):
     face_dots = np.empty(total, dtype=np.int32)
     for i in range(total):
         face_dots[i] = dot_of[polygons[i]]
-    head = np.full(dots, -1, dtype=np.int32)  # the last edge found at a low dot
-    below = np.empty(total, dtype=np.int32)  # the edge found before it at that dot
-    high_end = np.empty(total, dtype=np.int32)
-    face_edges = np.empty(total, dtype=np.int32)
-    edges = np.empty((total, 2), dtype=np.int32)
-    edge_faces = np.empty((total, 2), dtype=np.int32)
-    count = 0
-    for cell in range(cells):
-        start, stop = ptr[cell], ptr[cell + 1]
-        for j in range(start, stop):
-            a = face_dots[j]
-            b = face_dots[j + 1] if j + 1 < stop else face_dots[start]
-            e = _edge_or_new(head, below, high_end, min(a, b), max(a, b), count)
-            if e == count:
-                count += 1
-                edges[e, 0], edges[e, 1] = a, b
-                edge_faces[e, 0], edge_faces[e, 1] = cell, -1
-            else:
-                edge_faces[e, 1] = cell
-            face_edges[j] = e
+    # a grid's outlines were checked when it was built: the dots, renumbered vertices,
+    # meet no fault
+    edges, edge_faces, _, face_edges = walls_of(face_dots, ptr, dots, True)
     positions = np.empty((dots, 2), dtype=np.float64)
     for d in range(dots):
         positions[d, 0] = vertices[by_first[d], 0]
         positions[d, 1] = vertices[by_first[d], 1]
-    return 0, positions, face_dots, face_edges, edges[:count], edge_faces[:count]
-
-
-# one step, apart so that ``_polygon_kernels``' walls_of and passages_of (the same step
-# inline) can share it; no runtime: a call counting its arrays' references made the
-# numbering 8x slower
-@njit(nogil=True, **WITHOUT_RUNTIME)
-def _edge_or_new(head, below, high_end, low, high, new):
-    """The edge from dot ``low`` to ``high`` among those found at ``low`` (a linked list:
-    ``head[low]``, then ``below`` of each), or, when there is none, ``new``, added to the
-    list."""
-    e = head[low]
-    while e >= 0 and high_end[e] != high:
-        e = below[e]
-    if e < 0:
-        e = new
-        high_end[e] = high
-        below[e] = head[low]
-        head[low] = e
-    return e
+    return 0, positions, face_dots, face_edges, edges, edge_faces

@@ -139,17 +139,20 @@ def _pair(head, below, high_end, a, b, count):
 
 
 @njit(cache=True, nogil=True)
-def walls_of(vertex_of, ptr, num_vertices):
+def walls_of(vertex_of, ptr, num_vertices, side_walls=False):
     """Every edge of every outline once, in the order cells list them.
 
     Edge j runs from corner j to the next corner around its cell. Returns ``(walls,
-    wall_cells, error)``: each wall's two vertices as its first cell lists them, the cell
-    listing it first and the one listing it second (-1 for none), and 0 or the code of the
-    first kind of fault found (a repeated corner before an edge used thrice before a cell
-    meeting itself), whatever cell it lies in.
+    wall_cells, error, side_wall)``: each wall's two vertices as its first cell lists
+    them, the cell listing it first and the one listing it second (-1 for none), 0 or the
+    code of the first kind of fault found (a repeated corner before an edge used thrice
+    before a cell meeting itself), whatever cell it lies in, and, with ``side_walls``,
+    each edge's wall (-1 where its corners repeat; else an empty array, as a grid keeps
+    none and building one of 10^7 corners would hold 40 MB more).
     """
     total = vertex_of.shape[0]
     cells = ptr.shape[0] - 1
+    side_wall = np.empty(total if side_walls else 0, dtype=np.int32)
     head = np.full(num_vertices, -1, dtype=np.int32)  # the last wall found at a low vertex
     below = np.empty(total, dtype=np.int32)  # the wall found before it at that vertex
     high_end = np.empty(total, dtype=np.int32)
@@ -164,8 +167,12 @@ def walls_of(vertex_of, ptr, num_vertices):
             b = vertex_of[j + 1] if j + 1 < stop else vertex_of[start]
             if a == b:
                 repeated = True
+                if side_walls:
+                    side_wall[j] = -1
                 continue
             w, new = _pair(head, below, high_end, a, b, count)
+            if side_walls:
+                side_wall[j] = w
             if new:
                 count += 1
                 walls[w, 0], walls[w, 1] = a, b
@@ -185,7 +192,7 @@ def walls_of(vertex_of, ptr, num_vertices):
         error = REPEATED_CORNER
     # the first rows, not copies: rows never written are never touched, so they take no
     # memory (copying would touch as much again)
-    return walls[:count], sides[:count], error
+    return walls[:count], sides[:count], error, side_wall
 
 
 @njit(cache=True, nogil=True)

@@ -265,7 +265,7 @@ def from_polygons(
         del table, found
     # np.take, not coords[first]: NumPy's fancy indexing of rows took 9 times as long
     vertices = np.take(coords, first, axis=0)
-    walls, wall_cells, error = kernels.walls_of(polygons, polygon_ptr, len(first))
+    walls, wall_cells, error, _ = kernels.walls_of(polygons, polygon_ptr, len(first))
     if error == kernels.REPEATED_CORNER:
         raise TilewrightError(f"a cell of the {kind} grid repeats a corner")
     if error == kernels.THIRD_USE:
