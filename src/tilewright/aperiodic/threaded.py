@@ -55,6 +55,7 @@ def checked_threads(fmt: str, threads: object, method: str = "line") -> int:
     Returns
     -------
     int
+        The threads to write on: ``threads`` itself.
 
     Raises
     ------

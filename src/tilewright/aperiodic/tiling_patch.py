@@ -2,6 +2,7 @@
 seed and method that find their tiles again each time they are asked for, and the checks
 of the style arguments; each tiling plugs in its own search and writers."""
 
+import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -16,6 +17,8 @@ PICTURES = ("svg", "png", "pdf")
 # own, and GeoJSON's as plain JSON
 SUFFIXES = {f".{fmt}": fmt for fmt in FORMATS} | {".json": "geojson"}
 
+# pixels: the largest side of the picture Jupyter shows
+REPR_SVG_SIDE = 800
 # wraps what a write goes through: chunks, or the rows of the threaded text formats
 Progress = Callable[[Iterator[Any]], Iterator[Any]]
 
@@ -93,6 +96,39 @@ class TilingPatch:
     def _region_text(self) -> str:
         """The region as the repr shows it: ``WxH at (x,y)``."""
         return f"{self.width:g}x{self.height:g} at ({self.origin[0]:g},{self.origin[1]:g})"
+
+
+class NotebookPatch(TilingPatch):
+    """A patch Jupyter shows as a picture: an SVG up to the tiling's ``REPR_SVG_LIMIT``
+    tiles, a small PNG past it (:func:`~tilewright.aperiodic.writers.notebook_png`); the
+    base of the Spectre's ``Patch`` and the hat's ``HatPatch``, each of which names its
+    limit in :meth:`_svg_limit`."""
+
+    def _svg_limit(self) -> int:
+        """The most tiles drawn as an SVG for Jupyter: the tiling module's
+        ``REPR_SVG_LIMIT``, read when asked (so that a test may change it)."""
+        raise NotImplementedError
+
+    def write(self, sink: BinaryIO, fmt: str, *, scale: float | None = None) -> None:
+        """Write the patch in format ``fmt`` to ``sink`` (each tiling's own)."""
+        raise NotImplementedError
+
+    def _repr_png_(self) -> bytes | None:
+        """The patch as a PNG for Jupyter when it has too many tiles for an SVG."""
+        from tilewright.aperiodic.writers import notebook_png
+
+        return notebook_png(self, self._svg_limit())
+
+    def _repr_svg_(self) -> str | None:
+        """The patch drawn for Jupyter, or None when it has too many tiles to show."""
+        from tilewright.aperiodic.writers import picture_scale
+
+        if self.approximate_count > self._svg_limit():
+            return None
+        scale = picture_scale(self.width, self.height, None, REPR_SVG_SIDE)
+        buffer = io.BytesIO()
+        self.write(buffer, "svg", scale=scale)
+        return buffer.getvalue().decode()
 
 
 def check_grid_fits(

@@ -24,7 +24,9 @@ from typing import Any
 
 import numpy as np
 
+from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
+from tilewright.datasets._docstrings import DATASETS
 from tilewright.datasets.writing import Summary
 from tilewright.datasets.zarr_output import CHUNK_CELLS, staged_array
 
@@ -43,6 +45,7 @@ def chunk_rows(width: int) -> int:
     return max(1, CHUNK_CELLS // width)
 
 
+@filler(DATASETS)
 def write_maze_zarr(
     bands: Iterable[Any],
     width: int,
@@ -67,13 +70,9 @@ def write_maze_zarr(
         replaced whole once the new one is complete, anything else is refused.
     info : dict
         What made the maze (``Maze.info``), kept in the array's attributes.
-    progress : bool
-        Show a progress bar on stderr.
+    %(progress)s
 
-    Returns
-    -------
-    Summary
-        Cells written, in how many chunks (``parts``), and the time taken.
+    %(zarr_returns)s
 
     Raises
     ------

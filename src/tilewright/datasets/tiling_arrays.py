@@ -32,8 +32,10 @@ from typing import Any
 
 import numpy as np
 
+from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
+from tilewright.datasets._docstrings import DATASETS
 from tilewright.datasets.writing import Summary
 from tilewright.datasets.zarr_output import CHUNK_CELLS, staged_array
 
@@ -58,6 +60,7 @@ class _Band:
     rows: int
 
 
+@filler(DATASETS)
 def write_tiling_zarr(
     tiling: Any,
     output: str | os.PathLike,
@@ -85,13 +88,9 @@ def write_tiling_zarr(
     scheduler : str or None
         Make bands on the Dask cluster at this address (the output on a shared file
         system).
-    progress : bool
-        Show a progress bar on stderr.
+    %(progress)s
 
-    Returns
-    -------
-    Summary
-        Cells written, in how many chunks (``parts``), and the time taken.
+    %(zarr_returns)s
 
     Raises
     ------

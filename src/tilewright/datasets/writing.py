@@ -19,9 +19,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int_between
 from tilewright.core.seeds import MAX_SEED
+from tilewright.datasets._docstrings import DATASETS
 from tilewright.datasets.config import config_from_json
 from tilewright.datasets.dask_runs import checked_cluster
 from tilewright.datasets.part_files import (
@@ -124,6 +126,7 @@ class _Keys:
         return _keys_of(self.items.table(), self.columns)
 
 
+@filler(DATASETS)
 def generate(
     config: Any,
     count: int,
@@ -164,12 +167,13 @@ def generate(
         Make parts on a ``distributed.LocalCluster`` of this many processes.
     scheduler : str or None
         Make parts on the Dask cluster whose scheduler is at this address.
-    progress : bool
-        Show a progress bar on stderr.
+    %(progress)s
 
     Returns
     -------
     Summary
+        What the run did: items and parts written (those made by this run), the time
+        taken, items drawn again and parts made again.
 
     Raises
     ------

@@ -39,6 +39,7 @@ from tilewright.aperiodic.hat.walk import (
     region_frame,
 )
 from tilewright.aperiodic.patch import CHUNK
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.interrupts import deferred
 from tilewright.core.memory import check_fits
 
@@ -166,6 +167,7 @@ def breadth_first(
     return Searched(found, near[:count], np.flatnonzero(meets), frame)
 
 
+@fill_doc
 def check_memory(box: tuple[float, float, float, float], neighbours: bool = False) -> None:
     """Refuse a breadth-first search of ``box`` that would not fit in memory.
 
@@ -177,10 +179,7 @@ def check_memory(box: tuple[float, float, float, float], neighbours: bool = Fals
         Whether the search names the hats across each edge too (about five times the
         memory).
 
-    Raises
-    ------
-    TilewrightError
-        Naming the memory needed and the memory available (``core.memory.check_fits``).
+    %(memory_raises)s
 
     Examples
     --------

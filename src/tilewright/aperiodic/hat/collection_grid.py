@@ -28,6 +28,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from tilewright.aperiodic._docstrings import APERIODIC
 from tilewright.aperiodic.collection_patch import RandomGrid, Tiles, check_description
 from tilewright.aperiodic.hat import _collection_kernels as kernels
 from tilewright.aperiodic.hat.coordinates import HatAddress, HatTiling
@@ -42,6 +43,7 @@ from tilewright.aperiodic.hat.geometry import (
     RIGHT,
     TYPES,
 )
+from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import quoted
 from tilewright.core.polygon_grid import PolygonGrid
@@ -121,6 +123,7 @@ class _Described(HatTiling):
             self.ancestry.types.append(parent)
 
 
+@filler(APERIODIC)
 def read_description(description: str) -> HatAddress:
     """The start kite's address a hat grid description names.
 
@@ -133,10 +136,7 @@ def read_description(description: str) -> HatAddress:
     -------
     HatAddress
 
-    Raises
-    ------
-    TilewrightError
-        When it is not one the collection accepts, in one line.
+    %(description_raises)s
 
     Examples
     --------
@@ -169,6 +169,7 @@ def read_description(description: str) -> HatAddress:
     return HatAddress(OUR_KITE[kite], hat, types, numbers[2:])
 
 
+@filler(APERIODIC)
 def write_description(address: HatAddress) -> str:
     """The grid description of a start kite: the inverse of :func:`read_description`.
 
@@ -177,9 +178,7 @@ def write_description(address: HatAddress) -> str:
     address : HatAddress
         With every index known below its top type.
 
-    Returns
-    -------
-    str
+    %(description_returns)s
     """
     numbers = [OUR_KITE.index(address.kite), address.hat, *address.indices]
     return "".join(f"{n}," for n in numbers) + address.types[-1]
@@ -271,6 +270,7 @@ def _read(width: int, height: int, description: str) -> Tiles:
 HATS = RandomGrid("hats", "hat", "hat", MIN_SIDE, HATS_PER_SQUARE, _drawn, _read)
 
 
+@filler(APERIODIC)
 def hats_grid(
     width: int, height: int, description: str | None = None, seed: int | None = None
 ) -> PolygonGrid:
@@ -293,10 +293,7 @@ def hats_grid(
         of unit length, y down. Its faces, and its planar map's dots and edges, are the
         collection's.
 
-    Raises
-    ------
-    TilewrightError
-        For a size below 6 or a description the collection would refuse, in one line.
+    %(collection_grid_raises)s
 
     Examples
     --------
@@ -307,20 +304,15 @@ def hats_grid(
     return HATS.grid(width, height, description, seed)
 
 
+@filler(APERIODIC)
 def hats_description(width: int, height: int, seed: int | None = None) -> str:
     """A grid description for a ``width`` × ``height`` hat grid, drawn from ``seed``.
 
     It names every level the patch needs, so the collection builds from it the same grid
     as :func:`hats_grid`.
 
-    Parameters
-    ----------
-    width, height : int
-        At least 6.
-    seed : int, optional
+    %(drawn_description_parameters)s
 
-    Returns
-    -------
-    str
+    %(description_returns)s
     """
     return hats_grid(width, height, seed=seed).params["description"]

@@ -7,7 +7,6 @@ on first use, and keeps the result.
 """
 
 import functools
-import io
 import os
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, BinaryIO
@@ -28,8 +27,8 @@ from tilewright.aperiodic.tiling_patch import (
     METHODS,
     PICTURES,
     SUFFIXES,
+    NotebookPatch,
     Progress,
-    TilingPatch,
     check_grid_fits,
     check_plain,
     checked_style,
@@ -55,14 +54,13 @@ HAT_MAX_COORDINATE = 2.0**50
 HAT_VERTICES = 14
 REPR_COUNT_LIMIT = 50_000
 REPR_SVG_LIMIT = 5_000
-REPR_SVG_SIDE = 800
 # bytes a picture holds a hat while it is drawn: its HatTile and outline (measured 820 for
 # the hat, 5,400 redrawn with another shape, whose lifts spread through dicts of vertices)
 PICTURE_BYTES_PER_HAT = 1_000
 SHAPED_BYTES_PER_HAT = 6_000
 
 
-class HatPatch(TilingPatch):
+class HatPatch(NotebookPatch):
     """Every hat of one hat tiling that meets a rectangle; made by :func:`generate_hats`.
 
     Attributes
@@ -135,18 +133,8 @@ class HatPatch(TilingPatch):
         count = len(self)
         return f"<Hat patch {region} seed={self.seed}: {count} hats, {self._reflected} reflected>"
 
-    def _repr_png_(self) -> bytes | None:
-        """The patch as a PNG for Jupyter when it has too many hats for an SVG."""
-        return writers.notebook_png(self, REPR_SVG_LIMIT)
-
-    def _repr_svg_(self) -> str | None:
-        """The patch drawn for Jupyter, or None when it has too many hats to show."""
-        if self.approximate_count > REPR_SVG_LIMIT:
-            return None
-        scale = writers.picture_scale(self.width, self.height, None, REPR_SVG_SIDE)
-        buffer = io.BytesIO()
-        self.write(buffer, "svg", scale=scale)
-        return buffer.getvalue().decode()
+    def _svg_limit(self) -> int:
+        return REPR_SVG_LIMIT
 
     def write(
         self,

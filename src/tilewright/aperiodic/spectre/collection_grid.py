@@ -26,6 +26,7 @@ import math
 
 import numpy as np
 
+from tilewright.aperiodic._docstrings import APERIODIC
 from tilewright.aperiodic.collection_patch import RandomGrid, Tiles, check_description
 from tilewright.aperiodic.exact import ORIGIN, Point, add, multiply, sub, unit
 from tilewright.aperiodic.spectre import _collection_kernels as kernels
@@ -37,6 +38,7 @@ from tilewright.aperiodic.spectre.geometry import (
     place_spectre,
     spectres_in,
 )
+from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import quoted
 from tilewright.core.polygon_grid import PolygonGrid
@@ -71,6 +73,7 @@ def _start_vertex(turn: int) -> Point:
     return multiply(diagonal, MINUS_SQRT3)
 
 
+@filler(APERIODIC)
 def read_description(description: str) -> tuple[int, Address]:
     """The turn and start address a grid description names.
 
@@ -84,10 +87,7 @@ def read_description(description: str) -> tuple[int, Address]:
     tuple
         (turn in twelfths, the start tile's ``Address``).
 
-    Raises
-    ------
-    TilewrightError
-        When it is not one the collection accepts, in one line.
+    %(description_raises)s
 
     Examples
     --------
@@ -120,6 +120,7 @@ def read_description(description: str) -> tuple[int, Address]:
     return TURN_DIGITS.index(description[0]), Address(coordinates[0], types, coordinates[1:])
 
 
+@filler(APERIODIC)
 def write_description(turn: int, address: Address) -> str:
     """The grid description of a start tile: the inverse of :func:`read_description`.
 
@@ -130,9 +131,7 @@ def write_description(turn: int, address: Address) -> str:
     address : Address
         With every index known below its top type.
 
-    Returns
-    -------
-    str
+    %(description_returns)s
     """
     digits = "".join(str(i) for i in [address.spectre, *address.indices])
     return f"{TURN_DIGITS[turn]}{digits}{address.types[-1]}"
@@ -182,6 +181,7 @@ def _patch(
             return places, xy, max(levels, used)
 
 
+@filler(APERIODIC)
 def spectres_grid(
     width: int, height: int, description: str | None = None, seed: int | None = None
 ) -> PolygonGrid:
@@ -203,10 +203,7 @@ def spectres_grid(
         Kind ``"spectres"``; params ``width``, ``height``, ``description``; unit edges,
         y down. Its faces, and its planar map's dots and edges, are the collection's.
 
-    Raises
-    ------
-    TilewrightError
-        For a size below 6 or a description the collection would refuse, in one line.
+    %(collection_grid_raises)s
 
     Examples
     --------
@@ -243,21 +240,16 @@ def _drawn(width: int, height: int, seed: int | None) -> tuple[str, np.ndarray, 
 SPECTRES = RandomGrid("spectres", "Spectre", "tile", MIN_SIDE, TILES_PER_SQUARE, _drawn, _read)
 
 
+@filler(APERIODIC)
 def spectres_description(width: int, height: int, seed: int | None = None) -> str:
     """A grid description for a ``width`` × ``height`` Spectre grid, drawn from ``seed``.
 
     It names every level the patch needs, so the collection builds from it the same grid
     as :func:`spectres_grid`.
 
-    Parameters
-    ----------
-    width, height : int
-        At least 6.
-    seed : int, optional
+    %(drawn_description_parameters)s
 
-    Returns
-    -------
-    str
+    %(description_returns)s
     """
     width, height = SPECTRES.sides(width, height)
     return _drawn(width, height, seed)[0]

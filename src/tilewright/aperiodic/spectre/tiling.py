@@ -35,8 +35,8 @@ from tilewright.aperiodic.tiling_patch import (
     METHODS,
     PICTURES,
     SUFFIXES,
+    NotebookPatch,
     Progress,
-    TilingPatch,
     check_plain,
     checked_style,
     choice,
@@ -51,10 +51,9 @@ from tilewright.core.seeds import resolve_seed
 # the whole region), and not drawn for Jupyter (an SVG of about 90 bytes a tile)
 REPR_COUNT_LIMIT = 200_000
 REPR_SVG_LIMIT = 10_000
-REPR_SVG_SIDE = 800  # pixels: the largest side of the picture Jupyter shows
 
 
-class Patch(TilingPatch):
+class Patch(NotebookPatch):
     """Every tile of one Spectre tiling that meets a rectangle; made by :func:`generate`.
 
     Attributes
@@ -162,18 +161,8 @@ class Patch(TilingPatch):
             count = f"{len(self)} tiles"
         return f"<Spectre patch {self._region_text()} seed={self.seed}: {count}>"
 
-    def _repr_png_(self) -> bytes | None:
-        """The patch as a PNG for Jupyter when it has too many tiles for an SVG."""
-        return writers.notebook_png(self, REPR_SVG_LIMIT)
-
-    def _repr_svg_(self) -> str | None:
-        """The patch drawn for Jupyter, or None when it has too many tiles to show."""
-        if self.approximate_count > REPR_SVG_LIMIT:
-            return None
-        scale = writers.picture_scale(self.width, self.height, None, REPR_SVG_SIDE)
-        box, base = self.drawing_frame()
-        parts = spectre_writers.svg(self.chunks(), box, "type", False, scale, self.info, base=base)
-        return b"".join(parts).decode()
+    def _svg_limit(self) -> int:
+        return REPR_SVG_LIMIT
 
     def write(
         self,

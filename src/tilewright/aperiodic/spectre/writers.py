@@ -32,6 +32,7 @@ from tilewright.aperiodic.writers import (
     svg_head,
     tiles_group,
 )
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.metadata import png_text, record
 from tilewright.core.numbers import require_bool
 from tilewright.core.raster import PolygonCanvas
@@ -332,6 +333,7 @@ def _path(points: np.ndarray) -> str:
     return polygon_path(points, lambda value: f"{value:.{DIGITS}f}")
 
 
+@fill_doc
 def png(
     chunks: Iterable[Chunk],
     box: tuple[float, float, float, float],
@@ -357,10 +359,7 @@ def png(
     base : numpy.ndarray, optional
         As :func:`svg`'s.
 
-    Returns
-    -------
-    bytes
-        The PNG file.
+    %(png_returns)s
 
     Raises
     ------
