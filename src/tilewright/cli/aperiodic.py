@@ -12,6 +12,7 @@ from click.core import ParameterSource
 
 from tilewright.cli.options import (
     NameChoice,
+    PairType,
     Real,
     Renamed,
     RenamingCommand,
@@ -74,18 +75,12 @@ class RegionType(click.ParamType):
         return width, height
 
 
-class PointType(click.ParamType):
-    name = "X,Y"
-
-    def convert(self, value, param, ctx) -> tuple[float, float]:
-        if isinstance(value, tuple):
-            return value
-        parts = str(value).split(",")
-        try:  # one number, or three, fails to unpack: a ValueError as a bad number is
-            x, y = (parse_real(part, "X or Y", -math.inf, math.inf) for part in parts)
-        except ValueError:
-            self.fail(f"--origin is X,Y (for example 100,-20), got {quoted(value)}")
-        return x, y
+# the lower-left corner of a region, for example ``100,-20``
+POINT = PairType(
+    "X,Y",
+    lambda part: parse_real(part, "X or Y", -math.inf, math.inf),
+    "--origin is X,Y (for example 100,-20)",
+)
 
 
 def tiling_command(
@@ -122,7 +117,7 @@ def tiling_command(
     shared: dict[str, Callable[[], Decorator]] = {
         "seed": lambda: seed_option("Reproduce a tiling (default: random, printed as 'seed: N')."),
         "origin": lambda: click.option(
-            "--origin", type=PointType(), default="0,0", help="Lower-left corner X,Y of the region."
+            "--origin", type=POINT, default="0,0", help="Lower-left corner X,Y of the region."
         ),
         "format": lambda: format_option(formats, format_help),
         "colour": lambda: click.option(
@@ -202,6 +197,15 @@ def refuse_dataset_options(fmt: str, bands, workers, scheduler) -> None:
     for name, value in (("--workers", workers), ("--scheduler", scheduler), ("--bands", bands)):
         if value is not None:
             raise click.UsageError(f"{name} is for -f parquet only, not -f {fmt}")
+
+
+def refuse_outside_dataset(
+    fmt: str, output: str | None, paper: str | None, cut: bool, bands, workers, scheduler
+) -> None:
+    """The usage errors of a format other than ``-f parquet``: the options of
+    :func:`refuse_dataset_options`, then those of :func:`refuse_misplaced`."""
+    refuse_dataset_options(fmt, bands, workers, scheduler)
+    refuse_misplaced(fmt, output, paper, cut)
 
 
 def refuse_bad_dataset(output: str | None, workers, scheduler) -> None:

@@ -124,25 +124,35 @@ class SizeType(click.ParamType):
 SIZE = SizeType()
 
 
-class CellType(click.ParamType):
-    """``ROW,COLUMN`` counted from 0 at the top-left, for example ``0,0``."""
+class PairType(click.ParamType):
+    """Two numbers joined by a comma, as ``name`` says (``R,C``), each read by ``number``;
+    ``usage`` is what a failure says (with what was given).
 
-    name = "R,C"
+    Examples
+    --------
+    >>> PairType("A,B", int, "give A,B").convert("3,4", None, None)
+    (3, 4)
+    """
 
-    def convert(self, value, param, ctx) -> tuple[int, int]:
+    def __init__(self, name: str, number: Callable[[str], Any], usage: str) -> None:
+        self.name, self.number, self.usage = name, number, usage
+
+    def convert(self, value, param, ctx) -> tuple[Any, Any]:
         if isinstance(value, tuple):
             return value
-        parts = str(value).split(",")
-        try:
-            if len(parts) != 2:
-                raise ValueError("two numbers are needed")
-            row, col = (parse_whole(part, "a row or column", 0, MAX_SIDE) for part in parts)
+        try:  # one number, or three, fails to unpack: a ValueError as a bad number is
+            first, second = (self.number(part) for part in str(value).split(","))
         except ValueError:
-            self.fail(f"a cell is ROW,COLUMN counted from 0 (for example 0,0), got {quoted(value)}")
-        return row, col
+            self.fail(f"{self.usage}, got {quoted(value)}")
+        return first, second
 
 
-CELL = CellType()
+# ``ROW,COLUMN`` counted from 0 at the top-left, for example ``0,0``
+CELL = PairType(
+    "R,C",
+    lambda part: parse_whole(part, "a row or column", 0, MAX_SIDE),
+    "a cell is ROW,COLUMN counted from 0 (for example 0,0)",
+)
 
 
 class CellOrIdType(click.ParamType):

@@ -102,8 +102,7 @@ def penrose(
     if fmt in aperiodic.DATASET_FORMATS:
         _write_dataset(region, seed, origin, tiling, method, output, bands, workers, scheduler)
         return
-    aperiodic.refuse_dataset_options(fmt, bands, workers, scheduler)
-    aperiodic.refuse_misplaced(fmt, output, paper, cut)
+    aperiodic.refuse_outside_dataset(fmt, output, paper, cut, bands, workers, scheduler)
     width, height = region
     # csv, jsonl and geojson by the descent are written batch by batch, none held
     held = method == "bfs" or fmt not in STREAMED or neighbours or cut

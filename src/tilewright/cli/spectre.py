@@ -76,8 +76,7 @@ def spectre(
     if fmt in aperiodic.DATASET_FORMATS:
         _write_dataset(region, seed, origin, method, output, bands, workers, scheduler, neighbours)
         return
-    aperiodic.refuse_dataset_options(fmt, bands, workers, scheduler)
-    aperiodic.refuse_misplaced(fmt, output, paper, cut)
+    aperiodic.refuse_outside_dataset(fmt, output, paper, cut, bands, workers, scheduler)
     width, height = region
     width, height, origin = check_region(width, height, origin, whole=method == "bfs")
     if fmt in ("svg", "png", "pdf"):

@@ -62,6 +62,10 @@ TypeError
     When a size is not an integer.
 TilewrightError
     When a size is below 1 or the grid would not fit in memory.""",
+    # rectangles, tromino, loopy, cli
+    "wrong_type": """\
+TypeError
+    For arguments of the wrong type.""",
 }
 
 

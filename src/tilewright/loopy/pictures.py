@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_bool, require_int, shown
@@ -305,6 +306,7 @@ def picture_cell(puzzle: Puzzle, cell: int | None = None, max_side: int | None =
     Returns
     -------
     int
+        Pixels across a face of average area.
 
     Raises
     ------
@@ -386,6 +388,7 @@ def _layers(puzzle: Puzzle, loop: Any, cell: int | None, max_side: int | None) -
     )
 
 
+@fill_doc
 def svg_text(
     puzzle: Puzzle,
     loop: Any = None,
@@ -413,14 +416,11 @@ def svg_text(
     outlines : bool, default True
         Draw the faces' outlines faintly, so that irregular grids can be read.
 
-    Returns
-    -------
-    str
+    %(svg_returns)s
 
     Raises
     ------
-    TypeError
-        For arguments of the wrong type.
+    %(wrong_type)s
     TilewrightError
         When ``loop`` does not fit the puzzle, or the picture would pass ``max_side``.
 
@@ -472,6 +472,7 @@ def svg_text(
     return "".join(parts)
 
 
+@fill_doc
 def png_bytes(
     puzzle: Puzzle,
     loop: Any = None,
@@ -489,14 +490,11 @@ def png_bytes(
     puzzle, loop, cell, info, max_side, outlines
         As for :func:`svg_text`.
 
-    Returns
-    -------
-    bytes
+    %(png_returns)s
 
     Raises
     ------
-    TypeError
-        For arguments of the wrong type.
+    %(wrong_type)s
     TilewrightError
         As for :func:`svg_text`, and when the PNG would not fit in memory.
 
@@ -521,6 +519,7 @@ def png_bytes(
     return sink.getvalue()
 
 
+@fill_doc
 def pdf_bytes(
     puzzle: Puzzle,
     loop: Any = None,
@@ -541,9 +540,7 @@ def pdf_bytes(
     paper : str or None, default ``"a4"``
         ``"a4"`` or ``"letter"``; None: a page of the picture's own size.
 
-    Returns
-    -------
-    bytes
+    %(pdf_returns)s
 
     Examples
     --------

@@ -30,10 +30,10 @@ the last step worked, as a person looks). Claiming squares kills the rectangles 
 found through the solver's index of clues by bucket of squares.
 
 The arguments are two tuples: ``puzzle`` (the rectangles, grouped by clue, (P, 5) top,
-left, height, width, clue; their offsets; the bucket index; a stamp per clue and a
-scratch grid, work space) and ``state`` (the clue table, ``alive``, ``owner``, ``cover``,
-the queue, the stack and its flags, ``regs``), so that a look-ahead runs the same code on
-a copy of ``state``.
+left, height, width, clue; their offsets; the bucket index; a stamp per clue, a scratch
+grid and a list of clues, work space) and ``state`` (the clue table, ``alive``,
+``owner``, ``cover``, the queue, the stack and its flags, ``regs``), so that a look-ahead
+runs the same code on a copy of ``state``.
 
 A step is one row of ``steps``: its rule, its clue, a rectangle (placed, claimed or ruled
 out), ``WHY`` (rules 4 and 5: the clue left without room, or ``-(square + 1)`` for a square
@@ -264,28 +264,20 @@ def _hole(p, puzzle, state):
     """What placing rectangle ``p`` would leave impossible: another clue all of whose
     rectangles overlap it, else the first free square outside it that only rectangles
     which would die cover (WHY's code), else NO_REASON."""
-    boxes, start, bucket_start, bucket_clues, stamp = puzzle[:5]
+    boxes, start, near = puzzle[0], puzzle[1], puzzle[6]
     clues, alive, owner, regs = state[0], state[1], state[2], state[7]
     k = boxes[p, 4]
     top, left = boxes[p, 0], boxes[p, 1]
     bottom, right = top + boxes[p, 2], left + boxes[p, 3]
-    mark = _new_stamp(regs)
-    size, columns = regs[BUCKET], regs[COLUMNS]
-    for by in range(top // size, (bottom - 1) // size + 1):
-        for bx in range(left // size, (right - 1) // size + 1):
-            b = by * columns + bx
-            for i in range(bucket_start[b], bucket_start[b + 1]):
-                j = bucket_clues[i]
-                if j == k or stamp[j] == mark or clues[j, PLACED]:
-                    continue
-                stamp[j] = mark
-                hit = 0
-                for q in range(start[j], start[j + 1]):
-                    if alive[q] and _overlaps(boxes, q, top, left, bottom, right):
-                        hit += 1
-                regs[WORK] += start[j + 1] - start[j]
-                if hit == clues[j, LIVE]:
-                    return np.int64(j)
+    for i in range(_near_clues(k, top, left, bottom, right, puzzle, state)):
+        j = near[i]
+        hit = 0
+        for q in range(start[j], start[j + 1]):
+            if alive[q] and _overlaps(boxes, q, top, left, bottom, right):
+                hit += 1
+        regs[WORK] += start[j + 1] - start[j]
+        if hit == clues[j, LIVE]:
+            return np.int64(j)
     # count, per square, the rectangles that would die (k's others and those over p),
     # compare with all that cover it, and count them off again
     squares = owner.shape[0] * owner.shape[1]
@@ -299,27 +291,19 @@ def _hole(p, puzzle, state):
 def _dying(p, sign, found, puzzle, state):
     # each rectangle that placing p would kill: add ``sign`` to ``scratch`` over it, or
     # with sign 0 look for the smallest free square outside p that all its rectangles leave
-    boxes, start, bucket_start, bucket_clues, stamp = puzzle[:5]
-    clues, alive, regs = state[0], state[1], state[7]
+    boxes, start, near = puzzle[0], puzzle[1], puzzle[6]
+    alive = state[1]
     k = boxes[p, 4]
     top, left = boxes[p, 0], boxes[p, 1]
     bottom, right = top + boxes[p, 2], left + boxes[p, 3]
     for q in range(start[k], start[k + 1]):
         if alive[q] and q != p:
             found = _visit(q, p, sign, found, puzzle, state)
-    mark = _new_stamp(regs)
-    size, columns = regs[BUCKET], regs[COLUMNS]
-    for by in range(top // size, (bottom - 1) // size + 1):
-        for bx in range(left // size, (right - 1) // size + 1):
-            b = by * columns + bx
-            for i in range(bucket_start[b], bucket_start[b + 1]):
-                j = bucket_clues[i]
-                if j == k or stamp[j] == mark or clues[j, PLACED]:
-                    continue
-                stamp[j] = mark
-                for q in range(start[j], start[j + 1]):
-                    if alive[q] and _overlaps(boxes, q, top, left, bottom, right):
-                        found = _visit(q, p, sign, found, puzzle, state)
+    for i in range(_near_clues(k, top, left, bottom, right, puzzle, state)):
+        j = near[i]
+        for q in range(start[j], start[j + 1]):
+            if alive[q] and _overlaps(boxes, q, top, left, bottom, right):
+                found = _visit(q, p, sign, found, puzzle, state)
     return found
 
 
@@ -436,25 +420,17 @@ def _place(p, puzzle, state):
 def _claim(k, top, left, bottom, right, puzzle, state):
     # the squares of a region become clue k's: other clues' rectangles over them die, and
     # so do k's that miss part of it
-    boxes, start, bucket_start, bucket_clues, stamp = puzzle[:5]
-    clues, alive, owner, regs = state[0], state[1], state[2], state[7]
+    boxes, start, near = puzzle[0], puzzle[1], puzzle[6]
+    alive, owner, regs = state[1], state[2], state[7]
     for y in range(top, bottom):
         for x in range(left, right):
             owner[y, x] = k
-    mark = _new_stamp(regs)
-    size, columns = regs[BUCKET], regs[COLUMNS]
-    for by in range(top // size, (bottom - 1) // size + 1):
-        for bx in range(left // size, (right - 1) // size + 1):
-            b = by * columns + bx
-            for i in range(bucket_start[b], bucket_start[b + 1]):
-                j = bucket_clues[i]
-                if j == k or stamp[j] == mark or clues[j, PLACED]:
-                    continue
-                stamp[j] = mark
-                regs[WORK] += start[j + 1] - start[j]
-                for q in range(start[j], start[j + 1]):
-                    if alive[q] and _overlaps(boxes, q, top, left, bottom, right):
-                        _kill(q, puzzle, state)
+    for i in range(_near_clues(k, top, left, bottom, right, puzzle, state)):
+        j = near[i]
+        regs[WORK] += start[j + 1] - start[j]
+        for q in range(start[j], start[j + 1]):
+            if alive[q] and _overlaps(boxes, q, top, left, bottom, right):
+                _kill(q, puzzle, state)
     regs[WORK] += start[k + 1] - start[k]
     for q in range(start[k], start[k + 1]):
         if alive[q] and not (
@@ -490,6 +466,28 @@ def _kill(q, puzzle, state):
                 if cover[0, y, x] == 0:
                     _break(regs, -(y * width + x + 1))
                 _stack(y, x, width, pending, waiting, regs)
+
+
+@inline
+def _near_clues(k, top, left, bottom, right, puzzle, state):
+    # the clues other than k, not placed yet, whose rectangles lie in the buckets a region
+    # touches, each once, written to ``near`` in the order met; returns how many
+    bucket_start, bucket_clues, stamp, near = puzzle[2], puzzle[3], puzzle[4], puzzle[6]
+    clues, regs = state[0], state[7]
+    mark = _new_stamp(regs)
+    size, columns = regs[BUCKET], regs[COLUMNS]
+    count = 0
+    for by in range(top // size, (bottom - 1) // size + 1):
+        for bx in range(left // size, (right - 1) // size + 1):
+            b = by * columns + bx
+            for i in range(bucket_start[b], bucket_start[b + 1]):
+                j = bucket_clues[i]
+                if j == k or stamp[j] == mark or clues[j, PLACED]:
+                    continue
+                stamp[j] = mark
+                near[count] = j
+                count += 1
+    return count
 
 
 @inline

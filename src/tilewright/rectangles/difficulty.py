@@ -376,6 +376,7 @@ def _start(shape: tuple[int, int], rows, cols, areas) -> tuple[tuple, tuple]:
     bucket_start, bucket_clues = _bucket_index(boxes, start, size, height, width)
     stamp = np.zeros(count, dtype=np.int64)
     scratch = np.zeros(shape, dtype=np.int64)
+    near = np.empty(count, dtype=np.int64)
     clues = np.zeros((count, kernels.CLUE_WIDTH), dtype=np.int64)
     clues[:, kernels.ROW], clues[:, kernels.COL] = rows, cols
     regs = np.zeros(kernels.REGISTERS, dtype=np.int64)
@@ -389,9 +390,9 @@ def _start(shape: tuple[int, int], rows, cols, areas) -> tuple[tuple, tuple]:
         np.empty(shape, dtype=np.uint8),  # waiting
         regs,
     )
-    kernels.prepare((boxes, start, bucket_start, bucket_clues, stamp, scratch), state)
+    kernels.prepare((boxes, start, bucket_start, bucket_clues, stamp, scratch, near), state)
     regs[kernels.BUCKET], regs[kernels.COLUMNS] = size, (width - 1) // size + 1
-    return (boxes, start, bucket_start, bucket_clues, stamp, scratch), state
+    return (boxes, start, bucket_start, bucket_clues, stamp, scratch, near), state
 
 
 def _solution_rectangles(puzzle: Puzzle, count: int) -> np.ndarray:

@@ -222,6 +222,7 @@ def picture_cell(width: int, height: int, cell: int | None, max_side: int | None
     Returns
     -------
     int
+        Pixels a square.
 
     Raises
     ------

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_int, shown
@@ -162,6 +163,7 @@ def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(changes[::2].tolist(), changes[1::2].tolist(), strict=True))
 
 
+@fill_doc
 def svg_text(
     puzzle: Puzzle,
     regions: np.ndarray | None = None,
@@ -188,8 +190,7 @@ def svg_text(
 
     Raises
     ------
-    TypeError
-        For arguments of the wrong type.
+    %(wrong_type)s
     TilewrightError
         When ``regions`` does not match the puzzle or the document would not fit in
         memory.
@@ -248,6 +249,7 @@ def svg_text(
     return drawing.as_svg()
 
 
+@fill_doc
 def pdf_bytes(
     puzzle: Puzzle,
     regions: np.ndarray | None = None,
@@ -263,18 +265,13 @@ def pdf_bytes(
     ----------
     puzzle, regions, cell, info
         As for :func:`svg_text`.
-    paper : str, default ``"a4"``
-        ``"a4"`` or ``"letter"``.
+    %(paper)s
 
-    Returns
-    -------
-    bytes
-        The PDF file.
+    %(pdf_returns)s
 
     Raises
     ------
-    TypeError
-        For arguments of the wrong type.
+    %(wrong_type)s
     TilewrightError
         As for :func:`svg_text`.
 
@@ -289,6 +286,7 @@ def pdf_bytes(
     return pdf_from_svg(svg_text(puzzle, regions, cell, info), info, paper)
 
 
+@fill_doc
 def png_bytes(
     puzzle: Puzzle,
     regions: np.ndarray | None = None,
@@ -304,15 +302,11 @@ def png_bytes(
     info : mapping, optional
         What made the puzzle, recorded in text chunks (``tilewright.core.metadata``).
 
-    Returns
-    -------
-    bytes
-        The PNG file.
+    %(png_returns)s
 
     Raises
     ------
-    TypeError
-        For arguments of the wrong type.
+    %(wrong_type)s
     TilewrightError
         When ``regions`` does not match the puzzle or the picture is too large (see
         :func:`check_png_size`).

@@ -17,6 +17,7 @@ Examples
 
 from collections.abc import Sequence
 
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.seeds import MAX_SEED
 from tilewright.core.sheets import (
@@ -62,6 +63,7 @@ def sheet_layout(
     Returns
     -------
     Layout
+        The paper, the columns and rows of boxes, and the puzzles a page.
 
     Raises
     ------
@@ -112,6 +114,7 @@ def sheet_frame(width: int, height: int) -> Frame:
     )
 
 
+@fill_doc
 def sheet_pdf(
     puzzles: Sequence[Generated], layout: Layout, progress: Progress | None = None
 ) -> bytes:
@@ -128,10 +131,7 @@ def sheet_pdf(
     progress : callable, optional
         ``progress(pages)`` passes the pages on as they are drawn (a progress bar).
 
-    Returns
-    -------
-    bytes
-        The PDF file.
+    %(pdf_returns)s
 
     Raises
     ------

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping
 import numpy as np
 
 from tilewright.core.colours import parse_colour
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import png_text, svg_element
@@ -324,6 +325,7 @@ def write_png(
     writer.write(stream, pixel_rows)
 
 
+@fill_doc
 def svg_text(
     labels: np.ndarray,
     colours: np.ndarray | None,
@@ -345,10 +347,7 @@ def svg_text(
     info : mapping, optional
         The record of what made the picture.
 
-    Returns
-    -------
-    str
-        The SVG document.
+    %(svg_returns)s
 
     Raises
     ------
@@ -392,6 +391,7 @@ def svg_text(
     return svg[:start] + svg_element(info or {}) + svg[start:]
 
 
+@fill_doc
 def pdf_bytes(
     labels: np.ndarray,
     colours: np.ndarray | None,
@@ -407,13 +407,9 @@ def pdf_bytes(
     ----------
     labels, colours, cell, info
         As for :func:`svg_text`.
-    paper : str, default ``"a4"``
-        ``"a4"`` or ``"letter"``.
+    %(paper)s
 
-    Returns
-    -------
-    bytes
-        The PDF file.
+    %(pdf_returns)s
 
     Raises
     ------

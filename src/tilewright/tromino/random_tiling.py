@@ -220,6 +220,7 @@ def count_tilings(
     Returns
     -------
     int
+        The number of tilings.
 
     Raises
     ------

@@ -24,12 +24,14 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
+from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_int
 from tilewright.core.pdf import DEFAULT_PAPER
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import Stream, resolve_seed, sequence
+from tilewright.tromino._docstrings import TROMINO_SECTIONS
 from tilewright.tromino.construct import Plan, plan_tiling
 from tilewright.tromino.feasibility import check_board, check_missing, obstruction
 from tilewright.tromino.tiling import (
@@ -56,6 +58,7 @@ _NOTEBOOK_SIDE = 640
 NOTEBOOK_PNG_CELLS = 2048 * 2048
 
 
+@filler(TROMINO_SECTIONS)
 class Tiling:
     """An L-tromino tiling of a board missing one square.
 
@@ -65,10 +68,7 @@ class Tiling:
 
     Parameters
     ----------
-    width, height : int
-        The board, 1 to ``MAX_SIDE`` cells a side.
-    missing : tuple of int
-        (row, column) of the missing square, counted from 0.
+    %(board)s
     seed : int, optional
         The seed the square was drawn from, recorded in pictures.
     number_width : int, optional
@@ -616,6 +616,7 @@ def _draw_missing(width: int, height: int, seed: int) -> tuple[int, int]:
             return row, col
 
 
+@filler(TROMINO_SECTIONS)
 def classic(size: int, x: int, y: int) -> Tiling:
     """The textbook program's board: 2^k wide, the special square at row x, column y.
 
@@ -631,12 +632,7 @@ def classic(size: int, x: int, y: int) -> Tiling:
     Tiling
         Numbered in the textbook's order; its text is the textbook's ``"%2d "`` per cell.
 
-    Raises
-    ------
-    TypeError
-        When an argument is not an integer.
-    TilewrightError
-        When M is not such a power of two or the square is off the board.
+    %(classic_raises)s
 
     Examples
     --------

@@ -10,9 +10,11 @@ from typing import Any
 
 import numpy as np
 
+from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_int, shown
+from tilewright.tromino._docstrings import TROMINO_SECTIONS
 from tilewright.tromino.construct import QUADTREE, Plan, plan_tiling
 from tilewright.tromino.feasibility import MAX_SIDE
 
@@ -29,15 +31,13 @@ LARGEST_CLASSIC = 1 << (MAX_SIDE.bit_length() - 1)
 """The textbook board's largest M (2^30): the largest power of two within ``MAX_SIDE``."""
 
 
+@filler(TROMINO_SECTIONS)
 def tile(width: int, height: int, missing: tuple[int, int]) -> np.ndarray:
     """The tiling of the whole board.
 
     Parameters
     ----------
-    width, height : int
-        The board, 1 to ``MAX_SIDE`` cells a side.
-    missing : tuple of int
-        (row, column) of the missing square, counted from 0.
+    %(board)s
 
     Returns
     -------
@@ -168,6 +168,7 @@ def check_band(width: int, rows: int = 1) -> None:
     check_fits(width * rows * STREAM_BYTES_PER_CELL, what)
 
 
+@filler(TROMINO_SECTIONS)
 def classic_plan(size: int, row: int, col: int) -> Plan:
     """The textbook board.
 
@@ -183,12 +184,7 @@ def classic_plan(size: int, row: int, col: int) -> Plan:
     Plan
         The quadtree plan (it allocates nothing sized by M: rows are made as written).
 
-    Raises
-    ------
-    TypeError
-        When an argument is not an integer.
-    TilewrightError
-        When M is not such a power of two or the square is off the board.
+    %(classic_raises)s
     """
     size, row, col = (require_int(v, n) for v, n in ((size, "M"), (row, "x"), (col, "y")))
     if size < 1 or size & (size - 1):
