@@ -72,7 +72,8 @@ def check_first_step(puzzle: Puzzle, steps: list[Step]) -> None:
     """The first step reads no edge: a face whose clue alone settles it (0, or all its
     edges), dline facts, which clues give before any edge is known (Normal and up), read
     at a dot or at a face, or at Hard the parity of a face's clue or a dot's count over
-    its last unknown edges (``6x6t12dh`` seed 1 starts at a dot of two edges)."""
+    its last unknown edges (``6x6t12dh`` seed 1 starts at a dot of two edges), or two edges
+    of a face that the dline facts make alike (``6x6t11dh`` seed 16832)."""
     first = steps[0]
     if first.rule in ("clue met", "needs all"):
         clue = puzzle.clues[first.index]
@@ -83,7 +84,9 @@ def check_first_step(puzzle: Puzzle, steps: list[Step]) -> None:
         assert (lines[list(first.yes)] == YES).all() and (lines[list(first.no)] == NO).all()
     else:
         assert first.level != "easy"
-        assert first.rule in ("face dlines", "dot dlines", "one more", "face parity", "dot parity")
+        assert first.rule in (
+            "face dlines", "dot dlines", "one more", "face parity", "dot parity", "alike pair"
+        )  # fmt: skip
 
 
 def test_a_first_step_may_be_a_face_s_dlines():
@@ -92,6 +95,15 @@ def test_a_first_step_may_be_a_face_s_dlines():
     puzzle = Puzzle.from_game_id("6x6t11dt:01VBUAAABA_1a3a2a3a3a11c")
     steps = check_replay(puzzle, "hard")
     assert (steps[0].rule, steps[0].place, steps[0].index) == ("face dlines", "face", 6)
+    check_first_step(puzzle, steps)
+
+
+def test_a_first_step_may_be_an_alike_pair():
+    # face 4, a kite clued 1: the dline facts the clues give before any edge is known make
+    # two of its edges alike, and a face clued 1 cannot have both YES
+    puzzle = Puzzle.from_game_id("6x6t11dh:60BABBABAAAB_3a1a1122c1c2b")
+    steps = check_replay(puzzle, "hard")
+    assert (steps[0].rule, steps[0].place, steps[0].index) == ("alike pair", "face", 4)
     check_first_step(puzzle, steps)
 
 
