@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from tilewright.core._polyline_kernels import _grown
 from tilewright.mazes._frontier_kernels import growing_tree, kruskal, prim, prim_simple
 from tilewright.mazes._row_kernels import (
     binary_tree_band,
@@ -77,7 +78,7 @@ def _corridor_on_top(carried):
 def _find_ways(south, east, width, ways):
     """Each cell's open sides as bits (``_NORTH`` ...), from the two passage planes.
 
-    Why not ``_solve_kernels._open``: it tests the west side with ``cell % width``, and on
+    Why not ``_search_kernels.square_open``: it tests the west side with ``cell % width``, and on
     mazes of a few hundred cells those divisions cost more than all the rest of solving.
     """
     cells = ways.shape[0]
@@ -163,16 +164,6 @@ def _texture(ways):
     segments = branch_sides // 2
     river = (corridors + segments) / segments if segments else np.float64(corridors)
     return ends / cells, river
-
-
-@njit(nogil=True, inline="always")
-def _room(path, needed):
-    """``path``, or a copy at least twice as long when it holds fewer than ``needed`` cells."""
-    if needed <= path.shape[0]:
-        return path
-    grown = np.empty(max(needed, 2 * path.shape[0]), dtype=np.int32)
-    grown[: path.shape[0]] = path
-    return grown
 
 
 def _batch_kernel(algorithm: str, sources: str) -> Any:
@@ -266,7 +257,7 @@ def _batch_kernel(algorithm: str, sources: str) -> Any:
             origin = origins[i, 0] * width + origins[i, 1]
             target = targets[i, 0] * width + targets[i, 1]
             first = offsets[i]
-            path = _room(path, first + cells)  # room for the longest path
+            path = _grown(path, first + cells)  # room for the longest path
             if in_place:
                 count = tree_path(came, depths, origin, target, path[first:], queue)
             else:

@@ -3,15 +3,22 @@
 Each kernel takes the graph in CSR form (``indptr``, ``indices``, ``slots``, as
 :class:`~tilewright.core.graph.CellGraph` holds them) and the maze's ``passages``: one bool
 per slot, True where the passage is open. They work on perfect and braided mazes alike.
-The square-grid kernels in ``_solve_kernels`` stay separate: their layout is maze-dataset's,
-their results are pinned by golden hashes, and they need no neighbour lists.
+The searches are written once for both layouts, in ``_search_kernels``; the square-grid
+kernels of ``_solve_kernels`` call them on maze-dataset's layout, with no neighbour lists.
 """
 
 import numpy as np
 from numba import njit
 
-from tilewright.core._rng import below, shuffle
-from tilewright.core._unionfind import find, union_roots
+from tilewright.core._polygon_kernels import adjacency
+from tilewright.core._rng import below
+from tilewright.core._unionfind import component_count
+from tilewright.mazes._search_kernels import (
+    fill_dead_ends,
+    path_back,
+    search_distances,
+    shuffled_dead_ends,
+)
 
 
 @njit(cache=True, nogil=True)
@@ -20,43 +27,13 @@ def bfs_distances(indptr, indices, slots, passages, start, goal):
 
     Stops as soon as ``goal`` is taken from the queue (``goal = -1`` maps every node).
     """
-    n = indptr.shape[0] - 1
-    dist = np.full(n, -1, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
-    dist[start] = 0
-    queue[0] = start
-    head = 0
-    tail = 1
-    while head < tail:
-        node = queue[head]
-        head += 1
-        if node == goal:
-            break
-        d = dist[node] + 1
-        for at in range(indptr[node], indptr[node + 1]):
-            if passages[slots[at]]:
-                nxt = indices[at]
-                if dist[nxt] < 0:
-                    dist[nxt] = d
-                    queue[tail] = nxt
-                    tail += 1
-    return dist
+    return search_distances((indptr, indices, slots, passages), start, goal)
 
 
 @njit(cache=True, nogil=True)
 def trace_back(indptr, indices, slots, passages, dist, goal):
     """The nodes of a shortest path from the start (distance 0) to ``goal``, in order."""
-    length = dist[goal]
-    path = np.empty(length + 1, dtype=np.int64)
-    node = goal
-    path[length] = node
-    for d in range(length - 1, -1, -1):
-        for at in range(indptr[node], indptr[node + 1]):
-            if passages[slots[at]] and dist[indices[at]] == d:
-                node = indices[at]
-                break
-        path[d] = node
-    return path
+    return path_back((indptr, indices, slots, passages), dist, goal)
 
 
 @njit(cache=True, nogil=True)
@@ -66,28 +43,8 @@ def dead_end_filling(indptr, indices, slots, passages, degree, start, goal):
     ``degree`` (int32, open passages of each node) is consumed. Returns the nodes in the
     order they were filled; each is filled at most once, and the queue is the order.
     """
-    n = indptr.shape[0] - 1
-    queue = np.empty(n, dtype=np.int64)
-    tail = 0
-    for node in range(n):
-        if degree[node] <= 1 and node != start and node != goal:
-            queue[tail] = node
-            tail += 1
-            degree[node] = -1  # queued: filled
-    head = 0
-    while head < tail:
-        node = queue[head]
-        head += 1
-        for at in range(indptr[node], indptr[node + 1]):
-            if passages[slots[at]]:
-                nxt = indices[at]
-                if degree[nxt] > 0:
-                    degree[nxt] -= 1
-                    if degree[nxt] == 1 and nxt != start and nxt != goal:
-                        queue[tail] = nxt
-                        tail += 1
-                        degree[nxt] = -1
-    return queue[:tail]
+    queue = np.empty(indptr.shape[0] - 1, dtype=np.int64)
+    return fill_dead_ends((indptr, indices, slots, passages), degree, start, goal, queue)
 
 
 @njit(cache=True, nogil=True)
@@ -139,17 +96,7 @@ def braid(indptr, indices, slots, passages, rng, target):
     """
     n = indptr.shape[0] - 1
     degree = np.zeros(n, dtype=np.int32)
-    for node in range(n):
-        for at in range(indptr[node], indptr[node + 1]):
-            degree[node] += passages[slots[at]]
-    ends = np.empty(n, dtype=np.int64)
-    m = 0
-    for node in range(n):
-        if degree[node] == 1:
-            ends[m] = node
-            m += 1
-    ends = ends[:m]
-    shuffle(rng, ends)
+    ends = shuffled_dead_ends((indptr, indices, slots, passages), degree, rng)
     removed = 0
     width = 0
     for node in range(n):
@@ -184,16 +131,7 @@ def braid(indptr, indices, slots, passages, rng, target):
 @njit(cache=True, nogil=True)
 def open_components(num_nodes, endpoints, passages):
     """Number of connected regions of the nodes joined by open passages."""
-    parent = np.full(num_nodes, -1, dtype=np.int32)
-    regions = num_nodes
-    for e in range(endpoints.shape[0]):
-        if passages[e]:
-            a = find(parent, endpoints[e, 0])
-            b = find(parent, endpoints[e, 1])
-            if a != b:
-                union_roots(parent, a, b)
-                regions -= 1
-    return regions
+    return component_count(num_nodes, endpoints[np.flatnonzero(passages)])
 
 
 @njit(cache=True, nogil=True)
@@ -210,23 +148,10 @@ def embedding(
     the side touches the outer boundary; ``ok`` is False when a passage does not lie in
     the walls of its two nodes.
     """
-    num_vertices = vertices.shape[0]
-    num_walls = walls.shape[0]
     nodes = indptr.shape[0] - 1
-    # the walls at each vertex (counting sort), to find the wall of an outline's edge
-    vptr = np.zeros(num_vertices + 1, dtype=np.int64)
-    for w in range(num_walls):
-        vptr[walls[w, 0] + 1] += 1
-        vptr[walls[w, 1] + 1] += 1
-    for v in range(num_vertices):
-        vptr[v + 1] += vptr[v]
-    fill = vptr[:-1].copy()
-    vwalls = np.empty(2 * num_walls, dtype=np.int64)
-    for w in range(num_walls):
-        for end in range(2):
-            v = walls[w, end]
-            vwalls[fill[v]] = w
-            fill[v] += 1
+    # the walls at each vertex and the vertex at their other end, to find the wall of an
+    # outline's edge
+    vptr, vother, vwalls = adjacency(walls, vertices.shape[0])
 
     most = 0
     for c in range(n):
@@ -256,14 +181,10 @@ def embedding(
             j = k - 1 - p if area < 0 else p
             a = polygons[lo + j]
             b = polygons[lo + (j + 1) % k]
-            wall = -1
+            wall = -1  # the first such wall in wall order
             for t in range(vptr[a], vptr[a + 1]):
-                w = vwalls[t]
-                if (walls[w, 0] == a and walls[w, 1] == b) or (
-                    walls[w, 0] == b and walls[w, 1] == a
-                ):
-                    wall = w
-                    break
+                if vother[t] == b and (wall < 0 or vwalls[t] < wall):
+                    wall = vwalls[t]
             if wall < 0:
                 ok = False
                 wall = 0

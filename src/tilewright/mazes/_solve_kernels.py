@@ -8,35 +8,19 @@ They work on any maze, perfect or braided (with loops).
 import numpy as np
 from numba import njit
 
-from tilewright.core._rng import below, shuffle
-
-# Directions clockwise from north; the wall follower turns by adding to them modulo 4.
-NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
-
-
-# Inlined helpers are compiled into their callers, whose cache holds them: a cache of
-# their own would stay empty and make them look uncompiled to `tilewright warm`.
-@njit(nogil=True, inline="always")
-def _open(south, east, width, cell, direction):
-    """Is there a passage from ``cell`` in ``direction``?"""
-    if direction == NORTH:
-        return cell >= width and south[cell - width]
-    if direction == SOUTH:
-        return south[cell]
-    if direction == EAST:
-        return east[cell]
-    return cell % width != 0 and east[cell - 1]
-
-
-@njit(nogil=True, inline="always")
-def _step(width, cell, direction):
-    if direction == NORTH:
-        return cell - width
-    if direction == SOUTH:
-        return cell + width
-    if direction == EAST:
-        return cell + 1
-    return cell - 1
+from tilewright.core._rng import below
+from tilewright.mazes._search_kernels import (
+    EAST,
+    NORTH,
+    SOUTH,
+    WEST,
+    fill_dead_ends,
+    path_back,
+    search_distances,
+    shuffled_dead_ends,
+    square_open,
+    square_step,
+)
 
 
 @njit(cache=True, nogil=True)
@@ -46,45 +30,13 @@ def bfs_distances(south, east, width, start, goal):
     Stops as soon as ``goal`` is taken from the queue (``goal = -1`` maps every cell), so a
     path query touches only the cells closer than the goal.
     """
-    n = south.shape[0]
-    dist = np.full(n, -1, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
-    dist[start] = 0
-    queue[0] = start
-    head = 0
-    tail = 1
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        if cell == goal:
-            break
-        d = dist[cell] + 1
-        for direction in range(4):
-            if _open(south, east, width, cell, direction):
-                nxt = _step(width, cell, direction)
-                if dist[nxt] < 0:
-                    dist[nxt] = d
-                    queue[tail] = nxt
-                    tail += 1
-    return dist
+    return search_distances((south, east, width), start, goal)
 
 
 @njit(cache=True, nogil=True)
 def trace_back(south, east, width, dist, goal):
     """The cells of a shortest path from the start (distance 0) to ``goal``, in order."""
-    length = dist[goal]
-    path = np.empty(length + 1, dtype=np.int64)
-    cell = goal
-    path[length] = cell
-    for d in range(length - 1, -1, -1):
-        for direction in range(4):
-            if _open(south, east, width, cell, direction):
-                nxt = _step(width, cell, direction)
-                if dist[nxt] == d:
-                    cell = nxt
-                    break
-        path[d] = cell
-    return path
+    return path_back((south, east, width), dist, goal)
 
 
 @njit(cache=True, nogil=True)
@@ -96,28 +48,8 @@ def dead_end_filling(south, east, width, degree, start, goal):
     loop-free route between start and goal, plus the loops). Each cell is filled at most
     once, and the queue of cells to fill is itself the order: O(cells).
     """
-    n = south.shape[0]
-    queue = np.empty(n, dtype=np.int32)
-    tail = 0
-    for cell in range(n):
-        if degree[cell] <= 1 and cell != start and cell != goal:
-            queue[tail] = cell
-            tail += 1
-            degree[cell] = -1  # queued: filled
-    head = 0
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        for direction in range(4):
-            if _open(south, east, width, cell, direction):
-                nxt = _step(width, cell, direction)
-                if degree[nxt] > 0:
-                    degree[nxt] -= 1
-                    if degree[nxt] == 1 and nxt != start and nxt != goal:
-                        queue[tail] = nxt
-                        tail += 1
-                        degree[nxt] = -1
-    return queue[:tail]
+    queue = np.empty(south.shape[0], dtype=np.int32)
+    return fill_dead_ends((south, east, width), degree, start, goal, queue)
 
 
 @njit(cache=True, nogil=True)
@@ -141,9 +73,9 @@ def wall_follower(south, east, width, start, goal, turn):
             return visits[:count], True
         for attempt in range(4):
             direction = (heading + order[attempt]) % 4
-            if _open(south, east, width, cell, direction):
+            if square_open(south, east, width, cell, direction):
                 heading = direction
-                cell = _step(width, cell, direction)
+                cell = square_step(width, cell, direction)
                 break
         else:
             return visits[:count], cell == goal  # a single cell: nowhere to go
@@ -163,17 +95,7 @@ def braid(south, east, width, rng, target):
     n = south.shape[0]
     height = n // width
     degree = np.zeros(n, dtype=np.int8)
-    for cell in range(n):
-        for direction in range(4):
-            degree[cell] += _open(south, east, width, cell, direction)
-    ends = np.empty(n, dtype=np.int64)
-    m = 0
-    for cell in range(n):
-        if degree[cell] == 1:
-            ends[m] = cell
-            m += 1
-    ends = ends[:m]
-    shuffle(rng, ends)
+    ends = shuffled_dead_ends((south, east, width), degree, rng)
     removed = 0
     closed = np.empty(4, dtype=np.int64)
     for cell in ends:
@@ -191,15 +113,15 @@ def braid(south, east, width, rng, target):
                 or (direction == EAST and c < width - 1)
                 or (direction == WEST and c > 0)
             )
-            if inside and not _open(south, east, width, cell, direction):
+            if inside and not square_open(south, east, width, cell, direction):
                 closed[k] = direction
                 k += 1
-                if degree[_step(width, cell, direction)] == 1:
+                if degree[square_step(width, cell, direction)] == 1:
                     best = direction
         if k == 0:
             continue  # a 1xN corridor end: no wall to open
         direction = best if best >= 0 else closed[below(rng, k)]
-        nxt = _step(width, cell, direction)
+        nxt = square_step(width, cell, direction)
         if direction == NORTH:
             south[nxt] = True
         elif direction == SOUTH:

@@ -27,6 +27,7 @@ import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.output import PICTURE_SUFFIXES, format_by_suffix, open_output
+from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.model import Band, Maze, check_maze
 
 if TYPE_CHECKING:  # pictures import Pillow: only when a picture is made
@@ -66,6 +67,7 @@ def format_of(path: str | os.PathLike) -> str:
     return format_by_suffix(path, SUFFIXES, "a maze")
 
 
+@fill_maze_doc
 def save(
     maze: Maze,
     path: str | os.PathLike,
@@ -97,8 +99,7 @@ def save(
     start, goal : (int, int), optional
         Pictures: the ``(row, column)`` cells the solution runs between, the heat map
         starts from and the openings are at (default top-left and bottom-right).
-    paper : str, optional
-        ``.pdf``: the page, ``"a4"`` (default) or ``"letter"``.
+    %(file_paper)s
 
     Raises
     ------

@@ -47,6 +47,7 @@ from tilewright.core.graph import MAX_GRAPH_CELLS, CellGraph
 from tilewright.core.memory import check_fits
 from tilewright.core.output import PICTURE_SUFFIXES, format_by_suffix, open_output
 from tilewright.core.polygon_grid import OUTSIDE, PolygonGrid, from_polygons
+from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.formats import picture_bytes, refuse_file_options, refuse_options
 from tilewright.mazes.grid_maze import GridMaze, check_grid_maze
 
@@ -100,6 +101,7 @@ saved as .geojson, .json, .npz, .pdf, .png or .svg
     return format_by_suffix(path, SUFFIXES, "a maze on a grid")
 
 
+@fill_maze_doc
 def save_grid_maze(
     maze: GridMaze,
     path: str | os.PathLike | None,
@@ -141,8 +143,7 @@ def save_grid_maze(
         Pictures: the largest side in pixels (default ``PIXEL_BUDGET``).
     compress : bool
         ``.npz``: deflate the arrays.
-    paper : str, optional
-        ``.pdf``: the page, ``"a4"`` (default) or ``"letter"``.
+    %(file_paper)s
     **style
         Pictures: ``cell``, ``wall``, ``hairline``, ``wall_colour``, ``background``,
         ``path_colour``, as :func:`~tilewright.mazes.grid_pictures.grid_style` takes them.

@@ -19,6 +19,7 @@ import numpy as np
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
 from tilewright.mazes._arguments import seed_or_none
+from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.algorithms import ALGORITHMS, DEFAULT_ALGORITHM, GRAPH, get_algorithm
 
 if TYPE_CHECKING:
@@ -267,6 +268,7 @@ class GridMaze:
 
         return Solution(self, shortest_path(self, start, goal))
 
+    @fill_maze_doc
     def to_networkx(self) -> Any:
         """The maze as a ``networkx.Graph``: a node per node of the grid's graph, an edge
         per open passage (``pip install 'tilewright[graph]'``).
@@ -280,10 +282,7 @@ class GridMaze:
             with ``y`` down; each edge has its ``slot``. A perfect maze is a tree spanning
             every node; a braided one has cycles.
 
-        Raises
-        ------
-        MissingExtraError
-            When networkx is not installed.
+        %(networkx_raises)s
 
         Examples
         --------
@@ -297,6 +296,7 @@ class GridMaze:
         slots = np.flatnonzero(self.passages)
         return self.grid.to_networkx(slots)
 
+    @fill_maze_doc
     def save(
         self,
         path: str | os.PathLike,
@@ -346,9 +346,7 @@ class GridMaze:
             Pictures: the largest side in pixels (default ``PIXEL_BUDGET``, 8192).
         wall_colour, background, path_colour : str, optional
             Pictures: a CSS colour name or ``#rrggbb``.
-        paper : str, optional
-            ``.pdf``: the paper the picture is fitted to, ``"a4"`` (default) or
-            ``"letter"``.
+        %(file_paper)s
         compress : bool
             ``.npz``: deflate the arrays.
 

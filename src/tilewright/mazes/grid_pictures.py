@@ -44,6 +44,7 @@ from tilewright.core.picture_size import (
 )
 from tilewright.core.polygon_grid import OUTSIDE, PolygonGrid
 from tilewright.core.raster import append_polylines, rgb
+from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.grid_maze import GridMaze, check_grid_maze
 from tilewright.mazes.pictures import (
     DEFAULT_CELL,
@@ -297,6 +298,7 @@ def closed_walls(maze: GridMaze, openings: Sequence[int] | np.ndarray | None = N
     return closed
 
 
+@fill_maze_doc
 def svg_text(
     maze: GridMaze,
     style: GridStyle | None = None,
@@ -325,10 +327,7 @@ def svg_text(
     openings : sequence of int, optional
         Wall segments of the outer boundary to leave out (:func:`opening_walls`).
 
-    Returns
-    -------
-    str
-        The SVG document.
+    %(svg_returns)s
 
     Raises
     ------
@@ -373,6 +372,7 @@ def _prepared(
     return style, nodes, shades, closed
 
 
+@fill_maze_doc
 def png_bytes(
     maze: GridMaze,
     style: GridStyle | None = None,
@@ -389,9 +389,7 @@ def png_bytes(
     maze, style, path, heat, info, openings
         As for :func:`svg_text`.
 
-    Returns
-    -------
-    bytes
+    %(png_returns)s
 
     Examples
     --------
@@ -434,6 +432,7 @@ def png_bytes(
     return _with_text(sink.getvalue(), png_text(maze.info if info is None else info))
 
 
+@fill_maze_doc
 def pdf_bytes(
     maze: GridMaze,
     style: GridStyle | None = None,
@@ -451,12 +450,9 @@ def pdf_bytes(
     ----------
     maze, style, path, heat, info, openings
         As for :func:`svg_text`.
-    paper : str, default ``"a4"``
-        ``"a4"`` or ``"letter"``.
+    %(paper)s
 
-    Returns
-    -------
-    bytes
+    %(pdf_returns)s
 
     Examples
     --------

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.sheets import Entry, Frame, Layout, Progress, draw_sheet, require_puzzles
+from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.grid_maze import GridMaze, default_endpoints
 from tilewright.mazes.grid_pictures import GridStyle, opening_walls, picture_size, svg_text
 from tilewright.mazes.grid_solve import shortest_path
@@ -31,6 +32,7 @@ from tilewright.mazes.sheets import COMFORTABLE_MM, SMALLEST_MM, made_by, plan_m
 STYLE = GridStyle()
 
 
+@fill_maze_doc
 def grid_sheet_layout(
     grid, label: str, count: int, *, paper: str = "a4", per_page: int | None = None
 ) -> Layout:
@@ -51,11 +53,7 @@ def grid_sheet_layout(
     -------
     Layout
 
-    Raises
-    ------
-    TilewrightError
-        When a number is out of range, the paper unknown, or the cells would print smaller
-        than ``SMALLEST_MM``.
+    %(sheet_layout_raises)s
     """
     return plan_maze_layout(
         f"a maze on {label}",
@@ -82,6 +80,7 @@ def grid_sheet_frame(grid) -> Frame:
     return Frame(width, height, STYLE.cell, COMFORTABLE_MM, SMALLEST_MM, "cells")
 
 
+@fill_maze_doc
 def grid_sheet_pdf(
     mazes: Sequence[GridMaze], layout: Layout, label: str = "", progress: Progress | None = None
 ) -> bytes:
@@ -100,10 +99,7 @@ def grid_sheet_pdf(
     progress : callable, optional
         As for :func:`tilewright.mazes.sheets.sheet_pdf`.
 
-    Returns
-    -------
-    bytes
-        The PDF file.
+    %(pdf_returns)s
 
     Raises
     ------

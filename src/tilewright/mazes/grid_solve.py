@@ -22,6 +22,7 @@ from tilewright.core.memory import check_fits
 from tilewright.core.polygon_grid import PolygonGrid
 from tilewright.core.seeds import Stream, kernel_state
 from tilewright.mazes._arguments import braid_arguments
+from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.grid_maze import GridMaze, cell_id, check_grid_maze, endpoint_ids
 from tilewright.mazes.solve import FillResult, FollowResult, hand_turn
 
@@ -108,15 +109,13 @@ def shortest_path(maze: GridMaze, start: int | None = None, goal: int | None = N
     return trace_back(*csr, dist, target)
 
 
+@fill_maze_doc
 def dead_end_filling(
     maze: GridMaze, start: int | None = None, goal: int | None = None
 ) -> FillResult:
     """Fill every dead end (but start and goal) and the corridors behind it, in order.
 
-    Parameters
-    ----------
-    maze, start, goal
-        As for :func:`shortest_path`.
+    %(route_parameters)s
 
     Returns
     -------
@@ -144,6 +143,7 @@ def dead_end_filling(
     return FillResult(order, remaining)
 
 
+@fill_maze_doc
 def wall_follower(
     maze: GridMaze, start: int | None = None, goal: int | None = None, hand: str = "left"
 ) -> FollowResult:
@@ -154,12 +154,8 @@ def wall_follower(
     its outline for a cell inside the grid), so on a square grid it takes the steps the
     square wall follower takes.
 
-    Parameters
-    ----------
-    maze, start, goal
-        As for :func:`shortest_path`.
-    hand : {"left", "right"}
-        The hand kept on the wall.
+    %(route_parameters)s
+    %(hand)s
 
     Returns
     -------

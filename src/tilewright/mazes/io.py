@@ -29,6 +29,7 @@ from tilewright.core.memory import check_fits, human_bytes
 from tilewright.core.numbers import quoted, shown
 from tilewright.core.reading import open_regular, reason
 from tilewright.core.seeds import MAX_SEED
+from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.model import Maze, check_maze
 
 # JSON spends about six bytes of text a cell; larger mazes belong in .npz files.
@@ -124,6 +125,7 @@ device, not a maze file
         return _maze_from_json(_read_json_bytes(stream, name), work_bytes_per_cell)
 
 
+@fill_maze_doc
 def write_npz(maze: Maze, stream: BinaryIO, compress: bool = False) -> None:
     """The maze as a NumPy archive: ``connection_list`` plus its record as 0-d arrays.
 
@@ -142,10 +144,7 @@ def write_npz(maze: Maze, stream: BinaryIO, compress: bool = False) -> None:
     compress : bool
         Deflate the members.
 
-    Raises
-    ------
-    TypeError
-        When ``maze`` is not a Maze.
+    %(maze_type_raises)s
 
     Examples
     --------

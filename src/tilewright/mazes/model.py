@@ -16,6 +16,7 @@ import numpy as np
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
 from tilewright.mazes._arguments import seed_or_none
+from tilewright.mazes._docstrings import fill_maze_doc
 
 if TYPE_CHECKING:
     from tilewright.mazes.grid_maze import GridMaze
@@ -334,6 +335,7 @@ class Maze:
 
         return Solution(self, shortest_path(self, start, goal))
 
+    @fill_maze_doc
     def to_networkx(self) -> Any:
         """The maze as a ``networkx.Graph``: a node per cell, an edge per open passage
         (``pip install 'tilewright[graph]'``).
@@ -345,11 +347,7 @@ class Maze:
             ``pos``, the cell's centre ``(x, y)`` with ``y`` down (as in pictures). A
             perfect maze is a tree spanning every cell; a braided one has cycles.
 
-        Raises
-        ------
-        MissingExtraError
-            When networkx is not installed (a ``TilewrightError`` naming the command
-            that installs it).
+        %(networkx_raises)s
 
         Examples
         --------
@@ -376,6 +374,7 @@ class Maze:
             graph.add_edges_from(zip(near, far, strict=True))
         return graph
 
+    @fill_maze_doc
     def save(
         self,
         path: str | os.PathLike,
@@ -430,9 +429,7 @@ class Maze:
         wall_colour, background, path_colour : str, optional
             Pictures: a CSS colour name or ``#rrggbb`` (default black, white and
             ``#e4572e``).
-        paper : str, optional
-            ``.pdf``: the paper the picture is fitted to, ``"a4"`` (default) or
-            ``"letter"``.
+        %(file_paper)s
         compress : bool
             ``.npz``: deflate the arrays (smaller, several times slower to write).
 

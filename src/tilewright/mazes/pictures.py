@@ -39,6 +39,7 @@ from tilewright.core.picture_size import (
     default_cell,
     fit_cell,
 )
+from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.model import Maze, check_maze
 
 # Palette entries of the PNG: then HEAT_LEVELS shades of the heat map.
@@ -400,6 +401,7 @@ def check_picture(width: int, height: int, style: Style, fmt: str) -> None:
     check_fits(2.2 * width_px * height_px + 40 * width * height, "the picture")
 
 
+@fill_maze_doc
 def wall_lattice(maze: Maze) -> np.ndarray:
     """(2H+1, 2W+1) bool: True where the lattice point is wall (corners always are).
 
@@ -413,10 +415,7 @@ def wall_lattice(maze: Maze) -> np.ndarray:
     numpy.ndarray
         bool: even rows and columns are the grid lines, odd ones the cells.
 
-    Raises
-    ------
-    TypeError
-        When ``maze`` is not a Maze.
+    %(maze_type_raises)s
 
     Examples
     --------
@@ -531,6 +530,7 @@ def _checked_path(maze: Maze, path: object) -> np.ndarray | None:
     return cells
 
 
+@fill_maze_doc
 def png_bytes(
     maze: Maze,
     style: Style | None = None,
@@ -559,10 +559,7 @@ def png_bytes(
     openings : sequence of Opening, optional
         Gaps to leave in the outer wall, as :func:`opening_sides` gives them.
 
-    Returns
-    -------
-    bytes
-        The PNG file.
+    %(png_returns)s
 
     Raises
     ------
@@ -677,6 +674,7 @@ def _draw_path(image: Any, path: np.ndarray, style: Style, line: bool = True) ->
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=_MARK)
 
 
+@fill_maze_doc
 def svg_text(
     maze: Maze,
     style: Style | None = None,
@@ -704,10 +702,7 @@ def svg_text(
     openings : sequence of Opening, optional
         Gaps to leave in the outer wall, as :func:`opening_sides` gives them.
 
-    Returns
-    -------
-    str
-        The SVG document.
+    %(svg_returns)s
 
     Raises
     ------
@@ -750,6 +745,7 @@ def svg_text(
     return "".join(parts)
 
 
+@fill_maze_doc
 def pdf_bytes(
     maze: Maze,
     style: Style | None = None,
@@ -769,13 +765,9 @@ def pdf_bytes(
     info : dict or None
         What made the maze, recorded in the PDF's subject and keywords; default
         ``maze.info``.
-    paper : str, default ``"a4"``
-        ``"a4"`` or ``"letter"``.
+    %(paper)s
 
-    Returns
-    -------
-    bytes
-        The PDF file.
+    %(pdf_returns)s
 
     Raises
     ------
@@ -883,6 +875,7 @@ def _heat_paths(levels: np.ndarray) -> str:
     return "".join(parts)
 
 
+@fill_maze_doc
 def wall_path_data(maze: Maze, openings: Sequence[Opening] | None = None) -> str:
     """SVG path data of every wall in grid units, each straight run of walls one stroke.
 
@@ -898,10 +891,7 @@ def wall_path_data(maze: Maze, openings: Sequence[Opening] | None = None) -> str
     str
         ``M x,y H x2`` for each horizontal run, then ``M x,y V y2`` for each vertical one.
 
-    Raises
-    ------
-    TypeError
-        When ``maze`` is not a Maze.
+    %(maze_type_raises)s
 
     Examples
     --------

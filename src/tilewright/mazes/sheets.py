@@ -31,6 +31,7 @@ from tilewright.core.sheets import (
     plan_layout,
     require_puzzles,
 )
+from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.algorithms import ALGORITHMS
 from tilewright.mazes.grid_maze import GridMaze
 from tilewright.mazes.model import Maze
@@ -45,6 +46,7 @@ SMALLEST_MM = 2.0
 STYLE = Style()
 
 
+@fill_maze_doc
 def sheet_layout(
     width: int, height: int, count: int, *, paper: str = "a4", per_page: int | None = None
 ) -> Layout:
@@ -66,13 +68,7 @@ def sheet_layout(
     -------
     Layout
 
-    Raises
-    ------
-    TypeError
-        When a number is not an integer.
-    TilewrightError
-        When a number is out of range, the paper unknown, or the cells would print
-        smaller than ``SMALLEST_MM``.
+    %(sheet_layout_raises)s
 
     Examples
     --------
@@ -150,6 +146,7 @@ def sheet_frame(width: int, height: int) -> Frame:
     )
 
 
+@fill_maze_doc
 def sheet_pdf(mazes: Sequence[Maze], layout: Layout, progress: Progress | None = None) -> bytes:
     """The sheet as a vector PDF: the maze pages, then the answer pages with the path
     from the top-left cell to the bottom-right one drawn, each maze numbered and
@@ -164,10 +161,7 @@ def sheet_pdf(mazes: Sequence[Maze], layout: Layout, progress: Progress | None =
     progress : callable, optional
         ``progress(pages)`` passes the pages on as they are drawn (a progress bar).
 
-    Returns
-    -------
-    bytes
-        The PDF file.
+    %(pdf_returns)s
 
     Raises
     ------

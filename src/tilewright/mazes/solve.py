@@ -17,6 +17,7 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import deferred
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import quoted, require_int, shown
+from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.grid_maze import GridMaze
 from tilewright.mazes.model import Maze, check_maze
 
@@ -331,13 +332,11 @@ def dead_end_filling(
 def dead_end_filling(
     maze: GridMaze, start: int | None = None, goal: int | None = None
 ) -> FillResult: ...
+@fill_maze_doc
 def dead_end_filling(maze: Maze | GridMaze, start: Any = None, goal: Any = None) -> FillResult:
     """Fill every dead end (but start and goal) and the corridors behind it, in order.
 
-    Parameters
-    ----------
-    maze, start, goal
-        As for :func:`shortest_path`.
+    %(route_parameters)s
 
     Returns
     -------
@@ -383,18 +382,15 @@ def wall_follower(
 def wall_follower(
     maze: GridMaze, start: int | None = None, goal: int | None = None, hand: str = "left"
 ) -> FollowResult: ...
+@fill_maze_doc
 def wall_follower(
     maze: Maze | GridMaze, start: Any = None, goal: Any = None, hand: str = "left"
 ) -> FollowResult:
     """Walk with one hand on the wall. Always arrives on a perfect maze; on a braided one it
     can circle an island forever, which is reported as ``reached=False``.
 
-    Parameters
-    ----------
-    maze, start, goal
-        As for :func:`shortest_path`.
-    hand : {"left", "right"}
-        The hand kept on the wall.
+    %(route_parameters)s
+    %(hand)s
 
     Returns
     -------
