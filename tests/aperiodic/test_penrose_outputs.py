@@ -176,6 +176,9 @@ def test_the_command_cuts_for_a_laser(tmp_path, capsysbinary):
         (["penrose", "5x5", "--cut", "--colour", "orientation", "-o", "x.svg"], "drop --colour"),
         (["penrose", "5x5", "--cut", "-f", "csv"], "--cut"),
         (["penrose", "0x5", "-f", "csv"], "positive width"),
+        (["penrose", "5x5", "--threads", "2", "-o", "x.svg"], "--threads is for -f csv"),
+        (["penrose", "5x5", "--threads", "2", "-f", "csv", "--method", "bfs"], "line method"),
+        (["penrose", "5x5", "--threads", "0", "-f", "csv"], "--threads"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsysbinary, monkeypatch, args, message):
@@ -279,6 +282,79 @@ def test_the_descent_s_text_is_written_as_found_with_the_bytes_held(
     assert written(streamed, fmt) == expected
     assert streamed._found is None  # nothing held
     assert streamed.approximate_count == len(held)  # counted as written
+
+
+def python_rows(patch, fmt: str, neighbours: bool = False) -> bytes:
+    """The rows as Python's ``%`` formats them, apart from the compiled writer."""
+    number = "%.6f"
+    across = patch.neighbours() if neighbours else [None] * len(patch)
+    lines = []
+    for tile, others in zip(patch, across, strict=True):
+        xy = [number % v for corner in tile.xy.tolist() for v in corner]
+        if fmt == "csv":
+            lines.append(",".join([tile.id, tile.type, str(tile.turn), *xy, *(others or [])]))
+            continue
+        row = (
+            f'{{"id":"{tile.id}","type":"{tile.type}","turn":{tile.turn},"vertices":['
+            + ",".join(f"[{xy[2 * k]},{xy[2 * k + 1]}]" for k in range(4))
+            + '],"exact":'
+            + json.dumps(tile.exact.tolist(), separators=(",", ":"))
+        )
+        if others:
+            row += ',"neighbours":' + json.dumps(others, separators=(",", ":"))
+        lines.append(row + "}")
+    head = [outputs.csv_header(neighbours).decode().rstrip("\n")] if fmt == "csv" else []
+    return ("\n".join(head + lines) + "\n").encode()
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**40),
+    tiling=st.sampled_from(TILINGS),
+    corner=st.tuples(st.floats(-1e5, 1e5), st.floats(-1e5, 1e5)),
+    sides=st.tuples(st.floats(0.5, 8), st.floats(0.5, 8)),
+    fmt=st.sampled_from(["csv", "jsonl"]),
+    neighbours=st.booleans(),
+)
+def test_compiled_rows_are_python_s(seed, tiling, corner, sides, fmt, neighbours):
+    """The rows the kernel writes (``_format_kernels.rows``) are those Python's ``%`` and
+    ``json`` make of the tiles: ids, types, turns, six decimals, exact corners, neighbours
+    (within 10^5 edges, where a float's digits reach past the sixth decimal)."""
+    patch = generate_penrose(*sides, seed, corner, tiling)
+    assert written(patch, fmt, neighbours=neighbours) == python_rows(patch, fmt, neighbours)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+@pytest.mark.parametrize("neighbours", [False, True])
+def test_threads_write_the_same_bytes(monkeypatch, fmt, neighbours):
+    """Rows formatted on threads (many small pieces, so that several are in flight) come
+    out in order: the same bytes as on one thread, streamed or held."""
+    monkeypatch.setattr(descent, "BATCH", 53)
+    monkeypatch.setattr(outputs, "_BATCH", 17)
+    patch = generate_penrose(30, 20, 5, (-40.5, 12), "p3")
+    one = written(patch, fmt, neighbours=neighbours)
+    for threads in (2, 3):
+        assert written(patch, fmt, neighbours=neighbours, threads=threads) == one
+    assert one == python_rows(patch, fmt, neighbours)
+
+
+def test_the_command_formats_on_threads(capsysbinary):
+    status, out, err = run_binary(
+        capsysbinary, "penrose", "30x20", "-s", "5", "-f", "jsonl", "--threads", "2"
+    )
+    assert status == 0, err
+    assert out == written(generate_penrose(30, 20, 5), "jsonl")
+
+
+def test_threads_are_refused_where_they_would_not_be_used():
+    patch = generate_penrose(5, 5, 1)
+    with pytest.raises(TilewrightError, match="threads make csv and jsonl, not svg"):
+        written(patch, "svg", threads=2)
+    bfs = generate_penrose(5, 5, 1, method="bfs")
+    with pytest.raises(TilewrightError, match="by the line method"):
+        written(bfs, "csv", threads=2)
+    with pytest.raises(TilewrightError, match="threads must be 1 to"):
+        written(patch, "csv", threads=0)
 
 
 @pytest.mark.parametrize("fmt", ["csv", "jsonl", "geojson"])

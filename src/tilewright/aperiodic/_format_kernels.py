@@ -1,6 +1,6 @@
-"""Compiled kernels: fixed-point numbers and a tile's vertices, straight into bytes, for the
-CSV and JSON Lines rows of the Spectre (``spectre._format_kernels``) and of the hat
-(``hat._format_kernels``).
+"""Compiled kernels: fixed-point numbers, integers and a tile's vertices, straight into
+bytes, for the CSV and JSON Lines rows of the Spectre (``spectre._format_kernels``), of the
+hat (``hat._format_kernels``) and of Penrose tilings (``penrose._format_kernels``).
 
 Why: formatting 28 numbers a tile with Python's ``%`` costs more than generating the tile
 (about 130 k tiles a second against a million). Here each number is written as fixed-point
@@ -37,6 +37,15 @@ def _pair(buffer, at, value):
     """The two digits of ``value`` (0 to 99) at ``at``."""
     buffer[at] = _DIGIT_PAIRS[2 * value]
     buffer[at + 1] = _DIGIT_PAIRS[2 * value + 1]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def put_signed(buffer, at, value):
+    """The integer ``value`` in decimal, with a minus sign when negative."""
+    if value < 0:
+        buffer[at] = 45  # '-'
+        at += 1
+    return put_whole(buffer, at, abs(value), 0)
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -27,6 +27,7 @@ KERNEL_MODULES = (
     f"{PACKAGE}.hat._bfs_kernels",
     f"{PACKAGE}.hat._format_kernels",
     f"{PACKAGE}.penrose._descent_kernels",
+    f"{PACKAGE}.penrose._format_kernels",
     "tilewright.core._colouring_kernels",
     *COLLECTION_KERNEL_MODULES,
 )
@@ -155,6 +156,7 @@ def warm() -> None:
 
     # the Penrose descent, and its four colours (core's colouring kernel)
     generate_penrose(3, 3, seed=1).write(io.BytesIO(), "svg", colour="four")
+    generate_penrose(3, 3, seed=1).write(io.BytesIO(), "jsonl")  # its text rows
     from tilewright.aperiodic.collection_grid_kinds import COLLECTION_GRIDS
 
     for kind in COLLECTION_GRIDS:  # the puzzle collection's Penrose, hat and Spectre grids

@@ -208,6 +208,13 @@ def refuse_outside_dataset(
     refuse_misplaced(fmt, output, paper, cut)
 
 
+def refuse_misplaced_threads(fmt: str, method: str, threads: int | None) -> None:
+    """A usage error for ``--threads`` where they would not be used: they make the csv and
+    jsonl rows of the line method."""
+    if threads is not None and (fmt not in TEXT_FORMATS or method != "line"):
+        raise click.UsageError("--threads is for -f csv and -f jsonl by the line method only")
+
+
 def refuse_bad_dataset(output: str | None, workers, scheduler) -> None:
     """A usage error for ``-f parquet`` with nowhere to write, or two clusters asked for."""
     if output in (None, "-"):

@@ -19,7 +19,7 @@ METHODS = ("line", "bfs")
 
 @aperiodic.tiling_command(
     "seed origin tiling format colour cut method cell max_side paper output neighbours "
-    "bands workers scheduler",
+    "threads bands workers scheduler",
     COLOURINGS,
     {
         "colour": "Pictures: by tile (kite/dart, thick/thin), by turn as well, or four colours "
@@ -27,6 +27,7 @@ METHODS = ("line", "bfs")
         "cell": "Pictures: pixels an edge (default: the picture's long side 800-1000 px, "
         "within --max-side).",
         "neighbours": "csv/jsonl: each row ends with the ids of the tiles across its 4 edges.",
+        "threads": "csv/jsonl: format the rows on N threads at once (the same bytes).",
         "bands": "parquet: bands (parts) of whole rows, an edge high (default: about 262k "
         "tiles each).",
     },
@@ -52,7 +53,7 @@ METHODS = ("line", "bfs")
 )
 def penrose(
     region, seed, origin, tiling, fmt, colour, cut, method, cell, max_side, paper, output,
-    neighbours, bands, workers, scheduler,
+    neighbours, threads, bands, workers, scheduler,
 ) -> None:  # fmt: skip
     """Every tile of a Penrose tiling that meets the REGION WxH (edges) at --origin.
 
@@ -75,6 +76,9 @@ def penrose(
     --neighbours ends each csv or jsonl row with the ids of the tiles across its edges
     0-3 (edge k runs from vertex k to vertex k+1): the tiling's adjacency as data.
 
+    --threads N formats the -f csv and -f jsonl rows of the line method on N threads of
+    this process while the descent finds the next tiles, and writes them in order.
+
     -f parquet cuts the region into bands of rows an edge high, one part each, made here,
     on --workers processes or on a Dask cluster (--scheduler): each tile is written once,
     by the band holding its lowest corner, with its exact corners; the tiles of -f csv.
@@ -86,6 +90,7 @@ def penrose(
         COLOURING_KERNELS,
         KERNEL_MODULES,
         STREAMED,
+        TEXT_KERNELS,
         check_penrose_region,
         generate_penrose,
     )
@@ -97,6 +102,7 @@ def penrose(
     cut = cut or fmt == "dxf"
     if neighbours and fmt not in aperiodic.TEXT_FORMATS:
         raise click.UsageError(f"--neighbours is for -f csv and -f jsonl, not -f {fmt}")
+    aperiodic.refuse_misplaced_threads(fmt, method, threads)
     if cut:
         aperiodic.refuse_with_cut(fmt, False)
     if fmt in aperiodic.DATASET_FORMATS:
@@ -116,6 +122,8 @@ def penrose(
     kernels: tuple[str, ...] = KERNEL_MODULES[method]
     if colour == "four" and fmt in ("svg", "png", "pdf") and not cut:
         kernels += (COLOURING_KERNELS,)
+    if fmt in aperiodic.TEXT_FORMATS:
+        kernels += (TEXT_KERNELS,)
     if cut:  # imported only for a cut
         from tilewright.aperiodic.penrose import laser
 
@@ -134,6 +142,7 @@ def penrose(
                 pdf_paper(paper, fmt),
                 aperiodic.progress_of(patch, "tile"),
                 neighbours,
+                threads or 1,
             )
 
 

@@ -71,8 +71,7 @@ def spectre(
         raise click.UsageError(f"--curved draws svg, pdf, png or (with --cut) dxf, not -f {fmt}")
     if neighbours and fmt not in (*aperiodic.TEXT_FORMATS, *aperiodic.DATASET_FORMATS):
         raise click.UsageError(f"--neighbours is for -f csv, -f jsonl and -f parquet, not -f {fmt}")
-    if threads is not None and (fmt not in aperiodic.TEXT_FORMATS or method != "line"):
-        raise click.UsageError("--threads is for -f csv and -f jsonl by the line method only")
+    aperiodic.refuse_misplaced_threads(fmt, method, threads)
     if fmt in aperiodic.DATASET_FORMATS:
         _write_dataset(region, seed, origin, method, output, bands, workers, scheduler, neighbours)
         return

@@ -9,26 +9,17 @@ so the bytes are those of ``HatTile.xy()`` rounded to six decimals.
 import numpy as np
 from numba import njit
 
-from tilewright.aperiodic._format_kernels import _NUMBER_WIDTH, _put, put_vertices
+from tilewright.aperiodic._format_kernels import _NUMBER_WIDTH, _put, put_signed, put_vertices
 from tilewright.aperiodic.hat._kernels import SQRT3
 from tilewright.aperiodic.hat.geometry import HEXAGON_STEP, REFLECTED_INDEX, REFLECTED_TYPE
-from tilewright.core._digits import put_whole
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _signed(buffer, at, value):
-    if value < 0:
-        buffer[at] = 45  # '-'
-        at += 1
-    return put_whole(buffer, at, abs(value), 0)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _put_id(buffer, at, a, b, j):
     """A hat's id, ``a:b:j`` (``walk.HatTile.id``)."""
-    at = _signed(buffer, at, a)
+    at = put_signed(buffer, at, a)
     buffer[at] = 58  # ':'
-    at = _signed(buffer, at + 1, b)
+    at = put_signed(buffer, at + 1, b)
     buffer[at], buffer[at + 1] = 58, 48 + j
     return at + 2
 

@@ -11,6 +11,9 @@ import io
 import json
 from collections.abc import Iterable, Iterator, Mapping
 
+import numpy as np
+
+from tilewright.aperiodic.penrose import _format_kernels as kernels
 from tilewright.aperiodic.penrose import region
 from tilewright.aperiodic.penrose.region import TYPES, Found
 from tilewright.aperiodic.writers import (
@@ -18,6 +21,7 @@ from tilewright.aperiodic.writers import (
     FOUR_COLOURS,
     OUTLINE,
     SVG_END,
+    byte_pieces,
     check_png_size,
     outline_width,
     polygon_feature,
@@ -45,15 +49,35 @@ ORIENTATION_COLOURS = tuple(
 CSV_COLUMNS = "id,type,turn," + ",".join(f"x{k},y{k}" for k in range(4))
 NEIGHBOUR_COLUMNS = ",n0,n1,n2,n3"
 GEOJSON_TAIL = b"\n]}\n"
-# tiles formatted at once: the text of a batch stays small beside the patch
+# tiles formatted at once: the text of a batch stays small beside the patch, and a task
+# of a threaded write (``threaded.in_order``) is worth handing out
 _BATCH = 4096
+# the constant parts of a row (``_format_kernels.rows``): before the id, after it, the type
+# and the turn; between x and y, between vertices, after them; before the exact corners,
+# between integers, between corners, after them; before the neighbours, between, after;
+# the end
+_CSV_PIECES = byte_pieces("", ",", ",", ",", ",", ",", "", "", "", "", "", ",", ",", "", "\n")
+_JSONL_PIECES = byte_pieces(
+    '{"id":"', '","type":"', '","turn":', ',"vertices":[[', ",", "],[", "]]",
+    ',"exact":[[', ",", "],[", "]]", ',"neighbours":["', '","', '"]', "}\n",
+)  # fmt: skip
+# the SVG's numbers
 _NUMBER = f"%.{DIGITS}f"
-_CSV_ROW = "%s,%s,%d," + ",".join([_NUMBER] * 8) + "\n"
-_JSONL_ROW = (
-    '{"id":"%s","type":"%s","turn":%d,"vertices":['
-    + ",".join([f"[{_NUMBER},{_NUMBER}]"] * 4)
-    + '],"exact":%s}\n'
-)
+_NO_ACROSS = (np.zeros((0, 4), dtype=np.int64), np.zeros((0, 4, 4), dtype=np.int64))
+# the tiles across edges 0-3 of each tile of a patch: turns (n, 4), start corners (n, 4, 4)
+Across = tuple[np.ndarray, np.ndarray]
+
+
+def _names(tiling: str) -> tuple[np.ndarray, np.ndarray]:
+    """Each type's name in UTF-8, padded to one width, and its length."""
+    encoded = [name.encode() for name in TYPES[tiling]]
+    names = np.zeros((len(encoded), max(map(len, encoded))), dtype=np.uint8)
+    for k, name in enumerate(encoded):
+        names[k, : len(name)] = np.frombuffer(name, dtype=np.uint8)
+    return names, np.array([len(name) for name in encoded], dtype=np.int64)
+
+
+_NAMES = {tiling: _names(tiling) for tiling in TYPES}
 
 
 def fills(found: Found, tiling: str, colouring: str) -> list[str]:
@@ -80,11 +104,11 @@ def fills(found: Found, tiling: str, colouring: str) -> list[str]:
     return [colours[k] for k in kinds]
 
 
-def _pieces(parts: Iterable[Found]) -> Iterator[tuple[int, Found]]:
+def pieces(parts: Iterable[Found]) -> Iterator[tuple[int, Found]]:
     """The tiles of ``parts`` (one ``Found``, or the descent's batches as they come) in
     pieces of at most ``_BATCH``, each with its first tile's index in the whole: the text of
-    a piece is made for it, as the whole patch's ids as text would take more memory than
-    the search."""
+    a piece is made for it, as the whole patch's text would take more memory than the
+    search."""
     start = 0
     for part in parts:
         for at in range(0, len(part), _BATCH):
@@ -108,48 +132,47 @@ def _columns(piece: Found, tiling: str) -> tuple[list[str], list[str], list, lis
 
 
 def csv_header(neighbours: bool = False) -> bytes:
-    """The CSV's first line: the columns of :func:`csv_rows`."""
+    """The CSV's first line: the columns of :func:`rows`."""
     return (CSV_COLUMNS + (NEIGHBOUR_COLUMNS if neighbours else "") + "\n").encode()
 
 
-def csv_rows(
-    parts: Iterable[Found], tiling: str, across: list[list[str]] | None = None
+def text_rows(
+    piece: tuple[int, Found], fmt: str, tiling: str, across: Across | None = None
+) -> list[tuple[bytes, int]]:
+    """A piece of :func:`pieces`, ``(start, tiles)``, as CSV or JSON Lines rows, with its
+    count of tiles: one task of a threaded write, or a step of :func:`rows`. With
+    ``across`` (``region.across`` of the whole patch), each row ends with the ids of the
+    tiles across edges 0-3."""
+    start, tiles = piece
+    turns, starts = (
+        (across[0][start : start + len(tiles)], across[1][start : start + len(tiles)])
+        if across is not None
+        else _NO_ACROSS
+    )
+    names, lengths = _NAMES[tiling]
+    text = kernels.rows(
+        tiles.turn,
+        tiles.exact,
+        tiles.kind,
+        tiles.xy,
+        names,
+        lengths,
+        turns,
+        starts,
+        _JSONL_PIECES if fmt == "jsonl" else _CSV_PIECES,
+    )
+    return [(text.tobytes(), len(tiles))]
+
+
+def rows(
+    parts: Iterable[Found], fmt: str, tiling: str, across: Across | None = None
 ) -> Iterator[tuple[bytes, int]]:
-    """A row a tile, as ``(text, tiles)`` pieces: id, type, turn, x0,y0 … x3,y3, and with
-    ``across`` (``region.neighbours``) the ids of the tiles across edges 0-3, n0 … n3."""
-    row = _CSV_ROW[:-1] + (",%s,%s,%s,%s\n" if across else "\n")
-    for start, piece in _pieces(parts):
-        ids, names, turns, flat = _columns(piece, tiling)
-        others = across[start : start + len(ids)] if across else [()] * len(ids)
-        rows = (
-            row % (i, n, t, *xy, *o)
-            for i, n, t, xy, o in zip(ids, names, turns, flat, others, strict=True)
-        )
-        yield "".join(rows).encode(), len(ids)
-
-
-def jsonl_rows(
-    parts: Iterable[Found], tiling: str, across: list[list[str]] | None = None
-) -> Iterator[tuple[bytes, int]]:
-    """One JSON object a line, as ``(text, tiles)`` pieces: id, type, turn, vertices, the
-    exact corners, and with ``across`` the ids of the tiles across edges 0-3
-    (``"neighbours"``)."""
-    row = _JSONL_ROW[:-2] + (',"neighbours":%s}\n' if across else "%s}\n")
-    for start, piece in _pieces(parts):
-        ids, names, turns, flat = _columns(piece, tiling)
-        exact = piece.exact.tolist()
-        others = (
-            [_compact(o) for o in across[start : start + len(ids)]] if across else [""] * len(ids)
-        )
-        rows = (
-            row % (i, n, t, *xy, _compact(e), o)
-            for i, n, t, xy, e, o in zip(ids, names, turns, flat, exact, others, strict=True)
-        )
-        yield "".join(rows).encode(), len(ids)
-
-
-def _compact(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    """The CSV or JSON Lines rows of ``parts``, as ``(text, tiles)`` pieces. CSV: id,
+    type, turn, x0,y0 … x3,y3, and with ``across`` the ids of the tiles across edges 0-3,
+    n0 … n3. JSON Lines: id, type, turn, vertices, the exact corners, and with ``across``
+    ``"neighbours"``."""
+    for piece in pieces(parts):
+        yield from text_rows(piece, fmt, tiling, across)
 
 
 def geojson_head(info: Mapping[str, object]) -> bytes:
@@ -162,7 +185,7 @@ def geojson_features(parts: Iterable[Found], tiling: str) -> Iterator[tuple[byte
     """The tiles as closed polygons, with id, type and turn on each, as ``(text, tiles)``
     pieces between :func:`geojson_head` and ``GEOJSON_TAIL``."""
     first = True
-    for _, piece in _pieces(parts):
+    for _, piece in pieces(parts):
         features = []
         for i, n, t, xy in zip(*_columns(piece, tiling), strict=True):
             ring = [[round(xy[2 * k], DIGITS), round(xy[2 * k + 1], DIGITS)] for k in range(4)]

@@ -170,7 +170,12 @@ def tile_ids(turn: np.ndarray, exact: np.ndarray) -> list[str]:
     >>> tile_ids(np.array([3]), np.arange(16).reshape(1, 4, 4))
     ['3:0:1:2:3']
     """
-    numbers = np.column_stack([turn.astype(np.int64), exact[:, 0, :]]).tolist()
+    return _ids(turn, exact[:, 0, :])
+
+
+def _ids(turn: np.ndarray, start: np.ndarray) -> list[str]:
+    """Ids from turns (n,) and start corners (n, 4)."""
+    numbers = np.column_stack([turn.astype(np.int64), start]).tolist()
     return [":".join(map(str, row)) for row in numbers]
 
 
@@ -396,12 +401,13 @@ def adjacency(found: Found) -> np.ndarray:
     return np.where(inside, order[at] // 4, -1).reshape(-1, 4)
 
 
-def neighbours(
+def across(
     seed: int, tiling: str, found: Found, region, method: str = "bfs"
-) -> list[list[str]]:
-    """The ids of the tiles across each edge of each of ``found``'s tiles (the patch of
-    ``region``, found by ``method``; edge k runs from corner k to corner k + 1), inside the
-    region or not.
+) -> tuple[np.ndarray, np.ndarray]:
+    """The tiles across each edge of each of ``found``'s tiles (the patch of ``region``,
+    found by ``method``; edge k runs from corner k to corner k + 1), inside the region or
+    not, as what their ids are made of: turns, int64 (n, 4), and start corners, int64
+    (n, 4, 4).
 
     Penrose tilings are edge to edge, so the tile across an edge runs it backwards: the
     edges of the region's tiles and of those of the region grown by ``NEIGHBOUR_REACH``
@@ -411,8 +417,8 @@ def neighbours(
     Examples
     --------
     >>> found = find(1, "p3", (0.0, 0.0, 3.0, 3.0))
-    >>> across = neighbours(1, "p3", found, (0.0, 0.0, 3.0, 3.0))
-    >>> len(across) == len(found) and all(len(row) == 4 for row in across)
+    >>> turns, starts = across(1, "p3", found, (0.0, 0.0, 3.0, 3.0))
+    >>> turns.shape == (len(found), 4) and starts.shape == (len(found), 4, 4)
     True
     """
     x0, y0, x1, y1 = region
@@ -428,5 +434,23 @@ def neighbours(
     at = np.searchsorted(wide_edges[order], backwards).clip(0, len(order) - 1)
     if not np.array_equal(wide_edges[order][at], backwards):
         raise AssertionError("an edge of the region's tiles has no tile across it")
-    ids = wide.ids
-    return [[ids[k] for k in row] for row in (order[at] // 4).tolist()]
+    index = order[at] // 4
+    return wide.turn[index].astype(np.int64), wide.exact[index, 0]
+
+
+def neighbours(
+    seed: int, tiling: str, found: Found, region, method: str = "bfs"
+) -> list[list[str]]:
+    """The ids of the tiles across each edge of each of ``found``'s tiles (the tiles of
+    :func:`across`).
+
+    Examples
+    --------
+    >>> found = find(1, "p3", (0.0, 0.0, 3.0, 3.0))
+    >>> ids = neighbours(1, "p3", found, (0.0, 0.0, 3.0, 3.0))
+    >>> len(ids) == len(found) and all(len(row) == 4 for row in ids)
+    True
+    """
+    turns, starts = across(seed, tiling, found, region, method)
+    ids = _ids(turns.ravel(), starts.reshape(-1, 4))
+    return [ids[k : k + 4] for k in range(0, len(ids), 4)]

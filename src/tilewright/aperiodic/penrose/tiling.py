@@ -8,6 +8,7 @@ GeoJSON are written instead as its batches come, each dropped once written: in m
 batch, whatever the region's size.
 """
 
+import functools
 import math
 import os
 from collections.abc import Iterator
@@ -25,11 +26,13 @@ from tilewright.aperiodic.penrose.region import (
     TILINGS,
     TYPES,
     Found,
+    across,
     box_area,
     find,
     line_parts,
     neighbours,
 )
+from tilewright.aperiodic.threaded import checked_threads, in_order
 from tilewright.aperiodic.tiling_patch import (
     METHODS,
     PICTURES,
@@ -86,6 +89,8 @@ KERNEL_MODULES = {
 }
 # and the one a picture coloured "four" runs besides
 COLOURING_KERNELS = "tilewright.core._colouring_kernels"
+# and the one csv and jsonl rows are formatted by
+TEXT_KERNELS = "tilewright.aperiodic.penrose._format_kernels"
 
 
 @dataclass(frozen=True)
@@ -220,6 +225,7 @@ class PenrosePatch(TilingPatch):
         paper: str | None = None,
         progress: Progress | None = None,
         neighbours: bool = False,
+        threads: int = 1,
     ) -> None:
         """Write the patch in format ``fmt`` to the binary file ``sink``.
 
@@ -243,6 +249,11 @@ class PenrosePatch(TilingPatch):
         neighbours : bool
             CSV and JSON Lines: each row ends with the ids of the tiles across its 4
             edges (edge k runs from vertex k to vertex k + 1), inside the region or not.
+        threads : int
+            CSV and JSON Lines by the descent: format the rows of this many batches at
+            once, on threads, while the descent finds the next, and write them in order
+            (``threaded.in_order``): the same bytes. Refused above 1 for the other
+            formats and methods.
 
         Raises
         ------
@@ -257,8 +268,9 @@ class PenrosePatch(TilingPatch):
         held already): any region, in memory for a batch; the same bytes.
         """
         fmt, colour, scale = self._checked(fmt, colour, scale, max_side, paper, neighbours)
+        threads = checked_threads(fmt, threads, self.method)
         if fmt in STREAMED:
-            self._write_text(sink, fmt, neighbours, progress)
+            self._write_text(sink, fmt, neighbours, progress, threads)
             return
         found = self.found
         colours = outputs.fills(found, self.tiling, colour)
@@ -275,7 +287,12 @@ class PenrosePatch(TilingPatch):
             sink.write(pdf_from_svg(b"".join(svg), self.info, paper or DEFAULT_PAPER))
 
     def _write_text(
-        self, sink: BinaryIO, fmt: str, neighbours: bool, progress: Progress | None
+        self,
+        sink: BinaryIO,
+        fmt: str,
+        neighbours: bool,
+        progress: Progress | None,
+        threads: int = 1,
     ) -> None:
         """CSV, JSON Lines or GeoJSON, from the tiles held or as the descent finds them."""
         if self._streams(fmt, neighbours):
@@ -289,12 +306,14 @@ class PenrosePatch(TilingPatch):
             write_rows(sink, None, features, progress)
             sink.write(outputs.GEOJSON_TAIL)
             return
-        across = self.neighbours() if neighbours else None
-        if fmt == "csv":
-            rows = outputs.csv_rows(parts, self.tiling, across)
-            write_rows(sink, outputs.csv_header(neighbours), rows, progress)
+        across = self._across() if neighbours else None
+        if threads > 1:
+            task = functools.partial(outputs.text_rows, fmt=fmt, tiling=self.tiling, across=across)
+            rows = in_order(task, outputs.pieces(parts), threads)
         else:
-            write_rows(sink, None, outputs.jsonl_rows(parts, self.tiling, across), progress)
+            rows = outputs.rows(parts, fmt, self.tiling, across)
+        header = outputs.csv_header(neighbours) if fmt == "csv" else None
+        write_rows(sink, header, rows, progress)
 
     def _streams(self, fmt: str, neighbours: bool) -> bool:
         """Whether ``fmt`` is written as the descent's batches come, none of them kept."""
@@ -322,6 +341,11 @@ class PenrosePatch(TilingPatch):
         """
         return neighbours(self.seed, self.tiling, self.found, self.region, self.method)
 
+    def _across(self) -> outputs.Across:
+        """What the ids of the tiles across each tile's edges are made of
+        (``region.across``)."""
+        return across(self.seed, self.tiling, self.found, self.region, self.method)
+
     def save(
         self,
         path: str | os.PathLike,
@@ -330,6 +354,7 @@ class PenrosePatch(TilingPatch):
         max_side: int = PIXEL_BUDGET,
         paper: str | None = None,
         neighbours: bool = False,
+        threads: int = 1,
     ) -> None:
         """Write the patch to ``path`` in the format its suffix names, all or nothing
         (the arguments as for :meth:`write`).
@@ -346,9 +371,13 @@ class PenrosePatch(TilingPatch):
         from tilewright.core.output import format_by_suffix, open_output
 
         fmt = format_by_suffix(path, SUFFIXES, "a Penrose patch")
-        self._checked(fmt, colour, scale, max_side, paper, neighbours)  # before the file opens
+        # checked before the file is opened, so that a refusal leaves no trace at all
+        self._checked(fmt, colour, scale, max_side, paper, neighbours)
+        threads = checked_threads(fmt, threads, self.method)
         with open_output(os.fspath(path)) as sink:
-            self.write(sink, fmt, colour, scale, max_side, paper, neighbours=neighbours)
+            self.write(
+                sink, fmt, colour, scale, max_side, paper, neighbours=neighbours, threads=threads
+            )
 
     def _checked(
         self, fmt, colour, scale, max_side, paper, neighbours=False
