@@ -258,8 +258,10 @@ def test_refusals_leave_no_file(tmp_path):
     patch = generate(5, 5, seed=1)
     with pytest.raises(TilewrightError, match=r"saved as \.dxf, \.pdf or \.svg"):
         save_cut(patch, tmp_path / "cut.png")
-    with pytest.raises(TypeError, match="Spectre Patch"):
+    with pytest.raises(TypeError, match="a Spectre, hat or Penrose patch, not list"):
         save_cut(list(patch), tmp_path / "cut.svg")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a Spectre, hat or Penrose patch, not list"):
+        cut_paths(list(patch))  # type: ignore[arg-type]
     with pytest.raises(TilewrightError, match="pixels"):
         save_cut(generate(5000, 10, seed=1), tmp_path / "cut.svg", scale=10)
     assert list(tmp_path.iterdir()) == []

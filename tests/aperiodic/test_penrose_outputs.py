@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import run_binary
+from tilewright.aperiodic.cut import cut_paths, save_cut
 from tilewright.aperiodic.penrose import descent, outputs, region
-from tilewright.aperiodic.penrose.laser import penrose_cut_paths
 from tilewright.aperiodic.penrose.region import TILINGS
 from tilewright.aperiodic.penrose.tiling import generate_penrose
 from tilewright.aperiodic.writers import FOUR_COLOURS
@@ -112,7 +112,7 @@ def test_the_pictures_draw_every_tile(colour):
 
 def test_the_cut_runs_every_edge_once():
     patch = generate_penrose(6, 4, 1, (0.5, 0.5), "p3")
-    paths = penrose_cut_paths(patch)
+    paths = cut_paths(patch)
     segments = {
         tuple(sorted((tuple(np.round(paths.xy[a], 9)), tuple(np.round(paths.xy[b], 9)))))
         for p in range(len(paths.ptr) - 1)
@@ -126,6 +126,19 @@ def test_the_cut_runs_every_edge_once():
     assert len(segments) == steps  # no piece of an edge twice
     x0, y0, x1, y1 = patch.region
     assert np.all((paths.xy >= (x0 - 1e-9, y0 - 1e-9)) & (paths.xy <= (x1 + 1e-9, y1 + 1e-9)))
+
+
+def test_the_shared_cut_writers_take_a_penrose_patch(tmp_path, capsysbinary):
+    """``save_cut`` and ``write_cut`` take a Penrose patch as they take the Spectre's and
+    the hat's (its ``laser_edges``): the command's bytes; curved cuts are the Spectre's."""
+    patch = generate_penrose(6, 4, 1)
+    save_cut(patch, tmp_path / "cut.dxf")
+    status, out, err = run_binary(capsysbinary, "penrose", "6x4", "-s", "1", "-f", "dxf")
+    assert status == 0, err
+    assert out == (tmp_path / "cut.dxf").read_bytes()
+    with pytest.raises(TilewrightError, match="only Spectres are cut curved"):
+        save_cut(patch, tmp_path / "curved.svg", curved=True)
+    assert not (tmp_path / "curved.svg").exists()
 
 
 def test_save_chooses_by_suffix_and_refuses_before_writing(tmp_path):

@@ -1,5 +1,4 @@
-"""Laser-ready outlines of Spectre and hat patches: every edge of the tiling in the region,
-once.
+"""Laser-ready outlines of aperiodic patches: every edge of the tiling in the region, once.
 
 Why a drawing of its own: the pictures (``spectre.writers.svg``) fill every tile and draw its whole
 outline under a clip path, so a laser would cut each shared edge twice and every border
@@ -8,8 +7,14 @@ tile beyond the region. Here an edge is the pair of its vertices' exact numbers
 one edge with no float comparison; the edges are clipped to the region, those along its
 sides are left to the region's own outline, and the rest are joined into the fewest
 polylines (:func:`~tilewright.core.polylines.join_segments`). SVG, PDF (drawn from that
-SVG) and DXF are all written from one :class:`CutPaths`. A hat patch is cut the same way,
-its vertices numbered by their exact points on the kite grid.
+SVG) and DXF are all written from one :class:`CutPaths`.
+
+This module is the engine every tiling's cut shares, and knows no tiling: each gives its
+edges as :class:`TileEdges` (:mod:`~tilewright.aperiodic.spectre.laser`, with the curved
+Spectre; :mod:`~tilewright.aperiodic.hat.laser`, its vertices numbered by their exact points
+on the kite grid; :mod:`~tilewright.aperiodic.penrose.laser`), numbered by
+:func:`tile_edges` and cut by :func:`cut_along`. A patch that :func:`cut_paths` takes names
+its own tiling's edges (its ``laser_edges`` method: :class:`Cuttable`).
 """
 
 import io
@@ -18,20 +23,12 @@ import math
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, Protocol, runtime_checkable
 
 import numpy as np
 
 from tilewright.aperiodic import writers
-from tilewright.aperiodic.hat.tiling import HAT_VERTICES, HatPatch
-from tilewright.aperiodic.hat.walk import grid_xy, outlines, region_frame
-from tilewright.aperiodic.maze_grid import vertex_keys
-from tilewright.aperiodic.spectre import curved as curved_module
-from tilewright.aperiodic.spectre.geometry import SPECTRE_EDGES
-from tilewright.aperiodic.spectre.patch import Chunk
-from tilewright.aperiodic.spectre.tiling import Patch
 from tilewright.aperiodic.tiling_patch import Progress, choice
-from tilewright.core.errors import TilewrightError
 from tilewright.core.extras import require_extra
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import record
@@ -41,7 +38,9 @@ from tilewright.core.polylines import join_segments, path_data
 
 FORMATS = ("svg", "pdf", "dxf")
 SUFFIXES = {".svg": "svg", ".pdf": "pdf", ".dxf": "dxf"}
-# the compiled kernels a cut runs beyond the patch's own (for the word before compiling)
+# the compiled kernels a Spectre's cut runs beyond the patch's own, for the word before
+# compiling: core's joining, which every cut runs, and the Spectre's vertex numbering
+# (``spectre.laser.KERNEL_MODULES``; each tiling's laser module names its own)
 KERNEL_MODULES = ("tilewright.aperiodic._grid_kernels", "tilewright.core._polyline_kernels")
 # Peak memory a tile while cutting (measured 1.55-1.66 kB from 10^4 to 3·10^5 tiles: the
 # vertex numbers and positions, seven edges a tile with their clipping, the join's arrays),
@@ -60,8 +59,8 @@ HAIRLINE_MM = 0.01
 CUT_COLOUR = "#ff0000"
 MM_PER_PIXEL = 25.4 / 96  # a CSS pixel, as --scale counts them
 DIGITS = writers.DIGITS
-# straight pieces a curved edge is cut as: off its curve by at most 0.002 edge (20 µm on an
-# edge of 10 mm), well inside a laser's kerf
+# straight pieces a curved edge is cut as (the curved Spectre's, ``spectre.laser``): off its
+# curve by at most 0.002 edge (20 µm on an edge of 10 mm), well inside a laser's kerf
 CURVE_PIECES = 16
 # AC1018 (R2004): LWPOLYLINE and the header's custom properties (where the record goes);
 # laser and CAM programs that read DXF read this version
@@ -128,14 +127,57 @@ class CutPaths:
         return math.fsum(np.hypot(steps[within, 0], steps[within, 1]).tolist())
 
 
-def cut_paths(patch: Patch | HatPatch, curved: bool = False) -> CutPaths:
+@dataclass(frozen=True)
+class TileEdges:
+    """A tiling's edges as the cut takes them (:func:`cut_along`), each once.
+
+    Attributes
+    ----------
+    edges : numpy.ndarray
+        int64, (E, 2): each edge's two point numbers (:func:`tile_edges`), or a curved
+        edge's straight pieces.
+    points : numpy.ndarray
+        float64, (V, 2): each number's point, in tile edges, y up.
+    box : tuple of float
+        (x0, y0, x1, y1): the region, measured as ``points`` are (see :class:`CutPaths`).
+    """
+
+    edges: np.ndarray
+    points: np.ndarray
+    box: tuple[float, float, float, float]
+
+
+@runtime_checkable
+class Cuttable(Protocol):
+    """A patch :func:`cut_paths` takes: one whose tiling gives its edges (a Spectre
+    ``Patch``, a ``HatPatch``, a ``PenrosePatch``), so that this module need not know the
+    tilings."""
+
+    width: float
+    height: float
+
+    @property
+    def info(self) -> dict[str, object]: ...
+
+    @property
+    def approximate_count(self) -> int: ...
+
+    def laser_edges(self, progress: Progress | None = None, curved: bool = False) -> TileEdges:
+        """The tiling's edges in the region, its tiles found through ``progress`` (which
+        wraps their iterator); ``curved`` as for :func:`cut_paths` (a TilewrightError when
+        the tiling has no curved cut)."""
+        ...
+
+
+def cut_paths(patch: Cuttable, curved: bool = False) -> CutPaths:
     """The patch's edges inside its region, each once, joined into polylines.
 
     Parameters
     ----------
-    patch : Patch or HatPatch
-        From :func:`~tilewright.aperiodic.generate` (by either method) or
-        :func:`~tilewright.aperiodic.generate_hats`.
+    patch : Patch, HatPatch or PenrosePatch
+        From :func:`~tilewright.aperiodic.generate` (by either method),
+        :func:`~tilewright.aperiodic.generate_hats` or
+        :func:`~tilewright.aperiodic.generate_penrose`.
     curved : bool
         Cut the curved Spectre (:mod:`~tilewright.aperiodic.spectre.curved`): each edge's S-curve
         as ``CURVE_PIECES`` straight pieces, clipped like the edges (Spectres only).
@@ -163,83 +205,56 @@ def cut_paths(patch: Patch | HatPatch, curved: bool = False) -> CutPaths:
 
 
 def _cut(
-    patch: Patch | HatPatch,
+    patch: Cuttable,
     bytes_per_tile: int,
     progress: Progress | None = None,
     curved: bool = False,
 ) -> CutPaths:
+    _require_cuttable(patch)
     pieces = CURVE_PIECES if curved else 1
     check_fits(patch.approximate_count * bytes_per_tile * pieces, "cutting this patch")
-    # far out, measured from an exact point near the region, as the pictures are: the
-    # tiling's own floats there step by an eighth of an edge and more
-    if isinstance(patch, HatPatch):
-        if curved:
-            raise TilewrightError("only Spectres are cut curved, not hats")
-        frame = region_frame(patch.region)
-        box = frame.box
-        batches = patch.batches()
-        keys, points = _hat_vertices(
-            progress(batches) if progress is not None else batches, frame.origin
+    return cut_along(patch.laser_edges(progress, curved))
+
+
+def _require_cuttable(patch: object) -> None:
+    if not isinstance(patch, Cuttable):
+        raise TypeError(
+            f"patch must be a Spectre, hat or Penrose patch, not {type(patch).__name__}"
         )
-        edges = _edges(keys, HAT_VERTICES)
-    else:
-        box, base = patch.drawing_frame()
-        chunks = patch.chunks()
-        turns, corners = _tile_arrays(progress(chunks) if progress is not None else chunks)
-        keys, xy = vertex_keys(turns, corners if base is None else corners - base)
-        points = np.empty((int(keys.max(initial=-1)) + 1, 2))
-        points[keys] = xy * (1.0, -1.0)  # vertex_keys turns y down; the cut keeps it up
-        edges = _edges(keys, SPECTRE_EDGES)
-    if curved:
-        edges, points = _curves(edges, points)
-    _snap(points, box)
-    segments, xy = _clipped_edges(edges, points, box)
+
+
+def cut_along(found: TileEdges) -> CutPaths:
+    """The tiling's edges clipped to the region and joined into polylines (as few as an
+    Euler-trail split allows), then the region's rectangle: every tiling's cut.
+
+    Examples
+    --------
+    >>> square = TileEdges(np.array([[0, 1], [1, 2], [2, 3], [0, 3]]),
+    ...                    np.array([[0.0, 0], [2, 0], [2, 2], [0, 2]]), (-1.0, -1.0, 1.0, 1.0))
+    >>> cut = cut_along(square)  # the corner (0, 0) inside, the rest clipped
+    >>> len(cut), cut.xy[cut.ids[: cut.ptr[1]]].tolist()
+    (2, [[0.0, 1.0], [0.0, 0.0], [1.0, 0.0]])
+    """
+    _snap(found.points, found.box)
+    segments, xy = _clipped_edges(found.edges, found.points, found.box)
     used, numbers = np.unique(segments, return_inverse=True)
     ptr, ids = join_segments(numbers.reshape(-1, 2), num_vertices=len(used))
-    return _with_outline(ptr, ids, xy[used], box)
+    return _with_outline(ptr, ids, xy[used], found.box)
 
 
-def _tile_arrays(chunks: Iterator[Chunk]) -> tuple[np.ndarray, np.ndarray]:
-    """Every tile's turn and exact corner, from the chunks."""
-    turns, corners = [np.empty(0, np.int64)], [np.empty((0, 4), np.int64)]
-    for chunk in chunks:
-        turns.append(chunk.turn)
-        corners.append(chunk.corners)
-    return np.concatenate(turns), np.concatenate(corners)
+def tile_edges(keys: np.ndarray, sides: int) -> np.ndarray:
+    """The distinct edges of the tiles whose vertex numbers ``keys`` lists, ``sides`` a
+    tile in order round it: each edge as its two numbers, the smaller first, (E, 2).
 
-
-def _hat_vertices(
-    batches: Iterator[np.ndarray], origin: tuple[int, int]
-) -> tuple[np.ndarray, np.ndarray]:
-    """Every hat's vertices numbered (equal numbers exactly for equal grid points), and
-    each number's position in hat units from the kite-grid point ``origin``, y up."""
-    found = np.concatenate([np.empty((0, 6), np.int64), *batches])
-    points = outlines(found).reshape(-1, 2)
-    distinct, keys = np.unique(points, axis=0, return_inverse=True)
-    return keys.reshape(-1).astype(np.int64), grid_xy((distinct - origin).astype(np.float64))
-
-
-def _edges(keys: np.ndarray, sides: int) -> np.ndarray:
-    """The distinct edges of the tiles whose vertex numbers ``keys`` lists, (E, 2)."""
+    Examples
+    --------
+    >>> tile_edges(np.array([0, 1, 2, 2, 1, 3]), 3).tolist()  # two triangles, a side shared
+    [[0, 1], [0, 2], [1, 2], [1, 3], [2, 3]]
+    """
     starts = keys.reshape(-1, sides)
     ends = np.roll(starts, -1, axis=1)
     pairs = np.column_stack((np.minimum(starts, ends).ravel(), np.maximum(starts, ends).ravel()))
     return np.unique(pairs, axis=0)
-
-
-def _curves(edges: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each edge replaced by the ``CURVE_PIECES`` segments along its S-curve: new points
-    numbered after ``points``, the edge's own ends kept (so curves still meet there).
-
-    The curve is symmetric about the edge's midpoint, so it is the same whichever end
-    ``_edges`` put first, as both tiles along it draw it."""
-    count = len(edges)
-    chord = np.stack((points[edges[:, 0]], points[edges[:, 1]]), axis=1)  # (E, 2, 2)
-    inner = curved_module.along(chord, CURVE_PIECES)  # (E, CURVE_PIECES - 1, 2)
-    numbers = len(points) + np.arange(count * (CURVE_PIECES - 1)).reshape(count, -1)
-    chain = np.column_stack((edges[:, :1], numbers, edges[:, 1:]))  # (E, CURVE_PIECES + 1)
-    segments = np.stack((chain[:, :-1], chain[:, 1:]), axis=2).reshape(-1, 2)
-    return segments, np.concatenate((points, inner.reshape(-1, 2)))
 
 
 def _snap(points: np.ndarray, box: tuple[float, float, float, float]) -> None:
@@ -437,7 +452,7 @@ def _dxf_document(cut: CutPaths, info: Mapping[str, object] | None) -> bytes:
 
 
 def write_cut(
-    patch: Patch | HatPatch,
+    patch: Cuttable,
     sink: BinaryIO,
     fmt: str,
     scale: float | None = None,
@@ -449,7 +464,7 @@ def write_cut(
 
     Parameters
     ----------
-    patch : Patch or HatPatch
+    patch : Patch, HatPatch or PenrosePatch
     sink : binary file
         Where the bytes go (:func:`save_cut` passes an all-or-nothing file).
     fmt : str
@@ -472,8 +487,15 @@ def write_cut(
     fmt, scale = _checked(patch, fmt, scale, max_side)
     curved = require_bool(curved, "curved")
     per_tile = BYTES_PER_TILE + (DXF_BYTES_PER_TILE if fmt == "dxf" else 0)
-    cut = _cut(patch, per_tile, progress, curved)
-    info = {**patch.info, "cut": True}
+    write_paths(sink, _cut(patch, per_tile, progress, curved), fmt, scale, patch.info)
+
+
+def write_paths(
+    sink: BinaryIO, cut: CutPaths, fmt: str, scale: float, info: Mapping[str, object]
+) -> None:
+    """Write ``cut`` in the checked format ``fmt`` to ``sink``, with the patch's ``info``
+    and ``"cut": True``; ``scale`` as for :func:`cut_svg` (unused by DXF)."""
+    info = {**info, "cut": True}
     if fmt == "dxf":
         sink.write(cut_dxf(cut, info))
     elif fmt == "svg":
@@ -486,7 +508,7 @@ def write_cut(
 
 
 def save_cut(
-    patch: Patch | HatPatch,
+    patch: Cuttable,
     path: str | os.PathLike,
     scale: float | None = None,
     max_side: int = PIXEL_BUDGET,
@@ -496,7 +518,7 @@ def save_cut(
 
     Parameters
     ----------
-    patch : Patch or HatPatch
+    patch : Patch, HatPatch or PenrosePatch
     path : str or path-like
         Ending in .svg, .pdf or .dxf.
     scale, max_side, curved
@@ -527,12 +549,9 @@ def save_cut(
         write_cut(patch, sink, fmt, scale, max_side, curved=curved)
 
 
-def _checked(
-    patch: Patch | HatPatch, fmt: str, scale: float | None, max_side: int
-) -> tuple[str, float]:
+def _checked(patch: Cuttable, fmt: str, scale: float | None, max_side: int) -> tuple[str, float]:
     """The format checked and the drawing's scale chosen (unused by DXF), or an error."""
-    if not isinstance(patch, Patch | HatPatch):
-        raise TypeError(f"patch must be a Spectre Patch or a HatPatch, not {type(patch).__name__}")
+    _require_cuttable(patch)
     fmt = choice(fmt, FORMATS, "a cut's format")
     if fmt == "dxf":
         return fmt, writers.SCALE

@@ -131,7 +131,9 @@ def penrose(
     announce_if_cold("the Penrose kernels", kernels)
     with open_output(output) as sink:
         if cut:
-            laser.write_penrose_cut(patch, sink, fmt, cell, max_side)
+            from tilewright.aperiodic.cut import write_cut
+
+            write_cut(patch, sink, fmt, cell, max_side)
         else:
             patch.write(
                 sink,

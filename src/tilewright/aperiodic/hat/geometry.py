@@ -32,6 +32,7 @@ REFLECTED_HAT = ("H", 3)
 REFLECTED_TYPE, REFLECTED_INDEX = TYPES.index(REFLECTED_HAT[0]), REFLECTED_HAT[1]
 HAT_KITE_COUNT = 8
 HAT_AREA = HAT_KITE_COUNT * 3**0.5  # in hat units (short edge 1): a kite's area is √3
+HAT_VERTICES = 14  # a hat's outline (walk.outlines), each kite corner on it once
 HEXAGON_STEP = 6  # grid units between neighbouring hexagon centres
 # The four moves from a kite to a neighbour (Tatham's names, as seen from the pointy end
 # looking to the blunt end): turn 60° anticlockwise or clockwise about the pointy end, or

@@ -16,7 +16,7 @@ import numpy as np
 from tilewright.aperiodic import writers
 from tilewright.aperiodic.hat import writers as hat_writers
 from tilewright.aperiodic.hat.coordinates import HatTiling
-from tilewright.aperiodic.hat.geometry import HAT_AREA, TYPES
+from tilewright.aperiodic.hat.geometry import HAT_AREA, HAT_VERTICES, TYPES
 from tilewright.aperiodic.hat.shapes import HAT_SHAPE, check_shape, shaped
 from tilewright.aperiodic.hat.walk import HatTile, batch_tiles, found_batches, region_frame
 from tilewright.aperiodic.patch import FLOAT_STEPS, farthest_within, positive_region
@@ -44,6 +44,7 @@ from tilewright.core.seeds import resolve_seed
 if TYPE_CHECKING:
     # imported where used: a line walk written as text loads neither the breadth-first
     # search's kernels nor the polygon grid's (some 15 ms of its start)
+    from tilewright.aperiodic.cut import TileEdges
     from tilewright.aperiodic.hat.bfs import Searched
     from tilewright.core.polygon_grid import PolygonGrid
 
@@ -51,7 +52,6 @@ if TYPE_CHECKING:
 # in milliseconds at any distance; the limit is the floats': at 2⁵⁰ float64 numbers are a
 # quarter of a hat unit apart, and a side must span FLOAT_STEPS of them
 HAT_MAX_COORDINATE = 2.0**50
-HAT_VERTICES = 14
 REPR_COUNT_LIMIT = 50_000
 REPR_SVG_LIMIT = 5_000
 # bytes a picture holds a hat while it is drawn: its HatTile and outline (measured 820 for
@@ -107,6 +107,18 @@ class HatPatch(NotebookPatch):
         if self.method == "bfs":
             return self._breadth_first(neighbours).batches(neighbours)
         return found_batches(HatTiling(self.seed), self.region, neighbours)
+
+    def laser_edges(self, progress: Progress | None = None, curved: bool = False) -> "TileEdges":
+        """The edges the laser cut (:func:`~tilewright.aperiodic.cut.cut_paths`) follows,
+        each once (:func:`~tilewright.aperiodic.hat.laser.hat_edges`), its hats found
+        through ``progress``; a TilewrightError for ``curved``, a Spectre's cut only."""
+        if curved:
+            raise TilewrightError("only Spectres are cut curved, not hats")
+        from tilewright.aperiodic.hat.laser import hat_edges
+
+        frame = region_frame(self.region)
+        batches = self.batches()
+        return hat_edges(progress(batches) if progress is not None else batches, frame)
 
     def _breadth_first(self, neighbours: bool) -> "Searched":
         """The breadth-first search's result, made on first use and kept (again, once,

@@ -14,7 +14,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
@@ -48,6 +48,9 @@ from tilewright.core.memory import check_fits, fits
 from tilewright.core.numbers import require_bool
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
+
+if TYPE_CHECKING:
+    from tilewright.aperiodic.cut import TileEdges
 
 # The breadth-first search holds every triangle of the box from the tiling's centre to the
 # region (see ``region.search_box``): its arrays, its hash table and the tiles made of
@@ -340,6 +343,17 @@ class PenrosePatch(TilingPatch):
         True
         """
         return neighbours(self.seed, self.tiling, self.found, self.region, self.method)
+
+    def laser_edges(self, progress: Progress | None = None, curved: bool = False) -> "TileEdges":
+        """The edges the laser cut (:func:`~tilewright.aperiodic.cut.cut_paths`) follows,
+        each once (:func:`~tilewright.aperiodic.penrose.laser.penrose_edges`); the tiles
+        are held, so ``progress`` has nothing to wrap; a TilewrightError for ``curved``, a
+        Spectre's cut only."""
+        if curved:
+            raise TilewrightError("only Spectres are cut curved, not Penrose tiles")
+        from tilewright.aperiodic.penrose.laser import penrose_edges
+
+        return penrose_edges(self.found, self.region)
 
     def _across(self) -> outputs.Across:
         """What the ids of the tiles across each tile's edges are made of

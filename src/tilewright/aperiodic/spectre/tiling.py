@@ -10,7 +10,7 @@ and keeps the result.
 import functools
 import os
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
@@ -46,6 +46,9 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_bool
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
+
+if TYPE_CHECKING:  # the cut's module is loaded by a cut only
+    from tilewright.aperiodic.cut import TileEdges
 
 # a patch expected to hold more tiles than this is not counted for its repr (it would walk
 # the whole region), and not drawn for Jupyter (an SVG of about 90 bytes a tile)
@@ -111,6 +114,19 @@ class Patch(NotebookPatch):
         frame = Frame.of(Tiling(self.seed), self.origin, START_DEPTH)
         box = frame.box(self.origin, self.width, self.height).tolist()
         return (box[0], box[1], box[2], box[3]), frame.drawn_from
+
+    def laser_edges(self, progress: Progress | None = None, curved: bool = False) -> "TileEdges":
+        """The edges the laser cut (:func:`~tilewright.aperiodic.cut.cut_paths`) follows,
+        each once, straight or ``curved``
+        (:func:`~tilewright.aperiodic.spectre.laser.spectre_edges`), its tiles found
+        through ``progress``, measured as the pictures are (:meth:`drawing_frame`)."""
+        from tilewright.aperiodic.spectre.laser import spectre_edges
+
+        box, base = self.drawing_frame()
+        chunks = self.chunks()
+        return spectre_edges(
+            progress(chunks) if progress is not None else chunks, box, base, curved
+        )
 
     def chunks(self, size: int = CHUNK) -> Iterator[Chunk]:
         """The tiles as arrays, about ``size`` at a time.
