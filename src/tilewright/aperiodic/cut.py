@@ -38,10 +38,6 @@ from tilewright.core.polylines import join_segments, path_data
 
 FORMATS = ("svg", "pdf", "dxf")
 SUFFIXES = {".svg": "svg", ".pdf": "pdf", ".dxf": "dxf"}
-# the compiled kernels a Spectre's cut runs beyond the patch's own, for the word before
-# compiling: core's joining, which every cut runs, and the Spectre's vertex numbering
-# (``spectre.laser.KERNEL_MODULES``; each tiling's laser module names its own)
-KERNEL_MODULES = ("tilewright.aperiodic._grid_kernels", "tilewright.core._polyline_kernels")
 # Peak memory a tile while cutting (measured 1.55-1.66 kB from 10^4 to 3·10^5 tiles: the
 # vertex numbers and positions, seven edges a tile with their clipping, the join's arrays),
 # and what a DXF adds (measured 1.7 kB at 4·10^4 tiles: ezdxf's entities, the text, its bytes)

@@ -144,7 +144,12 @@ def hat(
     patch = generate_hats(width, height, announce_seed(seed), origin, method)
     # compiled beside the walk
     aside = warm.HAT_TEXT_ASIDE if fmt in aperiodic.TEXT_FORMATS else None
-    announce_if_cold("the hat kernels", warm.hat_kernels(method, fmt), aside)
+    kernels = warm.hat_kernels(method, fmt)
+    if cut:  # and core's joining of the edges
+        from tilewright.aperiodic.hat.laser import KERNEL_MODULES as CUT_KERNEL_MODULES
+
+        kernels += CUT_KERNEL_MODULES
+    announce_if_cold("the hat kernels", kernels, aside)
     with open_output(output) as sink:
         if cut:
             from tilewright.aperiodic.cut import write_cut

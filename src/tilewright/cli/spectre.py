@@ -83,9 +83,9 @@ def spectre(
     check_destination(output)
     patch = generate(width, height, announce_seed(seed), origin, method)
     kernels = warm.kernel_modules(method, fmt, neighbours)
-    if cut:  # imported only for a cut: the laser's module loads the hat's too
-        from tilewright.aperiodic.cut import KERNEL_MODULES as CUT_KERNEL_MODULES
+    if cut:  # imported only for a cut
         from tilewright.aperiodic.cut import write_cut
+        from tilewright.aperiodic.spectre.laser import KERNEL_MODULES as CUT_KERNEL_MODULES
 
         kernels += CUT_KERNEL_MODULES
     aside = warm.SPECTRE_TEXT_ASIDE if fmt in aperiodic.TEXT_FORMATS else None  # beside the search
