@@ -16,6 +16,7 @@ import numpy as np
 from tilewright.aperiodic.penrose import _format_kernels as kernels
 from tilewright.aperiodic.penrose import region
 from tilewright.aperiodic.penrose.region import TYPES, Found
+from tilewright.aperiodic.threaded import in_order
 from tilewright.aperiodic.writers import (
     DIGITS,
     FOUR_COLOURS,
@@ -118,6 +119,26 @@ def pieces(parts: Iterable[Found]) -> Iterator[tuple[int, Found]]:
                 Found(part.exact[piece], part.kind[piece], part.turn[piece], part.description),
             )
         start += len(part)
+
+
+def descent_rows(
+    seed: int, tiling: str, box: tuple[float, float, float, float], fmt: str, threads: int
+) -> Iterator[tuple[bytes, int]]:
+    """The CSV or JSON Lines rows of the descent's tiles meeting ``box``, as
+    ``(text, tiles)`` pieces in :func:`rows`' order: each batch of the descent selected
+    (``region.selected``) and formatted on one of ``threads`` threads while the calling
+    thread descends to the next (``threaded.in_order``), the same bytes.
+
+    Why the selection in the task too: once the rows were compiled, choosing each batch's
+    tiles (NumPy) took more time than formatting them, and left on the calling thread it
+    kept a second thread idle."""
+
+    def task(batch: tuple[np.ndarray]) -> list[tuple[bytes, int]]:
+        found = region.selected(batch[0], tiling, box, "")  # rows name no description
+        return [row for piece in pieces([found]) for row in text_rows(piece, fmt, tiling)]
+
+    batches = ((tiles,) for tiles in region.descent(seed, tiling, box))
+    return in_order(task, batches, threads)
 
 
 def _columns(piece: Found, tiling: str) -> tuple[list[str], list[str], list, list]:

@@ -243,7 +243,23 @@ def _line_parts(
     start: Start, tiling: str, region: tuple[float, float, float, float]
 ) -> Iterator[Found]:
     for tiles in descend(start.ancestry, start.turn, start.start_vertex, region):
-        yield Found(*_kept(tiles, tiling, region), start.description())
+        yield selected(tiles, tiling, region, start.description())
+
+
+def descent(seed: int, tiling: str, region: tuple[float, float, float, float]) -> Iterator:
+    """The descent's tiles as it finds them, batch by batch, before :func:`selected` keeps
+    those that meet ``region``: for a writer that selects each batch on a thread of its own
+    (``outputs.descent_rows``). The batches of :func:`line_parts`, unselected."""
+    start = start_of(seed, tiling)
+    return descend(start.ancestry, start.turn, start.start_vertex, region)
+
+
+def selected(
+    tiles: np.ndarray, tiling: str, region: tuple[float, float, float, float], description: str
+) -> Found:
+    """The tiles of a batch of the descent (or the search) that meet ``region``, each
+    started at its canonical corner, with ``description``."""
+    return Found(*_kept(tiles, tiling, region), description)
 
 
 def _expected_tiles(region: tuple[float, float, float, float], tiling: str) -> int:

@@ -310,9 +310,14 @@ class PenrosePatch(TilingPatch):
             sink.write(outputs.GEOJSON_TAIL)
             return
         across = self._across() if neighbours else None
-        if threads > 1:
+        rows: Iterator[tuple[bytes, int]]
+        if threads > 1 and self._streams(fmt, neighbours):
+            rows = self._counted(
+                outputs.descent_rows(self.seed, self.tiling, self.region, fmt, threads)
+            )
+        elif threads > 1:
             task = functools.partial(outputs.text_rows, fmt=fmt, tiling=self.tiling, across=across)
-            rows = in_order(task, outputs.pieces(parts), threads)
+            rows = in_order(task, outputs.pieces([self.found]), threads)
         else:
             rows = outputs.rows(parts, fmt, self.tiling, across)
         header = outputs.csv_header(neighbours) if fmt == "csv" else None
@@ -321,6 +326,14 @@ class PenrosePatch(TilingPatch):
     def _streams(self, fmt: str, neighbours: bool) -> bool:
         """Whether ``fmt`` is written as the descent's batches come, none of them kept."""
         return self.method == "line" and fmt in STREAMED and not neighbours and self._found is None
+
+    def _counted(self, rows: Iterator[tuple[bytes, int]]) -> Iterator[tuple[bytes, int]]:
+        """``rows`` of the descent's tiles, counted as :meth:`_streamed` counts them."""
+        count = 0
+        for text, tiles in rows:
+            count += tiles
+            yield text, tiles
+        self._count = count
 
     def _streamed(self) -> Iterator[Found]:
         """The descent's tiles batch by batch (``region.line_parts``), counted: a whole
