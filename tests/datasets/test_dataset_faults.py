@@ -36,6 +36,9 @@ COUNT = 120_000
 PART_SIZE = 6_000  # 20 parts: many moments to catch a run at, a few seconds in all
 PARTS = COUNT // PART_SIZE
 TIMEOUT = 120.0  # seconds, for any one wait; the runs take a few
+# runs started, at most, until one is caught writing a part (see ``stop_while_writing``):
+# measured, a run is caught about every other time, so twelve all missing is some 10^-4
+ATTEMPTS = 12
 PART = re.compile(r"^part-\d{5}\.parquet$")
 COMMAND = [
     *(sys.executable, "-m", "tilewright", "dataset", "mazes", "15x15", "-a"),
@@ -107,14 +110,17 @@ def stop_while_writing(
     reference: Path,
     running: Callable[[], bool],
     deadline: float,
-) -> tuple[int, Path]:
+) -> tuple[int, Path] | None:
     """Stop the process of a run that is writing a part, once another part is whole.
 
     Returns the stopped process and the temporary file it holds, not yet whole (smaller
-    than the finished part) and not yet renamed, so the fault comes mid-write for sure.
+    than the finished part) and not yet renamed, so the fault comes mid-write for sure; or
+    None when the run ended first (a part is written in milliseconds, and on a fast, quiet
+    machine every write of a run can fall between two looks: the caller runs it again).
     """
     while time.monotonic() < deadline:
-        assert running(), "the run ended before a part was caught being written"
+        if not running():
+            return None
         if folder.is_dir() and any(PART.match(name) for name in os.listdir(folder)):
             for pid in pids():
                 for temporary in temporaries_open_in(pid, folder):
@@ -171,7 +177,7 @@ def killed_worker(reference, tmp_path_factory) -> KilledWorker:
     """A run on a LocalCluster of 2 processes, one SIGKILLed while it writes a part."""
     from distributed import Client, LocalCluster
 
-    folder = tmp_path_factory.mktemp("killed").resolve() / "d"
+    base = tmp_path_factory.mktemp("killed").resolve()
     deadline = time.monotonic() + TIMEOUT
     with (
         LocalCluster(
@@ -188,18 +194,25 @@ def killed_worker(reference, tmp_path_factory) -> KilledWorker:
         ThreadPoolExecutor(1) as pool,
     ):
         pids = list(client.run(os.getpid).values())
-        running = pool.submit(
-            generate,
-            CONFIG,
-            COUNT,
-            SEED,
-            folder,
-            part_size=PART_SIZE,
-            scheduler=cluster.scheduler_address,
-        )
-        victim, temporary = stop_while_writing(
-            lambda: pids, folder, reference, lambda: not running.done(), deadline
-        )
+        for attempt in range(ATTEMPTS):
+            folder = base / f"d{attempt}"
+            running = pool.submit(
+                generate,
+                CONFIG,
+                COUNT,
+                SEED,
+                folder,
+                part_size=PART_SIZE,
+                scheduler=cluster.scheduler_address,
+            )
+            caught = stop_while_writing(
+                lambda: pids, folder, reference, lambda run=running: not run.done(), deadline
+            )
+            if caught is not None:
+                break
+            running.result(timeout=TIMEOUT)
+        assert caught is not None, f"no part was caught being written in {ATTEMPTS} runs"
+        victim, temporary = caught
         os.kill(victim, signal.SIGKILL)
         summary = running.result(timeout=TIMEOUT)
         client.wait_for_workers(2, timeout=TIMEOUT)  # the nanny starts a new process
@@ -289,31 +302,26 @@ def interrupted(request, reference, tmp_path_factory) -> Interrupted:
     too); SIGTERM to the command alone, as ``kill`` does.
     """
     workers, number = request.param
-    base = tmp_path_factory.mktemp("interrupted").resolve()
-    folder = base / "d"
-    command = [*COMMAND, "-o", str(folder), *(["--workers", "2"] if workers else [])]
-    deadline = time.monotonic() + TIMEOUT
-    with started(command, base / "stderr") as (process, family):
-        stopped, temporary = stop_while_writing(
-            lambda: [process.pid, *(p.pid for p in descendants(process.pid))],
-            folder,
-            reference,
-            lambda: process.poll() is None,
-            deadline,
-        )
-        family.extend(descendants(process.pid))
-        assert not (folder / MANIFEST).exists()
-        if number == signal.SIGINT:
-            os.killpg(process.pid, number)
-        else:
-            process.send_signal(number)
-        if stopped != process.pid:
-            process.wait(TIMEOUT)  # the command ends while its worker is still mid-write
-        # a stopped worker may be gone already: the command, ending, kills what it started
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(stopped, signal.SIGCONT)
-        status = process.wait(TIMEOUT)
-        left = survivors(family, deadline)
+    for _ in range(ATTEMPTS):
+        base = tmp_path_factory.mktemp("interrupted").resolve()
+        folder = base / "d"
+        command = [*COMMAND, "-o", str(folder), *(["--workers", "2"] if workers else [])]
+        deadline = time.monotonic() + TIMEOUT
+        with started(command, base / "stderr") as (process, family):
+            caught = stop_while_writing(
+                lambda: [process.pid, *(p.pid for p in descendants(process.pid))],
+                folder,
+                reference,
+                lambda: process.poll() is None,
+                deadline,
+            )
+            if caught is not None:
+                stopped, temporary = caught
+                family.extend(descendants(process.pid))
+                status, left = _interrupt(process, folder, number, stopped, family, deadline)
+                break
+    else:
+        raise AssertionError(f"no part was caught being written in {ATTEMPTS} runs")
     after = Path(shutil.copytree(folder, base / "after"))
     kept = stamps(folder)
     rerun = subprocess.run(
@@ -333,6 +341,29 @@ def interrupted(request, reference, tmp_path_factory) -> Interrupted:
         kept,
         stamps(folder),
     )
+
+
+def _interrupt(
+    process: subprocess.Popen,
+    folder: Path,
+    number: int,
+    stopped: int,
+    family: list[psutil.Process],
+    deadline: float,
+) -> tuple[int, list[psutil.Process]]:
+    """Signal the command caught with ``stopped`` mid-write, let that process go on, and
+    wait for the command to end: its status, and those of its processes still running."""
+    assert not (folder / MANIFEST).exists()
+    if number == signal.SIGINT:
+        os.killpg(process.pid, number)
+    else:
+        process.send_signal(number)
+    if stopped != process.pid:
+        process.wait(TIMEOUT)  # the command ends while its worker is still mid-write
+    # a stopped worker may be gone already: the command, ending, kills what it started
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(stopped, signal.SIGCONT)
+    return process.wait(TIMEOUT), survivors(family, deadline)
 
 
 def interrupted_line(number: int) -> str:
