@@ -78,7 +78,8 @@ from _harness import (
 from tilewright.aperiodic import generate
 from tilewright.aperiodic.spectre import patch
 from tilewright.aperiodic.spectre.patch import TILE_AREA, chunks, patch_arrays
-from tilewright.aperiodic.spectre.stream import threaded_chunks
+from tilewright.aperiodic.spectre.stream import line_walk
+from tilewright.aperiodic.threaded import walked
 
 try:
     from hat_amp import spectre as hat_amp_spectre
@@ -142,7 +143,7 @@ def tilewright_line(square: tuple[float, int]) -> int:
 def tilewright_line_threads(square: tuple[float, int]) -> int:
     """The line walk alone on ``THREADS`` threads."""
     side, seed = square
-    return sum(tiles for tiles, _ in threaded_chunks(side, side, seed, len, THREADS))
+    return sum(walked(line_walk(side, side, seed), len, THREADS))
 
 
 class LineCounter:

@@ -315,8 +315,8 @@ def test_the_line_walk_holds_a_bounded_amount_of_memory():
 def test_compiled_text_rows_match_the_tiles():
     patch = generate(40, 30, 3, (-20.5, 7))
     parts, tiles = list(patch.chunks()), list(patch)
-    lines = b"".join(writers.jsonl(parts)).decode().splitlines()
-    table = b"".join(writers.csv(parts)).decode().splitlines()[1:]
+    lines = b"".join(writers.text_rows(part, "jsonl") for part in parts).decode().splitlines()
+    table = b"".join(writers.text_rows(part, "csv") for part in parts).decode().splitlines()
     assert len(lines) == len(table) == len(tiles) > 50
     for line, row, tile in zip(lines, table, tiles, strict=True):
         record = json.loads(line)

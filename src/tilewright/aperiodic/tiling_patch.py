@@ -5,10 +5,13 @@ of the style arguments; each tiling plugs in its own search and writers."""
 import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import quoted, require_bool
+
+if TYPE_CHECKING:
+    from tilewright.aperiodic.threaded import Walk
 
 METHODS = ("line", "bfs")
 FORMATS = ("svg", "png", "pdf", "jsonl", "csv", "geojson")
@@ -97,6 +100,46 @@ class TilingPatch:
         """The region as the repr shows it: ``WxH at (x,y)``."""
         return f"{self.width:g}x{self.height:g} at ({self.origin[0]:g},{self.origin[1]:g})"
 
+    def _write_rows(
+        self,
+        sink: BinaryIO,
+        fmt: str,
+        neighbours: bool,
+        progress: Progress | None,
+        threads: int,
+    ) -> None:
+        """CSV or JSON Lines, for every tiling alike: the rows of each batch of the
+        tiling's walk (:meth:`_text_walk`), made on ``threads`` threads
+        (``threaded.walked``), written in order after CSV's header, through ``progress``
+        counting tiles. A whole pass makes the count of tiles exact."""
+        from tilewright.aperiodic.threaded import walked  # a picture needs no threads
+
+        walk = self._text_walk(neighbours, threads)
+        made = walked(walk, self._row_maker(fmt, neighbours), threads)
+        header = self._csv_header(neighbours) if fmt == "csv" else None
+        write_rows(sink, header, self._counted(made), progress)
+
+    def _text_walk(self, neighbours: bool, threads: int) -> "Walk":
+        """The patch's tiles as the tiling's walk finds them, cut for ``threads``."""
+        raise NotImplementedError
+
+    def _row_maker(self, fmt: str, neighbours: bool) -> Callable[[Any], tuple[bytes, int]]:
+        """What makes a batch of :meth:`_text_walk`'s tiles into rows of ``fmt``, with
+        the count of its tiles; called on any thread."""
+        raise NotImplementedError
+
+    def _csv_header(self, neighbours: bool) -> bytes:
+        """The CSV's first line."""
+        raise NotImplementedError
+
+    def _counted(self, made: Iterator[tuple[bytes, int]]) -> Iterator[tuple[bytes, int]]:
+        """``made``, its tiles counted: once it has all been given, the patch's count."""
+        count = 0
+        for text, tiles in made:
+            count += tiles
+            yield text, tiles
+        self._count = count
+
 
 class NotebookPatch(TilingPatch):
     """A patch Jupyter shows as a picture: an SVG up to the tiling's ``REPR_SVG_LIMIT``
@@ -177,8 +220,8 @@ def write_rows(
     made: Iterator[tuple[bytes, int]],
     progress: Progress | None,
 ) -> None:
-    """Text rows made on threads, as ``(text, tiles)`` pieces in order, written after the
-    ``header`` (CSV's), through ``progress`` counting tiles."""
+    """Text rows, as ``(text, tiles)`` pieces in order, written after the ``header``
+    (CSV's), through ``progress`` counting tiles."""
     if header is not None:
         sink.write(header)
     parts: Iterator[_Rows] = (_Rows(text, tiles) for text, tiles in made)

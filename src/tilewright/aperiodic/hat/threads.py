@@ -1,4 +1,4 @@
-"""A hat patch's CSV and JSON Lines made on several threads: bands of hexagon rows at once.
+"""A hat patch's tiles cut for threads: bands of hexagon rows, walked at once.
 
 Why bands of hexagon rows: the kite walk writes each hat from the hexagon that holds its
 kite 0, row by row (``walk``), so ``found_batches(..., rows=band)`` gives a band's hats
@@ -8,14 +8,14 @@ is cut into pieces, left to right, which partition it the same way. The kernels 
 and the text rows) release the GIL, so the bands are walked side by side.
 """
 
-import threading
-from collections.abc import Callable, Iterator
+import functools
+from collections.abc import Iterator
 
 import numpy as np
 
 from tilewright.aperiodic.hat.coordinates import HatTiling
 from tilewright.aperiodic.hat.walk import found_batches, region_rows
-from tilewright.aperiodic.threaded import Result, in_order, thread_count
+from tilewright.aperiodic.threaded import Walk
 
 # hexagons a band holds, at most (about: rows differ by one): some 25,000 hats, 8 MB of
 # CSV (11 of JSON Lines; with neighbours about twice). Why this size: each band walks to
@@ -54,23 +54,15 @@ def bands(box: tuple[float, float, float, float]) -> Iterator[Band]:
             yield (row, row + 1), (column, column + BAND_HEXAGONS)
 
 
-def threaded_batches(
-    seed: int,
-    box: tuple[float, float, float, float],
-    neighbours: bool,
-    work: Callable[[np.ndarray], Result],
-    threads: int,
-) -> Iterator[tuple[Result, int]]:
-    """``work(batch)`` for the batches of ``found_batches(HatTiling(seed), box,
-    neighbours)``, made on ``threads`` threads at once and given in the walk's order:
-    ``(result, hats in the batch)``.
-
-    The region's rows of hexagons are cut into bands (:func:`bands`); a thread walks a
-    band and applies ``work`` to each of its batches. The hats, their order, and so the
-    results joined, are those of one walk of the whole region; only where the batches are
-    cut differs. At most ``2 * threads + 1`` bands are made ahead of the one given out
-    (``threaded.in_order``), and a band holds about ``BAND_HEXAGONS`` hexagons at most,
-    so memory stays bounded however tall or wide the region.
+def band_walk(
+    seed: int, box: tuple[float, float, float, float], neighbours: bool
+) -> Walk[Band, np.ndarray]:
+    """The batches of ``found_batches(HatTiling(seed), box, neighbours)`` as a walk for
+    threads (``threaded.walked``): the region's rows of hexagons cut into bands
+    (:func:`bands`), a thread walking each band with a ``HatTiling`` of its own. The hats
+    and their order are those of one walk of the whole region; only where the batches are
+    cut differs. A band holds about ``BAND_HEXAGONS`` hexagons at most, so memory stays
+    bounded however tall or wide the region.
 
     What a band costs beside its hats: ``found_batches`` walks from the start of the whole
     walk (the start hat, or far out a kite located near the region's corner) to the band's
@@ -85,38 +77,30 @@ def threaded_batches(
         (x0, y0, x1, y1), the region in hat units.
     neighbours : bool
         Batches with the ids of the hats across each edge.
-    work : callable
-        Called with each batch, on any of the threads.
-    threads : int
-        1 to ``threaded.MAX_THREADS``.
 
     Returns
     -------
-    iterator of (result, int)
-        Each batch's result and its number of hats; at the end, every band's.
-
-    Raises
-    ------
-    TypeError, TilewrightError
-        For a thread count that is not whole or out of range, as the call is made.
+    Walk
+        Of bands, each a part.
 
     Examples
     --------
+    >>> from tilewright.aperiodic.threaded import walked
     >>> box = (0.0, 0.0, 300.0, 200.0)
     >>> whole = np.concatenate(list(found_batches(HatTiling(3), box)))
-    >>> parts = threaded_batches(3, box, False, lambda batch: batch, threads=2)
-    >>> bool((np.concatenate([batch for batch, _ in parts]) == whole).all())
+    >>> parts = walked(band_walk(3, box, False), lambda batch: batch, threads=2)
+    >>> bool((np.concatenate(list(parts)) == whole).all())
     True
     """
-    threads = thread_count(threads)
-    # each thread its own tiling: it draws its ancestry when first walked, and two threads
-    # drawing from one generator at once would interleave (the seed gives each the same)
-    own = threading.local()
+    return Walk(
+        bands(box),
+        functools.partial(_band_batches, box=box, neighbours=neighbours),
+        functools.partial(HatTiling, seed),
+    )
 
-    def task(band: Band) -> list[tuple[Result, int]]:
-        if not hasattr(own, "tiling"):
-            own.tiling = HatTiling(seed)
-        batches = found_batches(own.tiling, box, neighbours, *band)
-        return [(work(batch), len(batch)) for batch in batches]
 
-    return in_order(task, bands(box), threads)
+def _band_batches(
+    tiling: HatTiling, band: Band, box: tuple[float, float, float, float], neighbours: bool
+) -> Iterator[np.ndarray]:
+    """A band's batches: a walk's batches."""
+    return found_batches(tiling, box, neighbours, *band)

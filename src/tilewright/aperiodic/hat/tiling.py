@@ -8,7 +8,7 @@ on first use, and keeps the result.
 
 import functools
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
@@ -20,7 +20,7 @@ from tilewright.aperiodic.hat.geometry import HAT_AREA, HAT_VERTICES, TYPES
 from tilewright.aperiodic.hat.shapes import HAT_SHAPE, check_shape, shaped
 from tilewright.aperiodic.hat.walk import HatTile, batch_tiles, found_batches, region_frame
 from tilewright.aperiodic.patch import FLOAT_STEPS, farthest_within, positive_region
-from tilewright.aperiodic.threaded import checked_threads
+from tilewright.aperiodic.threaded import Walk, checked_threads
 
 # a hat patch is written in the Spectre's formats, named by the same suffixes
 from tilewright.aperiodic.tiling_patch import (
@@ -33,7 +33,6 @@ from tilewright.aperiodic.tiling_patch import (
     check_plain,
     checked_style,
     choice,
-    write_rows,
 )
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
@@ -131,19 +130,25 @@ class HatPatch(NotebookPatch):
 
     def __len__(self) -> int:
         if self._count is None:
-            count = reflected = 0
-            for batch in self.batches():
-                count += len(batch)
-                reflected += int(np.sum((batch[:, 3] == TYPES.index("H")) & (batch[:, 4] == 3)))
-            self._count, self._reflected = count, reflected
-        return self._count
+            self._tally()
+        return self._count  # type: ignore[return-value]
+
+    def _tally(self) -> None:
+        """Count the hats, and the reflected ones among them, in one pass."""
+        count = reflected = 0
+        for batch in self.batches():
+            count += len(batch)
+            reflected += int(np.sum((batch[:, 3] == TYPES.index("H")) & (batch[:, 4] == 3)))
+        self._count, self._reflected = count, reflected
 
     def __repr__(self) -> str:
         region = self._region_text()
         if self._count is None and self.approximate_count > REPR_COUNT_LIMIT:
             return f"<Hat patch {region} seed={self.seed}: about {self.approximate_count:,} hats>"
-        count = len(self)
-        return f"<Hat patch {region} seed={self.seed}: {count} hats, {self._reflected} reflected>"
+        if self._reflected is None:  # counted by a write, which counts no reflected hats
+            self._tally()
+        counts = f"{self._count} hats, {self._reflected} reflected"
+        return f"<Hat patch {region} seed={self.seed}: {counts}>"
 
     def _svg_limit(self) -> int:
         return REPR_SVG_LIMIT
@@ -189,11 +194,11 @@ class HatPatch(NotebookPatch):
         threads : int
             CSV and JSON Lines: walk bands of the region's rows of hexagons on this many
             threads at once and write their rows in order
-            (``threads.threaded_batches``): the same bytes. Refused above 1 for the
+            (``threads.band_walk``): the same bytes. Refused above 1 for the
             other formats.
         progress : callable, optional
-            CSV, JSON Lines and GeoJSON: wraps the iterator of what is written (batches of
-            hats, their rows, or hats; a progress bar, say).
+            CSV, JSON Lines and GeoJSON: wraps the iterator of what is written (pieces of
+            rows, each as long as its hats, or hats; a progress bar, say).
         paper : str, optional
             PDF: the page, ``"a4"`` (default) or ``"letter"``; refused for the others.
 
@@ -207,29 +212,27 @@ class HatPatch(NotebookPatch):
         checked = self._checked(fmt, colour, plain, scale, max_side, shape, neighbours, paper)
         fmt, colour, plain, scale, shape, neighbours = checked
         threads = checked_threads(fmt, threads, self.method)
-        if threads > 1:
-            self._write_threaded(sink, fmt, progress, threads, neighbours)
-            return
-        wrap = progress or iter
-        if fmt == "jsonl":
-            sink.writelines(hat_writers.jsonl(wrap(self.batches(neighbours))))
-        elif fmt == "csv":
-            sink.writelines(hat_writers.csv(wrap(self.batches(neighbours)), neighbours))
+        if fmt in writers.TEXT_FORMATS:
+            self._write_rows(sink, fmt, neighbours, progress, threads)
         elif fmt == "geojson":
-            sink.writelines(hat_writers.geojson(wrap(iter(self)), self.info))
+            sink.writelines(hat_writers.geojson((progress or iter)(iter(self)), self.info))
         else:
             self._picture(sink, fmt, colour, plain, (scale, chosen), max_side, shape, paper)
 
-    def _write_threaded(
-        self, sink: BinaryIO, fmt: str, progress: Progress | None, threads: int, neighbours: bool
-    ) -> None:
-        """CSV or JSON Lines rows made on ``threads`` threads, written in order."""
-        from tilewright.aperiodic.hat.threads import threaded_batches
+    def _text_walk(self, neighbours: bool, threads: int) -> Walk:
+        """Bands of the region's rows of hexagons on threads (``threads.band_walk``); on
+        one, the whole walk (a band costs a walk to its first hexagon)."""
+        if threads == 1:
+            return Walk.whole(self.batches(neighbours))
+        from tilewright.aperiodic.hat.threads import band_walk
 
-        work = functools.partial(hat_writers.text_rows, fmt=fmt)
-        made = threaded_batches(self.seed, self.region, neighbours, work, threads)
-        header = hat_writers.csv_header(neighbours) if fmt == "csv" else None
-        write_rows(sink, header, made, progress)
+        return band_walk(self.seed, self.region, neighbours)
+
+    def _row_maker(self, fmt: str, neighbours: bool) -> Callable[[np.ndarray], tuple[bytes, int]]:
+        return functools.partial(_batch_rows, fmt=fmt)
+
+    def _csv_header(self, neighbours: bool) -> bytes:
+        return hat_writers.csv_header(neighbours)
 
     def _picture(self, sink, fmt, colour, plain, scaled, max_side, shape, paper) -> None:
         """The picture; ``scaled`` is the scale and whether it was chosen (not given)."""
@@ -469,3 +472,8 @@ def hat_grid(
     params = {"width": width, "height": height, "origin": list(origin), "seed": seed}
     counts = np.full(len(tiles), HAT_VERTICES, dtype=np.int64)
     return from_polygons("hat", params, counts, keys, xy * np.array([1.0, -1.0]))
+
+
+def _batch_rows(batch: np.ndarray, fmt: str) -> tuple[bytes, int]:
+    """A batch's text rows and its count of hats: a batch's work in a write."""
+    return hat_writers.text_rows(batch, fmt), len(batch)

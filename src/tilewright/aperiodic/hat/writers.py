@@ -93,7 +93,14 @@ _LETTERS = np.frombuffer(TYPES.encode(), dtype=np.uint8)
 
 
 def text_rows(batch: np.ndarray, fmt: str) -> bytes:
-    """The rows of a batch of hats (``walk.found_batches``) in ``fmt``, csv or jsonl.
+    """The rows of a batch of hats (``walk.found_batches``) in ``fmt``, csv or jsonl, a
+    line a hat; a CSV begins with :func:`csv_header`.
+
+    JSON Lines: one object a line, id, metatile type, index in it, reflected, turn,
+    colour, vertices, and for batches with neighbours (``found_batches(...,
+    neighbours=True)``) the ids of the hats across edges 0-13 (edge k runs from vertex k to
+    vertex k + 1). CSV: one row a hat, id, type, index, reflected (0/1), turn, colour,
+    x0,y0 … x13,y13, and with neighbours n0 … n13.
 
     Examples
     --------
@@ -109,29 +116,14 @@ def text_rows(batch: np.ndarray, fmt: str) -> bytes:
     return _format_kernels.rows(batch, _LETTERS, SHAPES, pieces, true_text, false_text).tobytes()
 
 
-def jsonl(batches: Iterable[np.ndarray]) -> Iterator[bytes]:
-    """One JSON object a line: id, metatile type, index in it, reflected, turn, colour,
-    vertices, and for batches with neighbours (``found_batches(..., neighbours=True)``)
-    the ids of the hats across edges 0-13 (edge k runs from vertex k to vertex k + 1)."""
-    for batch in batches:
-        yield text_rows(batch, "jsonl")
-
-
 def csv_header(neighbours: bool = False) -> bytes:
     """The CSV's header line, with the neighbours' columns or without."""
     return (CSV_COLUMNS + (NEIGHBOUR_COLUMNS if neighbours else "") + "\n").encode()
 
 
-def csv(batches: Iterable[np.ndarray], neighbours: bool = False) -> Iterator[bytes]:
-    """A header, then one row a hat: id, type, index, reflected (0/1), turn, colour,
-    x0,y0 … x13,y13, and with ``neighbours`` (batches that have them) n0 … n13."""
-    yield csv_header(neighbours)
-    for batch in batches:
-        yield text_rows(batch, "csv")
-
-
 def geojson(tiles: Iterable[HatTile], info: Mapping[str, object] | None = None) -> Iterator[bytes]:
-    """A FeatureCollection of closed polygons, the properties of ``jsonl`` on each."""
+    """A FeatureCollection of closed polygons, the properties of the JSON Lines rows
+    (:func:`text_rows`) on each."""
     head = {"type": "FeatureCollection"} | ({"tilewright": dict(info)} if info else {})
     yield (json.dumps(head)[:-1] + ',"features":[\n').encode()
     first = True

@@ -16,7 +16,6 @@ import numpy as np
 from tilewright.aperiodic.penrose import _format_kernels as kernels
 from tilewright.aperiodic.penrose import region
 from tilewright.aperiodic.penrose.region import TYPES, Found
-from tilewright.aperiodic.threaded import in_order
 from tilewright.aperiodic.writers import (
     DIGITS,
     FOUR_COLOURS,
@@ -51,7 +50,7 @@ CSV_COLUMNS = "id,type,turn," + ",".join(f"x{k},y{k}" for k in range(4))
 NEIGHBOUR_COLUMNS = ",n0,n1,n2,n3"
 GEOJSON_TAIL = b"\n]}\n"
 # tiles formatted at once: the text of a batch stays small beside the patch, and a task
-# of a threaded write (``threaded.in_order``) is worth handing out
+# of a threaded write (``threaded.walked``) is worth handing out
 _BATCH = 4096
 # the constant parts of a row (``_format_kernels.rows``): before the id, after it, the type
 # and the turn; between x and y, between vertices, after them; before the exact corners,
@@ -121,24 +120,17 @@ def pieces(parts: Iterable[Found]) -> Iterator[tuple[int, Found]]:
         start += len(part)
 
 
-def descent_rows(
-    seed: int, tiling: str, box: tuple[float, float, float, float], fmt: str, threads: int
-) -> Iterator[tuple[bytes, int]]:
-    """The CSV or JSON Lines rows of the descent's tiles meeting ``box``, as
-    ``(text, tiles)`` pieces in :func:`rows`' order: each batch of the descent selected
-    (``region.selected``) and formatted on one of ``threads`` threads while the calling
-    thread descends to the next (``threaded.in_order``), the same bytes.
+def descent_pieces(
+    tiling_state: None, tiles: np.ndarray, tiling: str, box: tuple[float, float, float, float]
+) -> Iterator[tuple[int, Found]]:
+    """A batch of the descent's tiles (``region.descent``) selected to those meeting
+    ``box`` (``region.selected``), in :func:`pieces`: the batches of a threaded write's
+    part (``threaded.Walk``), which needs no tiling of its own.
 
-    Why the selection in the task too: once the rows were compiled, choosing each batch's
-    tiles (NumPy) took more time than formatting them, and left on the calling thread it
-    kept a second thread idle."""
-
-    def task(batch: tuple[np.ndarray]) -> list[tuple[bytes, int]]:
-        found = region.selected(batch[0], tiling, box, "")  # rows name no description
-        return [row for piece in pieces([found]) for row in text_rows(piece, fmt, tiling)]
-
-    batches = ((tiles,) for tiles in region.descent(seed, tiling, box))
-    return in_order(task, batches, threads)
+    Why the selection on the threads too: once the rows were compiled, choosing each
+    batch's tiles (NumPy) took more time than formatting them, and left on the calling
+    thread it kept a second thread idle."""
+    return pieces([region.selected(tiles, tiling, box, "")])  # rows name no description
 
 
 def _columns(piece: Found, tiling: str) -> tuple[list[str], list[str], list, list]:
@@ -159,11 +151,13 @@ def csv_header(neighbours: bool = False) -> bytes:
 
 def text_rows(
     piece: tuple[int, Found], fmt: str, tiling: str, across: Across | None = None
-) -> list[tuple[bytes, int]]:
+) -> tuple[bytes, int]:
     """A piece of :func:`pieces`, ``(start, tiles)``, as CSV or JSON Lines rows, with its
-    count of tiles: one task of a threaded write, or a step of :func:`rows`. With
-    ``across`` (``region.across`` of the whole patch), each row ends with the ids of the
-    tiles across edges 0-3."""
+    count of tiles: a batch's work in a write (``threaded.walked``).
+
+    CSV: id, type, turn, x0,y0 … x3,y3, and with ``across`` (``region.across`` of the
+    whole patch) the ids of the tiles across edges 0-3, n0 … n3. JSON Lines: id, type,
+    turn, vertices, the exact corners, and with ``across`` ``"neighbours"``."""
     start, tiles = piece
     turns, starts = (
         (across[0][start : start + len(tiles)], across[1][start : start + len(tiles)])
@@ -182,18 +176,7 @@ def text_rows(
         starts,
         _JSONL_PIECES if fmt == "jsonl" else _CSV_PIECES,
     )
-    return [(text.tobytes(), len(tiles))]
-
-
-def rows(
-    parts: Iterable[Found], fmt: str, tiling: str, across: Across | None = None
-) -> Iterator[tuple[bytes, int]]:
-    """The CSV or JSON Lines rows of ``parts``, as ``(text, tiles)`` pieces. CSV: id,
-    type, turn, x0,y0 … x3,y3, and with ``across`` the ids of the tiles across edges 0-3,
-    n0 … n3. JSON Lines: id, type, turn, vertices, the exact corners, and with ``across``
-    ``"neighbours"``."""
-    for piece in pieces(parts):
-        yield from text_rows(piece, fmt, tiling, across)
+    return text.tobytes(), len(tiles)
 
 
 def geojson_head(info: Mapping[str, object]) -> bytes:

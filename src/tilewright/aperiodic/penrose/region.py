@@ -249,7 +249,7 @@ def _line_parts(
 def descent(seed: int, tiling: str, region: tuple[float, float, float, float]) -> Iterator:
     """The descent's tiles as it finds them, batch by batch, before :func:`selected` keeps
     those that meet ``region``: for a writer that selects each batch on a thread of its own
-    (``outputs.descent_rows``). The batches of :func:`line_parts`, unselected."""
+    (``outputs.descent_pieces``). The batches of :func:`line_parts`, unselected."""
     start = start_of(seed, tiling)
     return descend(start.ancestry, start.turn, start.start_vertex, region)
 

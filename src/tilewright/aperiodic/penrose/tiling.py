@@ -11,7 +11,7 @@ batch, whatever the region's size.
 import functools
 import math
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import chain
 from typing import TYPE_CHECKING, BinaryIO
@@ -28,11 +28,12 @@ from tilewright.aperiodic.penrose.region import (
     Found,
     across,
     box_area,
+    descent,
     find,
     line_parts,
     neighbours,
 )
-from tilewright.aperiodic.threaded import checked_threads, in_order
+from tilewright.aperiodic.threaded import Walk, checked_threads
 from tilewright.aperiodic.tiling_patch import (
     METHODS,
     PICTURES,
@@ -255,7 +256,7 @@ class PenrosePatch(TilingPatch):
         threads : int
             CSV and JSON Lines by the descent: format the rows of this many batches at
             once, on threads, while the descent finds the next, and write them in order
-            (``threaded.in_order``): the same bytes. Refused above 1 for the other
+            (``threaded.walked``): the same bytes. Refused above 1 for the other
             formats and methods.
 
         Raises
@@ -272,8 +273,11 @@ class PenrosePatch(TilingPatch):
         """
         fmt, colour, scale = self._checked(fmt, colour, scale, max_side, paper, neighbours)
         threads = checked_threads(fmt, threads, self.method)
-        if fmt in STREAMED:
-            self._write_text(sink, fmt, neighbours, progress, threads)
+        if fmt in writers.TEXT_FORMATS:
+            self._write_rows(sink, fmt, neighbours, progress, threads)
+            return
+        if fmt == "geojson":
+            self._write_geojson(sink, progress)
             return
         found = self.found
         colours = outputs.fills(found, self.tiling, colour)
@@ -289,51 +293,37 @@ class PenrosePatch(TilingPatch):
 
             sink.write(pdf_from_svg(b"".join(svg), self.info, paper or DEFAULT_PAPER))
 
-    def _write_text(
-        self,
-        sink: BinaryIO,
-        fmt: str,
-        neighbours: bool,
-        progress: Progress | None,
-        threads: int = 1,
-    ) -> None:
-        """CSV, JSON Lines or GeoJSON, from the tiles held or as the descent finds them."""
-        if self._streams(fmt, neighbours):
-            parts: Iterator[Found] = self._streamed()
-        else:
-            parts = iter([self.found])
-        if fmt == "geojson":
-            first = next(parts)  # its description heads the file
-            sink.write(outputs.geojson_head(self._info(first.description)))
-            features = outputs.geojson_features(chain([first], parts), self.tiling)
-            write_rows(sink, None, features, progress)
-            sink.write(outputs.GEOJSON_TAIL)
-            return
+    def _write_geojson(self, sink: BinaryIO, progress: Progress | None) -> None:
+        """GeoJSON, from the tiles held or as the descent finds them."""
+        parts = self._streamed() if self._streams(False) else iter([self.found])
+        first = next(parts)  # its description heads the file
+        sink.write(outputs.geojson_head(self._info(first.description)))
+        features = outputs.geojson_features(chain([first], parts), self.tiling)
+        write_rows(sink, None, features, progress)
+        sink.write(outputs.GEOJSON_TAIL)
+
+    def _text_walk(self, neighbours: bool, threads: int) -> Walk:
+        """The descent's batches, each selected and cut in pieces on a thread
+        (``outputs.descent_pieces``); or the tiles held, in pieces."""
+        if self._streams(neighbours):
+            batches = descent(self.seed, self.tiling, self.region)
+            pieces = functools.partial(outputs.descent_pieces, tiling=self.tiling, box=self.region)
+            return Walk(batches, pieces)
+        return Walk.each(outputs.pieces([self.found]))
+
+    def _row_maker(
+        self, fmt: str, neighbours: bool
+    ) -> Callable[[tuple[int, Found]], tuple[bytes, int]]:
         across = self._across() if neighbours else None
-        rows: Iterator[tuple[bytes, int]]
-        if threads > 1 and self._streams(fmt, neighbours):
-            rows = self._counted(
-                outputs.descent_rows(self.seed, self.tiling, self.region, fmt, threads)
-            )
-        elif threads > 1:
-            task = functools.partial(outputs.text_rows, fmt=fmt, tiling=self.tiling, across=across)
-            rows = in_order(task, outputs.pieces([self.found]), threads)
-        else:
-            rows = outputs.rows(parts, fmt, self.tiling, across)
-        header = outputs.csv_header(neighbours) if fmt == "csv" else None
-        write_rows(sink, header, rows, progress)
+        return functools.partial(outputs.text_rows, fmt=fmt, tiling=self.tiling, across=across)
 
-    def _streams(self, fmt: str, neighbours: bool) -> bool:
-        """Whether ``fmt`` is written as the descent's batches come, none of them kept."""
-        return self.method == "line" and fmt in STREAMED and not neighbours and self._found is None
+    def _csv_header(self, neighbours: bool) -> bytes:
+        return outputs.csv_header(neighbours)
 
-    def _counted(self, rows: Iterator[tuple[bytes, int]]) -> Iterator[tuple[bytes, int]]:
-        """``rows`` of the descent's tiles, counted as :meth:`_streamed` counts them."""
-        count = 0
-        for text, tiles in rows:
-            count += tiles
-            yield text, tiles
-        self._count = count
+    def _streams(self, neighbours: bool) -> bool:
+        """Whether the ``STREAMED`` formats are written as the descent's batches come, none
+        of them kept."""
+        return self.method == "line" and not neighbours and self._found is None
 
     def _streamed(self) -> Iterator[Found]:
         """The descent's tiles batch by batch (``region.line_parts``), counted: a whole
@@ -417,7 +407,7 @@ class PenrosePatch(TilingPatch):
             # a second search, of the region grown, beside the first's tiles
             needed = 2 * _needed_bytes(self.region, self.method, self.tiling, NEIGHBOUR_REACH)
             check_fits(needed, f"the neighbours of a Penrose {self.tiling} patch")
-        if not self._streams(fmt, neighbours) and self._found is None:
+        if not (fmt in STREAMED and self._streams(neighbours)) and self._found is None:
             check_penrose_memory(self.region, self.tiling, self.method)
         if fmt in PICTURES:
             scale = writers.picture_scale(self.width, self.height, scale, max_side)

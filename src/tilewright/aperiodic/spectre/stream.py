@@ -26,10 +26,10 @@ Those extra steps cost ``BLOCK`` tile edges of walking a band passed, about 1/80
 searching one block of a row of blocks.
 """
 
+import functools
 import itertools
 import math
-import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -52,7 +52,7 @@ from tilewright.aperiodic.spectre.patch import (
     deepened_row,
     walk_into,
 )
-from tilewright.aperiodic.threaded import Result, in_order, thread_count
+from tilewright.aperiodic.threaded import Walk, walked
 from tilewright.core.errors import TilewrightError
 from tilewright.core.interrupts import deferred
 from tilewright.core.numbers import require_int, shown
@@ -63,9 +63,11 @@ from tilewright.core.numbers import require_int, shown
 # side 96: 1.14-1.21 M, 192: 1.29-1.39 M, 256: 1.48 M, 384: 1.43-1.49 M, 512: 1.44 M, 768:
 # 1.28 M, as the search outgrows the caches); 256 keeps a block's search near 1 MB
 BLOCK = 256.0
-# blocks a thread of `threaded_chunks` takes at a time: about 16,000 tiles (5 MB of CSV),
-# a few milliseconds of Python between tasks against tens of work
+# blocks a thread of a threaded write takes at a time (``line_walk``): about 16,000 tiles
+# (5 MB of CSV), a few milliseconds of Python between tasks against tens of work
 TASK_BLOCKS = 2
+# tiles a block holds, about (its area over a tile's): how many blocks fill a chunk
+BLOCK_TILES = BLOCK**2 / 8.196
 # room for one block's search: its tiles, those straddling its sides, the ring around it
 BLOCK_CAPACITY = int((BLOCK + 12) ** 2 / 8.196 * 1.3) + 256
 
@@ -126,8 +128,9 @@ def line_chunks(
     Returns
     -------
     iterator of Chunk
-        Each tile once, in scan order of blocks. What it holds at any time: one block's
-        search (about ``BLOCK_CAPACITY`` tiles) and one chunk.
+        Each tile once, in scan order of blocks. What it holds at any time: the tiles of
+        the blocks that fill about a chunk, each block searched on its own (about
+        ``BLOCK_CAPACITY`` tiles).
 
     Raises
     ------
@@ -143,7 +146,7 @@ def line_chunks(
     chunk = _checked_chunk(chunk)
     tiling = Tiling(seed)
     region = _region(tiling, width, height, origin)
-    return _chunks(tiling, region, chunk, 0, region.rows)
+    return _chunks(_walk(seed, tiling, region, (0, region.rows), chunk))
 
 
 def block_grid(
@@ -228,9 +231,9 @@ def band_chunks(
     """
     width, height, origin = check_region(width, height, origin, whole=False)
     chunk = _checked_chunk(chunk)
-    first, stop = _checked_rows(rows, _grid(width, height, origin)[1])
+    rows = _checked_rows(rows, _grid(width, height, origin)[1])
     tiling = Tiling(seed)
-    return _chunks(tiling, _region(tiling, width, height, origin), chunk, first, stop)
+    return _chunks(_walk(seed, tiling, _region(tiling, width, height, origin), rows, chunk))
 
 
 def _checked_chunk(chunk: int) -> int:
@@ -280,20 +283,33 @@ def _grid(width: float, height: float, origin: tuple[float, float]) -> tuple[int
     return columns, rows
 
 
-def _chunks(tiling: Tiling, region: Region, chunk: int, first: int, stop: int) -> Iterator[Chunk]:
-    """The tiles of block rows ``first`` to ``stop - 1``; ownership is always judged in the
-    whole region's grid, which is what lets bands partition its tiles."""
-    pending: list[Found] = []
-    waiting = 0
-    for entry in block_entries(tiling, region, first, stop):
-        found = block_tiles(tiling, region, entry)
-        pending.append(found)
-        waiting += len(found.turns)
-        if waiting >= chunk:
-            yield from chunks(tiling, _joined(pending), chunk)
-            pending, waiting = [], 0
-    if pending:
-        yield from chunks(tiling, _joined(pending), chunk)
+def _walk(
+    seed: int, tiling: Tiling, region: Region, rows: tuple[int, int], chunk: int, blocks: int = 0
+) -> Walk[tuple, Chunk]:
+    """The tiles of block rows ``rows[0]`` to ``rows[1] - 1`` as a walk: parts of
+    ``blocks`` blocks (by default as many as fill a chunk), each part's tiles in chunks of
+    ``chunk``. Ownership is always judged in the whole region's grid, which is what lets
+    bands partition its tiles; ``tiling`` walks from block to block."""
+    blocks = blocks or max(1, math.ceil(chunk / BLOCK_TILES))
+    entries = block_entries(tiling, region, *rows)
+    searched = functools.partial(_part_chunks, region=region, chunk=chunk)
+    return Walk(_batches(entries, blocks), searched, functools.partial(Tiling, seed))
+
+
+def _part_chunks(
+    tiling: Tiling, part: tuple[tuple[int, int, Cursor], ...], region: Region, chunk: int
+) -> Iterator[Chunk]:
+    """The tiles the blocks of ``part`` own, in chunks: a walk's batches."""
+    return chunks(tiling, _joined([block_tiles(tiling, region, entry) for entry in part]), chunk)
+
+
+def _chunks(walk: Walk[tuple, Chunk]) -> Iterator[Chunk]:
+    """The walk's chunks, on the calling thread."""
+    return walked(walk, _same, 1)
+
+
+def _same(chunk: Chunk) -> Chunk:
+    return chunk
 
 
 def block_entries(
@@ -368,24 +384,17 @@ def block_tiles(tiling: Tiling, region: Region, entry: tuple[int, int, Cursor]) 
             cursor.deepen(tiling, (len(cursor.row) - LEVELS) // 2 * 2)
 
 
-def threaded_chunks(
+def line_walk(
     width: float,
     height: float,
     seed: int,
-    work: Callable[[Chunk], Result],
-    threads: int,
     origin: tuple[float, float] = (0, 0),
-) -> Iterator[tuple[Result, int]]:
-    """``work(chunk)`` for the chunks of the line walk's tiles, made on ``threads`` threads
-    at once and given in the walk's order: ``(result, tiles in the chunk)``.
-
-    The main thread walks from block to block (:func:`block_entries`, about 1/80 of the
-    work) and hands out ``TASK_BLOCKS`` blocks at a time; a thread searches them, keeps the
-    tiles each block owns and applies ``work`` to their chunks. The kernels release the
-    GIL, so the searches (and a compiled ``work``, such as the CSV rows) run side by side.
-    The tiles, their order, and so the results joined, are those of :func:`line_chunks`;
-    only where the chunks are cut differs. At most ``2 * threads + 1`` tasks are made ahead
-    of the one given out, so memory stays bounded however large the region.
+) -> Walk[tuple, Chunk]:
+    """The line walk's tiles for threads (``threaded.walked``): the main thread walks from
+    block to block (:func:`block_entries`, about 1/80 of the work) and hands out
+    ``TASK_BLOCKS`` blocks a part; a thread searches them and keeps the tiles each block
+    owns, in chunks. The tiles and their order are those of :func:`line_chunks`; only
+    where the chunks are cut differs.
 
     Why threads and not Dask's processes, as for Parquet parts: a task's result is its
     output itself (text, megabytes a task), which processes would copy back, and a run of
@@ -393,47 +402,32 @@ def threaded_chunks(
 
     Parameters
     ----------
-    width, height, seed
+    width, height, seed, origin
         The region and the tiling, as for :func:`line_chunks`.
-    work : callable
-        Called with each chunk, on any of the threads.
-    threads : int
-        1 to ``threaded.MAX_THREADS``.
-    origin : pair of float
-        The region's lower-left corner.
 
     Returns
     -------
-    iterator of (result, int)
+    Walk
+        Of parts of ``TASK_BLOCKS`` block entries; each thread searches with a
+        ``Tiling`` of its own.
 
     Raises
     ------
     TypeError, TilewrightError
-        For a bad region or thread count, at the call.
+        For a bad region, at the call.
 
     Examples
     --------
+    >>> from tilewright.aperiodic.threaded import walked
     >>> whole = [t for c in line_chunks(200, 300, seed=3) for t in c.ids]
-    >>> parts = threaded_chunks(200, 300, 3, lambda chunk: chunk.ids, threads=2)
-    >>> [t for ids, _ in parts for t in ids] == whole
+    >>> parts = walked(line_walk(200, 300, 3), lambda chunk: chunk.ids, threads=2)
+    >>> [t for ids in parts for t in ids] == whole
     True
     """
     width, height, origin = check_region(width, height, origin, whole=False)
-    threads = thread_count(threads)
     tiling = Tiling(seed)
     region = _region(tiling, width, height, origin)
-    entries = block_entries(tiling, region, 0, region.rows)
-    # each thread its own Tiling: one that draws more levels is changed, and the draws of
-    # two threads at once would interleave (the seed gives each the same levels)
-    own = threading.local()
-
-    def task(batch: tuple[tuple[int, int, Cursor], ...]) -> list[tuple[Result, int]]:
-        if not hasattr(own, "tiling"):
-            own.tiling = Tiling(seed)
-        found = _joined([block_tiles(own.tiling, region, entry) for entry in batch])
-        return [(work(part), len(part)) for part in chunks(own.tiling, found, CHUNK)]
-
-    return in_order(task, _batches(entries, TASK_BLOCKS), threads)
+    return _walk(seed, tiling, region, (0, region.rows), CHUNK, TASK_BLOCKS)
 
 
 def _batches(items: Iterator, size: int) -> Iterator[tuple]:

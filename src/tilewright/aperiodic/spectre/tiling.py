@@ -9,7 +9,7 @@ and keeps the result.
 
 import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
@@ -30,7 +30,7 @@ from tilewright.aperiodic.spectre.patch import (
     chunks,
     patch_arrays,
 )
-from tilewright.aperiodic.threaded import checked_threads
+from tilewright.aperiodic.threaded import Walk, checked_threads
 from tilewright.aperiodic.tiling_patch import (
     METHODS,
     PICTURES,
@@ -40,7 +40,6 @@ from tilewright.aperiodic.tiling_patch import (
     check_plain,
     checked_style,
     choice,
-    write_rows,
 )
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_bool
@@ -217,11 +216,11 @@ class Patch(NotebookPatch):
             Wraps the iterator of chunks (a progress bar, say).
         threads : int
             CSV and JSON Lines by the line method: make the tiles and their rows on this
-            many threads at once (``stream.threaded_chunks``); the bytes are the same.
+            many threads at once (``stream.line_walk``); the bytes are the same.
             Refused above 1 for the other formats and for ``"bfs"``.
         neighbours : bool
             CSV and JSON Lines: each row ends with the ids of the tiles across the tile's
-            14 edges, in the edges' order (``spectre.writers.jsonl``); refused for the others.
+            14 edges, in the edges' order (``spectre.writers.text_rows``); refused for the others.
         curved : bool
             Pictures: the strictly chiral Spectre, each edge an S-curve (``curved``);
             refused for the other formats.
@@ -244,8 +243,8 @@ class Patch(NotebookPatch):
         threads = checked_threads(fmt, threads, self.method)
         neighbours = self._checked_neighbours(fmt, neighbours)
         curved = self._checked_curved(fmt, curved)
-        if threads > 1:
-            self._write_threaded(sink, fmt, progress, threads, neighbours)
+        if fmt in writers.TEXT_FORMATS:
+            self._write_rows(sink, fmt, neighbours, progress, threads)
             return
         parts = self.chunks()
         if progress is not None:
@@ -265,23 +264,23 @@ class Patch(NotebookPatch):
             sink.write(pdf_from_svg(svg, self.info, paper or DEFAULT_PAPER))
         elif fmt == "png":
             sink.write(spectre_writers.png(parts, box, colour, scale, self.info, curved, base))
-        elif fmt == "geojson":
-            sink.writelines(spectre_writers.geojson(parts, self.info))
-        elif fmt == "jsonl":
-            sink.writelines(spectre_writers.jsonl(parts, neighbours))
         else:
-            sink.writelines(spectre_writers.csv(parts, neighbours))
+            sink.writelines(spectre_writers.geojson(parts, self.info))
 
-    def _write_threaded(
-        self, sink: BinaryIO, fmt: str, progress: Progress | None, threads: int, neighbours: bool
-    ) -> None:
-        """CSV or JSON Lines rows made on ``threads`` threads, written in order."""
-        from tilewright.aperiodic.spectre.stream import threaded_chunks
+    def _text_walk(self, neighbours: bool, threads: int) -> Walk:
+        """The line walk cut into parts of blocks (``stream.line_walk``), or the
+        breadth-first patch as one part."""
+        if self.method == "bfs":
+            return Walk.whole(self.chunks())
+        from tilewright.aperiodic.spectre.stream import line_walk  # its kernels: line only
 
-        work = functools.partial(spectre_writers.text_rows, fmt=fmt, neighbours=neighbours)
-        made = threaded_chunks(self.width, self.height, self.seed, work, threads, self.origin)
-        header = spectre_writers.csv_header(neighbours) if fmt == "csv" else None
-        write_rows(sink, header, made, progress)
+        return line_walk(self.width, self.height, self.seed, self.origin)
+
+    def _row_maker(self, fmt: str, neighbours: bool) -> Callable[[Chunk], tuple[bytes, int]]:
+        return functools.partial(_chunk_rows, fmt=fmt, neighbours=neighbours)
+
+    def _csv_header(self, neighbours: bool) -> bytes:
+        return spectre_writers.csv_header(neighbours)
 
     def _checked_neighbours(self, fmt: str, neighbours: object) -> bool:
         """``neighbours`` checked: a bool, and True only where they are written."""
@@ -435,3 +434,8 @@ def generate(
     method = choice(method, METHODS, "method")
     width, height, origin = check_region(width, height, origin, whole=method == "bfs")
     return Patch(width, height, origin, resolve_seed(seed), method)
+
+
+def _chunk_rows(chunk: Chunk, fmt: str, neighbours: bool) -> tuple[bytes, int]:
+    """A chunk's text rows and its count of tiles: a batch's work in a write."""
+    return spectre_writers.text_rows(chunk, fmt, neighbours), len(chunk)

@@ -97,15 +97,25 @@ def _rows(chunk: Chunk) -> Iterator[tuple[str, str, int, tuple[float, ...]]]:
 
 
 def text_rows(chunk: Chunk, fmt: str, neighbours: bool = False) -> bytes:
-    """The rows of ``chunk`` in ``fmt`` (one of ``TEXT_FORMATS``), as :func:`csv` and
-    :func:`jsonl` write them after their header (CSV's is :func:`csv_header`).
+    """The rows of ``chunk`` in ``fmt`` (one of ``TEXT_FORMATS``), a line a tile; a CSV
+    begins with :func:`csv_header`.
+
+    JSON Lines: one object a line, id, type (Greek letter), index, vertices
+    [[x, y] × 14], and with ``neighbours`` the ids of the tiles across the 14 edges, in the
+    edges' order (edge k runs from vertex k to vertex k + 1; a tile that shares several
+    edges is named at each). CSV: the same columns flattened, id,type,index,x0,y0,…,x13,y13
+    (then n0,…,n13).
 
     Examples
     --------
+    >>> import json
     >>> from tilewright.aperiodic import generate
     >>> chunk = next(generate(4, 4, seed=1).chunks())
     >>> text_rows(chunk, "csv").count(b"\\n") == len(chunk)
     True
+    >>> line = text_rows(chunk, "jsonl", neighbours=True).splitlines()[0]
+    >>> sorted(json.loads(line)), len(json.loads(line)["neighbours"])
+    (['id', 'index', 'neighbours', 'type', 'vertices'], 14)
     """
     from tilewright.aperiodic.spectre import _format_kernels  # imported by the text formats only
 
@@ -129,7 +139,13 @@ def text_rows(chunk: Chunk, fmt: str, neighbours: bool = False) -> bytes:
 
 
 def csv_header(neighbours: bool = False) -> bytes:
-    """The first line of :func:`csv`: id,type,index,x0,y0,…,x13,y13 (and n0,…,n13)."""
+    """The CSV's first line: id,type,index,x0,y0,…,x13,y13 (and n0,…,n13).
+
+    Examples
+    --------
+    >>> csv_header().split(b",", 4)[:4]
+    [b'id', b'type', b'index', b'x0']
+    """
     names = ["id", "type", "index"] + [f"{axis}{k}" for k in range(14) for axis in "xy"]
     if neighbours:
         names += [f"n{k}" for k in range(14)]
@@ -145,49 +161,6 @@ _JSONL = byte_pieces(
 )  # fmt: skip
 _CSV = byte_pieces("", ",", ",", ",", ",", ",", "", ",", ",", "", "\n")
 _GREEK_UTF8 = np.array([list(_GREEK[t].encode()) for t in range(len(TYPES))], dtype=np.uint8)
-
-
-def jsonl(chunks: Iterable[Chunk], neighbours: bool = False) -> Iterator[bytes]:
-    """One JSON object per line: id, type (Greek letter), index, vertices [[x, y] × 14],
-    and with ``neighbours`` the ids of the tiles across the 14 edges, in the edges' order
-    (edge k runs from vertex k to vertex k + 1; a tile that shares several edges is named
-    at each).
-
-    Parameters
-    ----------
-    chunks : iterable of Chunk
-    neighbours : bool
-
-    Returns
-    -------
-    iterator of bytes
-        One piece a chunk, written as the chunks come.
-
-    Examples
-    --------
-    >>> import json
-    >>> from tilewright.aperiodic import generate
-    >>> line = b"".join(jsonl(generate(4, 4, seed=1).chunks(), True)).splitlines()[0]
-    >>> sorted(json.loads(line)), len(json.loads(line)["neighbours"])
-    (['id', 'index', 'neighbours', 'type', 'vertices'], 14)
-    """
-    for chunk in chunks:
-        yield text_rows(chunk, "jsonl", neighbours)
-
-
-def csv(chunks: Iterable[Chunk], neighbours: bool = False) -> Iterator[bytes]:
-    """The JSON Lines columns flattened: id,type,index,x0,y0,…,x13,y13 (then n0,…,n13 with
-    ``neighbours``), after a header; one piece a chunk, as :func:`jsonl` yields them.
-
-    Examples
-    --------
-    >>> from tilewright.aperiodic import generate
-    >>> b"".join(csv(generate(4, 4, seed=1).chunks())).split(b",", 4)[:4]
-    [b'id', b'type', b'index', b'x0']
-    """
-    yield csv_header(neighbours)
-    for chunk in chunks:
-        yield text_rows(chunk, "csv", neighbours)
 
 
 def geojson(chunks: Iterable[Chunk], info: Mapping[str, object] | None = None) -> Iterator[bytes]:
