@@ -12,7 +12,7 @@ from PIL import Image
 
 from tilewright.aperiodic import generate as spectres
 from tilewright.aperiodic.hat.tiling import generate_hats, hat_grid
-from tilewright.aperiodic.maze_grid import spectre_grid
+from tilewright.aperiodic.spectre.grid import spectre_grid
 from tilewright.core import grids
 from tilewright.core.masks import masked, parse_mask
 from tilewright.core.picture_size import DEFAULT_SIDE

@@ -2,14 +2,18 @@
 share an edge, found here from the tiles' exact vertices with plain Python sets."""
 
 import math
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 
 from tests.core.test_grids import check_grid, inside, neighbour_sets
 from tilewright import TilewrightError
-from tilewright.aperiodic import generate, maze_grid, spectre_grid
-from tilewright.aperiodic.maze_grid import SPECTRE_GRID, vertex_keys
+from tilewright.aperiodic import generate, spectre_grid
+from tilewright.aperiodic.maze_grid import SPECTRE_GRID
+from tilewright.aperiodic.spectre import grid as spectre_module
+from tilewright.aperiodic.spectre.grid import vertex_keys
 
 TILE_AREA = 3 + 3 * math.sqrt(3)  # a Spectre with unit edges: 14 edges, angles of 90° and 120°
 
@@ -103,18 +107,18 @@ def test_degrees_are_those_of_the_tiling():
 def test_keys_agree_exactly_where_the_vertices_do(monkeypatch, width, height):
     patch = generate(width, height, seed=4, method="bfs")
     turns, corners = patch._breadth_first()[1].turns, patch._breadth_first()[1].corners
-    points = (maze_grid.SHAPES_ARRAY[turns] + corners[:, None, :]).reshape(-1, 4)
+    points = (spectre_module.SHAPES_ARRAY[turns] + corners[:, None, :]).reshape(-1, 4)
     _, classes = np.unique(points, axis=0, return_inverse=True)
     keys, xy = vertex_keys(turns, corners)
     # the same partition of the corners: key i == key j exactly when point i == point j
     pairs = {(int(a), int(b)) for a, b in zip(keys, classes.ravel(), strict=True)}
     assert len(pairs) == len({a for a, _ in pairs}) == len({b for _, b in pairs})
-    assert np.allclose(xy, maze_grid.to_xy_array(points) * [1, -1])
+    assert np.allclose(xy, spectre_module.to_xy_array(points) * [1, -1])
     # numbered in order of first appearance
     first = np.unique(keys, return_index=True)[1]
     assert np.all(np.diff(first) > 0) and keys[0] == 0
     # coordinates too wide to pack: ranked by a sort instead, the same partition
-    monkeypatch.setattr(maze_grid, "_PACKED_LIMIT", 1)
+    monkeypatch.setattr(spectre_module, "_PACKED_LIMIT", 1)
     ranked, xy_ranked = vertex_keys(turns, corners)
     assert np.array_equal(ranked, classes.ravel())
     assert np.allclose(xy_ranked, xy)
@@ -125,16 +129,16 @@ def test_the_vertex_table_refuses_to_fill_up():
     found = patch._breadth_first()[1]
     low, radix = np.zeros(4, dtype=np.int64), np.array([1, 100, 10**4, 10**6])
     corners = found.corners - found.corners.min(axis=0) + 10  # all coordinates positive
-    args = (found.turns, corners, maze_grid.SHAPES_ARRAY, low, radix, np.array([-50.0, -50.0]))
-    keys, xy = maze_grid.kernels.number_vertices(*args, 20.0, 3, 3)  # 9 slots
+    args = (found.turns, corners, spectre_module.SHAPES_ARRAY, low, radix, np.array([-50.0, -50.0]))
+    keys, xy = spectre_module.kernels.number_vertices(*args, 20.0, 3, 3)  # 9 slots
     assert keys.shape == (0,) and xy.shape == (0, 2)
-    keys, xy = maze_grid.kernels.number_vertices(*args, 1.0, 200, 200)
+    keys, xy = spectre_module.kernels.number_vertices(*args, 1.0, 200, 200)
     assert len(np.unique(keys)) == keys.max() + 1 > 14
 
 
 def test_a_grid_from_wide_coordinates_is_the_same_grid(monkeypatch):
     grid = spectre_grid(10, 8, seed=9)
-    monkeypatch.setattr(maze_grid, "_PACKED_LIMIT", 1)
+    monkeypatch.setattr(spectre_module, "_PACKED_LIMIT", 1)
     wide = spectre_grid(10, 8, seed=9)
     for name in ("wall_cells", "wall_slot", "polygon_ptr"):
         assert np.array_equal(getattr(grid, name), getattr(wide, name)), name
@@ -176,7 +180,7 @@ def test_bad_regions_are_refused_in_one_line(call, error, message):
 
 def test_a_grid_too_large_for_memory_is_refused_before_the_search(monkeypatch):
     searched = []
-    monkeypatch.setattr(maze_grid, "patch_arrays", lambda *args: searched.append(args))
+    monkeypatch.setattr(spectre_module, "patch_arrays", lambda *args: searched.append(args))
     monkeypatch.setattr("tilewright.core.memory.available_bytes", lambda: 2 * 10**8)
     # the patch alone (400 bytes a tile) would fit; the grid of its 124,000 tiles would not
     with pytest.raises(TilewrightError, match=r"a Spectre grid of 1000x1000 \(about 123"):
@@ -190,3 +194,18 @@ def test_the_grid_kind_for_the_command_line():
     assert SPECTRE_GRID.seeded and SPECTRE_GRID.parse("30x20") == (30, 20)
     with pytest.raises(TilewrightError, match="the region in tile edges"):
         SPECTRE_GRID.build("30")
+
+
+def test_listing_the_grids_loads_no_tiling():
+    # the entries import their builder when a grid is built
+    code = (
+        "import sys\n"
+        "from tilewright.registry import grid_kinds\n"
+        "grid_kinds()\n"
+        "print(sorted(m for m in sys.modules if m.startswith('tilewright.aperiodic.')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    loaded = done.stdout.split("\n")[-2]
+    assert loaded == str(
+        ["tilewright.aperiodic.collection_grid_kinds", "tilewright.aperiodic.maze_grid"]
+    )

@@ -173,3 +173,17 @@ def test_boards_of_more_bands_than_can_be_listed_are_refused_at_once(tmp_path):
     with pytest.raises(TilewrightError, match="bands, more than 1,000,000"):
         write_tiling_zarr(tiling, tmp_path / "tall.zarr", rows_per_chunk=1)
     assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("rows", "error", "said"),
+    [
+        (0, TilewrightError, "rows_per_chunk must be at least 1, got 0"),
+        (2.5, TypeError, "rows_per_chunk"),
+    ],
+)
+def test_rows_per_chunk_is_checked_by_name_before_anything_is_written(tmp_path, rows, error, said):
+    # the check is the tromino bands' own (``checked_band_rows``), naming this argument
+    with pytest.raises(error, match=said):
+        write_tiling_zarr(generate(4, 4, seed=1), tmp_path / "b.zarr", rows_per_chunk=rows)
+    assert os.listdir(tmp_path) == []

@@ -50,11 +50,11 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from tilewright.aperiodic.hat.tiling import HatPatch, generate_hats, hat_grid
     from tilewright.aperiodic.hat.validation import validate_hats
     from tilewright.aperiodic.hat.walk import HatTile
-    from tilewright.aperiodic.maze_grid import spectre_grid
     from tilewright.aperiodic.penrose import penrose_description, penrose_grid
     from tilewright.aperiodic.penrose.tiling import PenrosePatch, generate_penrose
     from tilewright.aperiodic.spectre.collection_grid import spectres_description, spectres_grid
     from tilewright.aperiodic.spectre.coordinates import Tiling
+    from tilewright.aperiodic.spectre.grid import spectre_grid
     from tilewright.aperiodic.spectre.patch import Chunk, Placed, Tile, check_region
     from tilewright.aperiodic.spectre.tiling import Patch, generate
     from tilewright.aperiodic.spectre.validation import validate
@@ -89,7 +89,7 @@ _LAZY = {
     "HatTiling": ("tilewright.aperiodic.hat.coordinates", "HatTiling"),
     "validate_hats": ("tilewright.aperiodic.hat.validation", "validate_hats"),
     "HatTile": ("tilewright.aperiodic.hat.walk", "HatTile"),
-    "spectre_grid": ("tilewright.aperiodic.maze_grid", "spectre_grid"),
+    "spectre_grid": ("tilewright.aperiodic.spectre.grid", "spectre_grid"),
     "Chunk": ("tilewright.aperiodic.spectre.patch", "Chunk"),
     "Placed": ("tilewright.aperiodic.spectre.patch", "Placed"),
     "Tile": ("tilewright.aperiodic.spectre.patch", "Tile"),

@@ -2,10 +2,12 @@
 :mod:`tilewright.core.docstrings`, whose ``filler`` fills them in)."""
 
 APERIODIC: dict[str, str] = {
-    # the collection's hat and Spectre grids
+    # the collection's hat, Spectre and Penrose grids
     "description_raises": """\
 Raises
 ------
+TypeError
+    When it is not a string.
 TilewrightError
     When it is not one the collection accepts, in one line.""",
     "description_returns": """\

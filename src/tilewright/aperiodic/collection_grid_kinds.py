@@ -1,36 +1,15 @@
 """The puzzle collection's four aperiodic grids as the command line's ``--grid`` offers them.
 
 Each is drawn from the seed (a grid description, as the collection would write one, is
-kept in the grid's params); the builders are imported when a grid is built, so listing
-the names costs nothing. They sit beside
-:data:`~tilewright.core.grids.GRID_KINDS` in ``cli/maze_grid.py``.
+kept in the grid's params); the builders are imported when a grid is built
+(:func:`~tilewright.aperiodic.maze_grid.built_by`), so listing the names costs nothing.
+They sit beside :data:`~tilewright.core.grids.GRID_KINDS` in ``cli/maze_grid.py``.
 """
 
-from functools import partial
-from typing import Any
-
+from tilewright.aperiodic.maze_grid import built_by
 from tilewright.core.grids import GridKind
-from tilewright.core.polygon_grid import PolygonGrid
 
-
-def _spectres(width: int, height: int, seed: int | None = None) -> PolygonGrid:
-    from tilewright.aperiodic.spectre.collection_grid import spectres_grid
-
-    return spectres_grid(width, height, seed=seed)
-
-
-def _hats(width: int, height: int, seed: int | None = None) -> PolygonGrid:
-    from tilewright.aperiodic.hat.collection_grid import hats_grid
-
-    return hats_grid(width, height, seed=seed)
-
-
-def _penrose(width: int, height: int, which: str, seed: int | None = None) -> Any:
-    from tilewright.aperiodic.penrose import penrose_grid
-
-    return penrose_grid(width, height, which, seed=seed)
-
-
+_PENROSE = "tilewright.aperiodic.penrose"
 COLLECTION_GRIDS = (
     GridKind(
         "penrose-p2",
@@ -38,7 +17,7 @@ COLLECTION_GRIDS = (
         "20x15",
         2,
         3,
-        partial(_penrose, which="p2"),
+        built_by(_PENROSE, "penrose_grid", which="p2"),
         seeded=True,
     ),
     GridKind(
@@ -47,7 +26,7 @@ COLLECTION_GRIDS = (
         "20x15",
         2,
         3,
-        partial(_penrose, which="p3"),
+        built_by(_PENROSE, "penrose_grid", which="p3"),
         seeded=True,
     ),
     GridKind(
@@ -56,7 +35,7 @@ COLLECTION_GRIDS = (
         "20x20",
         2,
         6,
-        _hats,
+        built_by("tilewright.aperiodic.hat.collection_grid", "hats_grid"),
         seeded=True,
     ),
     GridKind(
@@ -66,7 +45,7 @@ COLLECTION_GRIDS = (
         "20x20",
         2,
         6,
-        _spectres,
+        built_by("tilewright.aperiodic.spectre.collection_grid", "spectres_grid"),
         seeded=True,
     ),
 )

@@ -33,7 +33,8 @@ Tiles = tuple[np.ndarray, np.ndarray]
 class RandomGrid:
     """One of the collection's random grids (hats, Spectres) as its builder takes it: the
     size checked, the tiles drawn from a seed or read from a grid description, and the
-    grid made of them (:meth:`grid`); a tiling plugs in how it finds its tiles.
+    grid made of them (:meth:`grid`) or the description drawn (:meth:`description`); a
+    tiling plugs in how it finds its tiles.
 
     Attributes
     ----------
@@ -67,13 +68,25 @@ class RandomGrid:
         why."""
         return check_size(self.name, width, height, self.min_side)
 
+    def room(self, width: object, height: object) -> tuple[int, int]:
+        """``width`` and ``height`` as :meth:`sides` gives them, refused in one line when
+        the search and the grid would not fit in memory."""
+        width, height = self.sides(width, height)
+        check_room(self.name, width, height, self.per_square)
+        return width, height
+
+    def description(self, width: object, height: object, seed: int | None) -> str:
+        """The description of the grid of ``width`` × ``height`` drawn from ``seed`` (the
+        tiles are found, to know the levels it must name, but no grid is made)."""
+        width, height = self.room(width, height)
+        return self.drawn(width, height, seed)[0]
+
     def grid(
         self, width: object, height: object, description: str | None, seed: int | None
     ) -> PolygonGrid:
         """The grid of ``width`` × ``height`` that ``description`` names, or one drawn from
         ``seed`` without one (its description then in its params)."""
-        width, height = self.sides(width, height)
-        check_room(self.name, width, height, self.per_square)
+        width, height = self.room(width, height)
         if description is None:
             description, places, xy = self.drawn(width, height, seed)
         else:

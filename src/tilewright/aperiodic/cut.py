@@ -3,7 +3,7 @@
 Why a drawing of its own: the pictures (``spectre.writers.svg``) fill every tile and draw its whole
 outline under a clip path, so a laser would cut each shared edge twice and every border
 tile beyond the region. Here an edge is the pair of its vertices' exact numbers
-(:func:`~tilewright.aperiodic.maze_grid.vertex_keys`), so the two tiles' copies of it are
+(:func:`~tilewright.aperiodic.spectre.grid.vertex_keys`), so the two tiles' copies of it are
 one edge with no float comparison; the edges are clipped to the region, those along its
 sides are left to the region's own outline, and the rest are joined into the fewest
 polylines (:func:`~tilewright.core.polylines.join_segments`). SVG, PDF (drawn from that

@@ -22,7 +22,7 @@ KERNEL_MODULES = (
     f"{PACKAGE}.spectre._search_kernels",
     f"{PACKAGE}.spectre._line_kernels",
     f"{PACKAGE}.spectre._format_kernels",
-    f"{PACKAGE}._grid_kernels",
+    f"{PACKAGE}.spectre._grid_kernels",
     f"{PACKAGE}.hat._kernels",
     f"{PACKAGE}.hat._bfs_kernels",
     f"{PACKAGE}.hat._format_kernels",
@@ -140,7 +140,7 @@ def warm() -> None:
     >>> warm()
     """
     from tilewright.aperiodic.cut import cut_paths
-    from tilewright.aperiodic.maze_grid import spectre_grid
+    from tilewright.aperiodic.spectre.grid import spectre_grid
     from tilewright.aperiodic.spectre.tiling import generate
 
     for method in ("line", "bfs"):

@@ -207,7 +207,7 @@ def _announce_compiling(kind: str, algorithm: str, fmt: str, options: dict[str, 
     if kind == "spectre":
         from tilewright.aperiodic.warm import kernel_modules
 
-        modules += [*kernel_modules("bfs", "svg"), "tilewright.aperiodic._grid_kernels"]
+        modules += [*kernel_modules("bfs", "svg"), "tilewright.aperiodic.spectre._grid_kernels"]
         announce_if_cold("the maze and Spectre kernels", modules)
         return
     if kind == "hat":

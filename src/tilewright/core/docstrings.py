@@ -66,6 +66,10 @@ TilewrightError
     "wrong_type": """\
 TypeError
     For arguments of the wrong type.""",
+    # core, mazes
+    "any_grid": """\
+grid : PolygonGrid
+    Any grid.""",
 }
 
 

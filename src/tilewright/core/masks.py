@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits, human_bytes
 from tilewright.core.numbers import quoted, require_bool
@@ -174,6 +175,7 @@ def read_mask(path: str | os.PathLike) -> np.ndarray:
     return parse_mask(text, name)
 
 
+@fill_doc
 def mask_cells(grid: PolygonGrid, mask: np.ndarray | str | os.PathLike) -> np.ndarray:
     """Which cells of ``grid`` the mask keeps.
 
@@ -183,8 +185,7 @@ def mask_cells(grid: PolygonGrid, mask: np.ndarray | str | os.PathLike) -> np.nd
 
     Parameters
     ----------
-    grid : PolygonGrid
-        Any grid.
+    %(any_grid)s
     mask : numpy.ndarray or str or os.PathLike
         A bool array (rows, columns), or a mask file (see :func:`read_mask`).
 
@@ -225,13 +226,13 @@ def mask_cells(grid: PolygonGrid, mask: np.ndarray | str | os.PathLike) -> np.nd
     return array[rows, columns]
 
 
+@fill_doc
 def components(grid: PolygonGrid) -> np.ndarray:
     """The connected pieces of a grid's cell graph.
 
     Parameters
     ----------
-    grid : PolygonGrid
-        Any grid.
+    %(any_grid)s
 
     Returns
     -------

@@ -34,7 +34,7 @@ import numpy as np
 
 from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
-from tilewright.core.numbers import require_int, shown
+from tilewright.core.numbers import shown
 from tilewright.datasets._docstrings import DATASETS
 from tilewright.datasets.writing import Summary
 from tilewright.datasets.zarr_output import CHUNK_CELLS, staged_array
@@ -112,16 +112,12 @@ def write_tiling_zarr(
     import zarr
 
     from tilewright.datasets.dask_runs import checked_cluster, results_in_order
-    from tilewright.tromino.tiling import check_band
+    from tilewright.tromino.tiling import checked_band_rows
 
     width, height = tiling.width, tiling.height
-    if rows_per_chunk is None:
-        rows_per_chunk = max(1, CHUNK_CELLS // width)
-    rows_per_chunk = require_int(rows_per_chunk, "rows_per_chunk")
-    if rows_per_chunk < 1:
-        raise TilewrightError(f"rows_per_chunk must be at least 1, got {shown(rows_per_chunk)}")
-    rows_per_chunk = min(rows_per_chunk, height)
-    check_band(width, rows_per_chunk)
+    rows_per_chunk = checked_band_rows(
+        width, height, rows_per_chunk, name="rows_per_chunk", cells=CHUNK_CELLS
+    )
     count = -(-height // rows_per_chunk)
     if count > MAX_BANDS:
         raise TilewrightError(

@@ -10,6 +10,9 @@ polygon-grid twins (``grid_solve``, ``grid_pictures``, ``grid_formats``,
 from tilewright.core.docstrings import filler
 
 MAZE_SECTIONS: dict[str, str] = {
+    "maze": """\
+maze : Maze
+    The maze.""",
     "route_parameters": """\
 Parameters
 ----------

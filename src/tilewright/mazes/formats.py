@@ -86,8 +86,7 @@ def save(
 
     Parameters
     ----------
-    maze : Maze
-        The maze.
+    %(maze)s
     path : str or os.PathLike
         The file.
     solution, heat, compress, max_side, **style
@@ -192,6 +191,7 @@ def refuse_file_options(fmt: str, compress: bool, paper: str | None) -> None:
         raise TilewrightError(f"paper applies to .pdf files, not {fmt}")
 
 
+@fill_maze_doc
 def write(
     maze: Maze,
     output: str | None,
@@ -208,8 +208,7 @@ def write(
 
     Parameters
     ----------
-    maze : Maze
-        The maze.
+    %(maze)s
     output : str or None
         The file, written completely or not at all.
     fmt : str

@@ -524,6 +524,7 @@ def graph_algorithm(algorithm: str, where: str, **params: Any) -> tuple[str, dic
     return info.name, _checked_params(info, params)
 
 
+@fill_maze_doc
 def default_endpoints(grid: "PolygonGrid") -> tuple[int, int]:
     """The start and goal a maze on ``grid`` is solved between unless told otherwise.
 
@@ -534,8 +535,7 @@ def default_endpoints(grid: "PolygonGrid") -> tuple[int, int]:
 
     Parameters
     ----------
-    grid : PolygonGrid
-        Any grid.
+    %(any_grid)s
 
     Returns
     -------

@@ -137,8 +137,7 @@ def write_npz(maze: Maze, stream: BinaryIO, compress: bool = False) -> None:
 
     Parameters
     ----------
-    maze : Maze
-        The maze.
+    %(maze)s
     stream : binary file object
         Where the archive goes; it need not be seekable.
     compress : bool
@@ -202,13 +201,13 @@ def read_npz(source: str | os.PathLike | BinaryIO) -> Maze:
     return _read_npz(source, 0)
 
 
+@fill_maze_doc
 def json_chunks(maze: Maze) -> Iterator[bytes]:
     """The maze as one JSON object, produced row by row so big mazes need no big strings.
 
     Parameters
     ----------
-    maze : Maze
-        The maze.
+    %(maze)s
 
     Returns
     -------

@@ -336,13 +336,13 @@ def _checked_openings(maze: Maze, openings: object) -> list[Opening]:
     return checked
 
 
+@fill_maze_doc
 def picture_size(maze: Maze, style: Style) -> tuple[int, int]:
     """(width, height) of the picture in pixels or SVG units.
 
     Parameters
     ----------
-    maze : Maze
-        The maze.
+    %(maze)s
     style : Style
         Its cell size and wall width.
 
@@ -407,8 +407,7 @@ def wall_lattice(maze: Maze) -> np.ndarray:
 
     Parameters
     ----------
-    maze : Maze
-        The maze.
+    %(maze)s
 
     Returns
     -------
@@ -495,6 +494,19 @@ def _checked_style(maze: Maze, style: object) -> Style:
     return style
 
 
+def _checked_picture(
+    maze: Maze, style: object, path: object, heat: object, openings: object, fmt: str
+) -> tuple[Style, np.ndarray | None, np.ndarray | None, list[Opening]]:
+    """The arguments of :func:`png_bytes` and :func:`svg_text` checked, in the order they
+    are refused: the maze and ``style`` (its default when None), ``path`` and ``heat``,
+    ``openings``, then the picture's size in ``fmt`` (:func:`check_picture`)."""
+    style = _checked_style(maze, style)
+    path, heat = _checked_extras(maze, style, path, heat)
+    gaps = _checked_openings(maze, openings)
+    check_picture(maze.width, maze.height, style, fmt)
+    return style, path, heat, gaps
+
+
 def _checked_extras(
     maze: Maze, style: Style, path: object, heat: object
 ) -> tuple[np.ndarray | None, np.ndarray | None]:
@@ -543,8 +555,7 @@ def png_bytes(
 
     Parameters
     ----------
-    maze : Maze
-        The maze.
+    %(maze)s
     style : Style, optional
         Sizes and colours; default :func:`picture_style` of the maze (a long side of 800
         to 1000 pixels).
@@ -580,10 +591,7 @@ def png_bytes(
 
     from tilewright.core.metadata import png_text
 
-    style = _checked_style(maze, style)
-    path, heat = _checked_extras(maze, style, path, heat)
-    gaps = _checked_openings(maze, openings)
-    check_picture(maze.width, maze.height, style, "png")
+    style, path, heat, gaps = _checked_picture(maze, style, path, heat, openings, "png")
     width_px, height_px = picture_size(maze, style)
     lattice = np.where(wall_lattice(maze), np.uint8(_WALL), np.uint8(_FLOOR))
     if heat is not None:
@@ -687,8 +695,7 @@ def svg_text(
 
     Parameters
     ----------
-    maze : Maze
-        The maze.
+    %(maze)s
     style : Style, optional
         Sizes and colours; default :func:`picture_style` of the maze.
     path : array_like or None
@@ -722,10 +729,7 @@ def svg_text(
     >>> '"seed":1' in svg
     True
     """
-    style = _checked_style(maze, style)
-    path, heat = _checked_extras(maze, style, path, heat)
-    gaps = _checked_openings(maze, openings)
-    check_picture(maze.width, maze.height, style, "svg")
+    style, path, heat, gaps = _checked_picture(maze, style, path, heat, openings, "svg")
     width, height = picture_size(maze, style)
     offset = style.wall / 2
     parts = [
@@ -881,8 +885,7 @@ def wall_path_data(maze: Maze, openings: Sequence[Opening] | None = None) -> str
 
     Parameters
     ----------
-    maze : Maze
-        The maze.
+    %(maze)s
     openings : sequence of Opening, optional
         Outer wall segments to leave out, as :func:`opening_sides` gives them.
 

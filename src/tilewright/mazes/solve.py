@@ -120,13 +120,13 @@ def endpoints(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[int, i
     return cell_index(maze, start, "start"), cell_index(maze, goal, "goal")
 
 
+@fill_maze_doc
 def cell_index(maze: Maze, cell: Cell, what: str = "cell") -> int:
     """The flat index of ``cell``, or a clear error when it is not a cell of the maze.
 
     Parameters
     ----------
-    maze : Maze
-        The maze.
+    %(maze)s
     cell : (int, int)
         ``(row, column)`` as a tuple, list or integer array of two; ``np.integer`` counts
         as an integer, ``bool`` and ``float`` do not.

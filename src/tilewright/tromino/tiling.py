@@ -111,14 +111,22 @@ def bands_of(plan: Plan, rows_per_band: int | None = None) -> Iterator[np.ndarra
     return _bands(plan, checked_band_rows(plan.width, plan.height, rows_per_band))
 
 
-def checked_band_rows(width: int, height: int, rows_per_band: int | None) -> int:
+def checked_band_rows(
+    width: int,
+    height: int,
+    rows_per_band: int | None,
+    *,
+    name: str = "rows_per_band",
+    cells: int = BAND_CELLS,
+) -> int:
     """The rows of each band of a ``width`` × ``height`` board (by default about
-    ``BAND_CELLS`` cells), checked, and the band's memory too."""
+    ``cells`` cells), checked, and the band's memory too; ``name`` is the argument's, for
+    messages (the datasets' Zarr writer checks its ``rows_per_chunk`` so)."""
     if rows_per_band is None:
-        rows_per_band = max(1, BAND_CELLS // width)
-    rows_per_band = require_int(rows_per_band, "rows_per_band")
+        rows_per_band = max(1, cells // width)
+    rows_per_band = require_int(rows_per_band, name)
     if rows_per_band < 1:
-        raise TilewrightError(f"rows_per_band must be at least 1, got {shown(rows_per_band)}")
+        raise TilewrightError(f"{name} must be at least 1, got {shown(rows_per_band)}")
     rows_per_band = min(rows_per_band, height)
     check_band(width, rows_per_band)
     return rows_per_band

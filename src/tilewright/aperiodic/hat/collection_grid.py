@@ -315,4 +315,4 @@ def hats_description(width: int, height: int, seed: int | None = None) -> str:
 
     %(description_returns)s
     """
-    return hats_grid(width, height, seed=seed).params["description"]
+    return HATS.description(width, height, seed)

@@ -12,7 +12,9 @@ levels the patch needs above the last one are made up the same way every time.
 import re
 from dataclasses import dataclass
 
+from tilewright.aperiodic._docstrings import APERIODIC
 from tilewright.aperiodic.penrose.tables import P2_LETTERS, P3_LETTERS, PARENTS
+from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import quoted
 
@@ -65,6 +67,7 @@ def check_which(which: object) -> str:
     return str(which)
 
 
+@filler(APERIODIC)
 def read_description(text: str, which: str) -> Description:
     """The patch a grid description names, checked as the collection checks it.
 
@@ -79,12 +82,7 @@ def read_description(text: str, which: str) -> Description:
     -------
     Description
 
-    Raises
-    ------
-    TypeError
-        When ``text`` is not a string.
-    TilewrightError
-        When the collection would refuse it, in one line.
+    %(description_raises)s
 
     Examples
     --------

@@ -251,5 +251,4 @@ def spectres_description(width: int, height: int, seed: int | None = None) -> st
 
     %(description_returns)s
     """
-    width, height = SPECTRES.sides(width, height)
-    return _drawn(width, height, seed)[0]
+    return SPECTRES.description(width, height, seed)

@@ -1,6 +1,6 @@
 """The Spectre's edges for the laser cut (:mod:`tilewright.aperiodic.cut`), straight or
 curved: each tile's fourteen vertices numbered by their exact points
-(:func:`~tilewright.aperiodic.maze_grid.vertex_keys`), so that the two tiles' copies of an
+(:func:`~tilewright.aperiodic.spectre.grid.vertex_keys`), so that the two tiles' copies of an
 edge are one edge with no float comparison; a curved edge is cut as ``CURVE_PIECES``
 straight pieces along its S-curve (:mod:`~tilewright.aperiodic.spectre.curved`).
 """
@@ -10,13 +10,13 @@ from collections.abc import Iterable
 import numpy as np
 
 from tilewright.aperiodic.cut import CURVE_PIECES, TileEdges, tile_edges
-from tilewright.aperiodic.maze_grid import vertex_keys
 from tilewright.aperiodic.spectre import curved as curved_module
 from tilewright.aperiodic.spectre.geometry import SPECTRE_EDGES
+from tilewright.aperiodic.spectre.grid import vertex_keys
 from tilewright.aperiodic.spectre.patch import Chunk
 
 # the compiled kernels a cut runs beyond the patch's own (for the word before compiling)
-KERNEL_MODULES = ("tilewright.aperiodic._grid_kernels", "tilewright.core._polyline_kernels")
+KERNEL_MODULES = ("tilewright.aperiodic.spectre._grid_kernels", "tilewright.core._polyline_kernels")
 
 
 def spectre_edges(

@@ -1,4 +1,4 @@
-"""Compiled numbering of a Spectre patch's vertices, for its maze grid (``maze_grid``).
+"""Compiled numbering of a Spectre patch's vertices, for its maze grid (``spectre.grid``).
 
 Why a kernel of its own: ``from_polygons`` numbers vertices from their keys, and the
 Spectre's exact keys (four integers packed in mixed radix) are spread far too thinly over
