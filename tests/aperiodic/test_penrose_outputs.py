@@ -14,10 +14,9 @@ from hypothesis import strategies as st
 
 from tests.helpers import run_binary
 from tilewright.aperiodic.cut import cut_paths, save_cut
-from tilewright.aperiodic.penrose import descent, outputs, region
+from tilewright.aperiodic.penrose import descent, outputs
 from tilewright.aperiodic.penrose.region import TILINGS
 from tilewright.aperiodic.penrose.tiling import generate_penrose
-from tilewright.aperiodic.writers import FOUR_COLOURS
 from tilewright.core import memory
 from tilewright.core.errors import TilewrightError
 
@@ -227,30 +226,6 @@ def test_neighbours_end_each_text_row(capsysbinary):
     assert out == written(patch, "csv", neighbours=True)
     with pytest.raises(TilewrightError, match="neighbours are written in csv and jsonl"):
         written(patch, "svg", neighbours=True)
-
-
-@settings(max_examples=40, deadline=None)
-@given(
-    seed=st.integers(0, 2**40),
-    tiling=st.sampled_from(TILINGS),
-    corner=st.tuples(st.floats(-60, 60), st.floats(-60, 60)),
-    sides=st.tuples(st.floats(0.5, 14), st.floats(0.5, 14)),
-)
-def test_four_colours_no_two_tiles_across_an_edge_share(seed, tiling, corner, sides):
-    """``--colour four``: a proper colouring of the patch's tiles in at most four colours
-    (a patch of four-edged tiles has degeneracy three at most), by the tiles across edges
-    that ``neighbours`` names too."""
-    (x, y), (width, height) = corner, sides
-    patch = generate_penrose(width, height, seed, (x, y), tiling)
-    across = region.adjacency(patch.found)
-    colours = np.array(outputs.fills(patch.found, tiling, "four"))
-    assert set(colours.tolist()) <= set(FOUR_COLOURS)
-    inside = across >= 0
-    rows = np.nonzero(inside)[0]
-    assert not np.any(colours[rows] == colours[across[inside]])
-    ids = np.array(patch.found.ids)
-    named = np.array(patch.neighbours())
-    assert np.array_equal(ids[across[inside]], named[inside])
 
 
 class _Counted:

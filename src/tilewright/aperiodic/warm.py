@@ -28,7 +28,6 @@ KERNEL_MODULES = (
     f"{PACKAGE}.hat._format_kernels",
     f"{PACKAGE}.penrose._descent_kernels",
     f"{PACKAGE}.penrose._format_kernels",
-    "tilewright.core._colouring_kernels",
     *COLLECTION_KERNEL_MODULES,
 )
 HAT_KERNEL_MODULES = (f"{PACKAGE}.hat._kernels",)
@@ -154,8 +153,8 @@ def warm() -> None:
     len(generate_hats(3, 3, seed=1, method="bfs"))  # and its breadth-first search
     from tilewright.aperiodic.penrose.tiling import generate_penrose
 
-    # the Penrose descent, and its four colours (core's colouring kernel)
-    generate_penrose(3, 3, seed=1).write(io.BytesIO(), "svg", colour="four")
+    # the Penrose descent, and the second search of its kites' and darts' four colours
+    generate_penrose(3, 3, seed=1, tiling="p2").write(io.BytesIO(), "svg", colour="four")
     generate_penrose(3, 3, seed=1).write(io.BytesIO(), "jsonl")  # its text rows
     from tilewright.aperiodic.collection_grid_kinds import COLLECTION_GRIDS
 

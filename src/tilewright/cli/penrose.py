@@ -87,7 +87,6 @@ def penrose(
     sides, joined into long polylines, with the region's rectangle last.
     """
     from tilewright.aperiodic.penrose.tiling import (
-        COLOURING_KERNELS,
         KERNEL_MODULES,
         STREAMED,
         TEXT_KERNELS,
@@ -120,8 +119,6 @@ def penrose(
     check_destination(output)
     patch = generate_penrose(width, height, announce_seed(seed), origin, tiling, method)
     kernels: tuple[str, ...] = KERNEL_MODULES[method]
-    if colour == "four" and fmt in ("svg", "png", "pdf") and not cut:
-        kernels += (COLOURING_KERNELS,)
     if fmt in aperiodic.TEXT_FORMATS:
         kernels += (TEXT_KERNELS,)
     if cut:  # imported only for a cut

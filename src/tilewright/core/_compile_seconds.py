@@ -42,7 +42,6 @@ KERNEL_SECONDS = {
     "tilewright.aperiodic.spectre._search_kernels.patch": 1.79,
     "tilewright.aperiodic.spectre._search_kernels.walk_to": 1.45,
     "tilewright.aperiodic.spectre._step_kernels.across_edges": 0.42,
-    "tilewright.core._colouring_kernels.smallest_last_colours": 0.78,
     "tilewright.core._lattice_kernels._faces": 0.22,
     "tilewright.core._lattice_kernels._positions": 0.25,
     "tilewright.core._lattice_kernels._ranks": 0.05,
@@ -396,11 +395,6 @@ CALLEES = {
     ),
     "tilewright.aperiodic.spectre._step_kernels.across_edges": (
         "tilewright.aperiodic.spectre._step_kernels.step",
-    ),
-    "tilewright.core._colouring_kernels.smallest_last_colours": (
-        "tilewright.core._colouring_kernels._link",
-        "tilewright.core._colouring_kernels._taken_by_neighbour",
-        "tilewright.core._colouring_kernels._unlink",
     ),
     "tilewright.core._lattice_kernels._sheared": ("tilewright.core._lattice_kernels._spread",),
     "tilewright.core._lattice_kernels.lattice_corners": (

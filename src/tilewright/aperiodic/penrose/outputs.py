@@ -18,7 +18,6 @@ from tilewright.aperiodic.penrose import region
 from tilewright.aperiodic.penrose.region import TYPES, Found
 from tilewright.aperiodic.writers import (
     DIGITS,
-    FOUR_COLOURS,
     OUTLINE,
     SVG_END,
     byte_pieces,
@@ -28,7 +27,6 @@ from tilewright.aperiodic.writers import (
     svg_head,
     tiles_group,
 )
-from tilewright.core.colouring import proper_colours
 from tilewright.core.metadata import png_text
 from tilewright.core.raster import PolygonCanvas
 
@@ -81,10 +79,8 @@ _NAMES = {tiling: _names(tiling) for tiling in TYPES}
 
 
 def fills(found: Found, tiling: str, colouring: str) -> list[str]:
-    """Each tile's colour: by type (``"type"``), by type and turn (``"orientation"``), or
-    four colours no two tiles across an edge share (``"four"``: ``core.colouring``, which
-    never needs more on a patch of four-edged tiles; those of one patch, not of the
-    tiling, so a larger region may colour a tile otherwise).
+    """Each tile's colour: by type (``"type"``) or by type and turn (``"orientation"``);
+    the four colours are the tiling's (``colours.four_colours``).
 
     Examples
     --------
@@ -92,8 +88,6 @@ def fills(found: Found, tiling: str, colouring: str) -> list[str]:
     >>> set(fills(find(1, "p2", (0, 0, 4, 4)), "p2", "type")) == set(TYPE_COLOURS["p2"])
     True
     """
-    if colouring == "four":
-        return [FOUR_COLOURS[c] for c in proper_colours(region.adjacency(found)).tolist()]
     kinds = found.kind.tolist()
     if colouring == "orientation":
         # a rhomb's turn counts to 5 (half a turn on, it is the same rhomb): the whole wheel

@@ -450,6 +450,16 @@ def across(
     >>> turns.shape == (len(found), 4) and starts.shape == (len(found), 4, 4)
     True
     """
+    wide, index = across_tiles(seed, tiling, found, region, method)
+    return wide.turn[index].astype(np.int64), wide.exact[index, 0]
+
+
+def across_tiles(
+    seed: int, tiling: str, found: Found, region, method: str = "bfs"
+) -> tuple[Found, np.ndarray]:
+    """The tiles of the region grown by ``NEIGHBOUR_REACH``, and where among them lies the
+    tile across each edge of each of ``found``'s tiles: int64 (n, 4) indices (see
+    :func:`across`)."""
     x0, y0, x1, y1 = region
     grown = (x0 - NEIGHBOUR_REACH, y0 - NEIGHBOUR_REACH, x1 + NEIGHBOUR_REACH, y1 + NEIGHBOUR_REACH)
     wide = find(seed, tiling, grown, method)
@@ -463,8 +473,7 @@ def across(
     at = np.searchsorted(wide_edges[order], backwards).clip(0, len(order) - 1)
     if not np.array_equal(wide_edges[order][at], backwards):
         raise AssertionError("an edge of the region's tiles has no tile across it")
-    index = order[at] // 4
-    return wide.turn[index].astype(np.int64), wide.exact[index, 0]
+    return wide, order[at] // 4
 
 
 def neighbours(

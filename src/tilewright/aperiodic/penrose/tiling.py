@@ -21,6 +21,7 @@ import numpy as np
 from tilewright.aperiodic import writers
 from tilewright.aperiodic.patch import farthest_within, positive_region
 from tilewright.aperiodic.penrose import outputs
+from tilewright.aperiodic.penrose.colours import four_colours
 from tilewright.aperiodic.penrose.region import (
     NEIGHBOUR_REACH,
     TILINGS,
@@ -91,8 +92,6 @@ KERNEL_MODULES = {
     "bfs": ("tilewright.aperiodic.penrose._search_kernels",),
     "line": ("tilewright.aperiodic.penrose._descent_kernels",),
 }
-# and the one a picture coloured "four" runs besides
-COLOURING_KERNELS = "tilewright.core._colouring_kernels"
 # and the one csv and jsonl rows are formatted by
 TEXT_KERNELS = "tilewright.aperiodic.penrose._format_kernels"
 
@@ -241,7 +240,8 @@ class PenrosePatch(TilingPatch):
         colour : str
             Pictures: ``"type"`` (kites and darts, thick and thin rhombs),
             ``"orientation"`` (by turn, the second type darker) or ``"four"`` (four
-            colours, no two tiles across an edge alike).
+            colours, no two tiles across an edge alike, each tile's the same in any
+            region: :meth:`four_colours`).
         scale : float, optional
             Pictures: pixels an edge; None fits ``max_side``.
         max_side : int
@@ -280,7 +280,10 @@ class PenrosePatch(TilingPatch):
             self._write_geojson(sink, progress)
             return
         found = self.found
-        colours = outputs.fills(found, self.tiling, colour)
+        if colour == "four":
+            colours = [writers.FOUR_COLOURS[c] for c in self.four_colours().tolist()]
+        else:
+            colours = outputs.fills(found, self.tiling, colour)
         box = self.region
         if fmt == "png":
             sink.write(outputs.png(found, colours, box, scale, self.info))
@@ -347,6 +350,24 @@ class PenrosePatch(TilingPatch):
         """
         return neighbours(self.seed, self.tiling, self.found, self.region, self.method)
 
+    def four_colours(self) -> np.ndarray:
+        """Each tile's colour, 0-3, in the patch's order: no two tiles across an edge
+        alike, and the same tile the same colour in any region of the tiling
+        (:func:`~tilewright.aperiodic.penrose.colours.four_colours`: a table looked up by
+        the tile's type, turn and a third number, a rhomb's corner's index or the type of
+        the kite's or dart's neighbour across edge 1); what ``colour="four"`` paints.
+
+        Examples
+        --------
+        >>> small, large = generate_penrose(4, 4, seed=2), generate_penrose(9, 9, seed=2)
+        >>> colour = dict(zip(large.found.ids, large.four_colours().tolist()))
+        >>> [colour[i] for i in small.found.ids] == small.four_colours().tolist()
+        True
+        """
+        if self.tiling == "p2":
+            self._check_second_search("the four colours")  # keys read a neighbour
+        return four_colours(self.found, self.seed, self.tiling, self.region, self.method)
+
     def laser_edges(self, progress: Progress | None = None, curved: bool = False) -> "TileEdges":
         """The edges the laser cut (:func:`~tilewright.aperiodic.cut.cut_paths`) follows,
         each once (:func:`~tilewright.aperiodic.penrose.laser.penrose_edges`); the tiles
@@ -404,9 +425,9 @@ class PenrosePatch(TilingPatch):
         if require_bool(neighbours, "neighbours"):
             if fmt not in ("csv", "jsonl"):
                 raise TilewrightError(f"neighbours are written in csv and jsonl, not {fmt}")
-            # a second search, of the region grown, beside the first's tiles
-            needed = 2 * _needed_bytes(self.region, self.method, self.tiling, NEIGHBOUR_REACH)
-            check_fits(needed, f"the neighbours of a Penrose {self.tiling} patch")
+            self._check_second_search("the neighbours")
+        if fmt in PICTURES and colour == "four" and self.tiling == "p2":
+            self._check_second_search("the four colours")  # keys read a neighbour
         if not (fmt in STREAMED and self._streams(neighbours)) and self._found is None:
             check_penrose_memory(self.region, self.tiling, self.method)
         if fmt in PICTURES:
@@ -415,6 +436,12 @@ class PenrosePatch(TilingPatch):
             if fmt == "png":
                 writers.check_png_size(self.region, scale)
         return fmt, colour, scale if scale is not None else writers.SCALE
+
+    def _check_second_search(self, what: str) -> None:
+        """Refuse ``what`` of the patch when a second search, of the region grown by a
+        tile, beside the first's tiles would not fit in memory."""
+        needed = 2 * _needed_bytes(self.region, self.method, self.tiling, NEIGHBOUR_REACH)
+        check_fits(needed, f"{what} of a Penrose {self.tiling} patch")
 
 
 def _needed_bytes(
