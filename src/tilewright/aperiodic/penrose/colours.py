@@ -1,8 +1,8 @@
 """Four colours for a Penrose tiling, no two tiles across an edge alike, each tile's colour
 the same in any region of one tiling: a table looked up by what lies at the tile alone.
 
-Why a table of local keys: a colouring found for a patch (greedy, ``core.colouring``)
-depends on the patch, so a larger region may colour a tile otherwise, and two pictures of
+Why a table of local keys: a colouring found for a patch (a greedy one, say) depends on
+the patch, so a larger region may colour a tile otherwise, and two pictures of
 overlapping regions disagree. Here a tile's colour is a function of a small *key*, read
 from the tile and the tiling near it; two tiles across an edge never have keys that the
 table colours alike. Every Penrose tiling of one kind holds the same finite set of
