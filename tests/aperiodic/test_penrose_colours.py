@@ -80,6 +80,7 @@ def test_the_absent_index_is_absent_everywhere(seed, corner):
     found = find(seed, "p3", box, "line")
     residues = set(index_residues(found.exact).ravel().tolist())
     assert absent_index(seed) not in residues and len(residues) >= 3
+    assert absent_index(seed, "bfs") == absent_index(seed)  # either search finds it
 
 
 @pytest.mark.parametrize("tiling", TILINGS)

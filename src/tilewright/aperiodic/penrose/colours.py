@@ -84,9 +84,10 @@ def index_residues(exact: np.ndarray) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=64)
-def absent_index(seed: int) -> int:
+def absent_index(seed: int, method: str = "line") -> int:
     """The residue mod 5 no corner of the P3 tiling of ``seed`` has: the square around the
-    tiling's centre grown until the other four occur.
+    tiling's centre, searched by ``method`` (the patch's: no other kernels to compile),
+    grown until the other four occur.
 
     Examples
     --------
@@ -95,7 +96,7 @@ def absent_index(seed: int) -> int:
     """
     side = 4.0
     while True:
-        corners = find(seed, "p3", (-side, -side, side, side), "line").exact
+        corners = find(seed, "p3", (-side, -side, side, side), method).exact
         present = np.unique(index_residues(corners))
         if len(present) == 4:
             return int(np.setdiff1d(np.arange(5), present)[0])
@@ -132,7 +133,7 @@ def keys(
     """
     kind, turn = found.kind.astype(np.int64), found.turn.astype(np.int64)
     if tiling == "p3":
-        index = (index_residues(found.exact[:, 0]) - absent_index(seed)) % 5
+        index = (index_residues(found.exact[:, 0]) - absent_index(seed, method)) % 5
         return kind, turn, index
     wide, beyond = across_tiles(seed, tiling, found, region, method)
     return kind, turn, wide.kind[beyond[:, 1]].astype(np.int64)
