@@ -27,6 +27,7 @@ KERNEL_MODULES = (
     f"{PACKAGE}.hat._bfs_kernels",
     f"{PACKAGE}.hat._format_kernels",
     f"{PACKAGE}.penrose._descent_kernels",
+    f"{PACKAGE}.penrose._canonical_kernels",
     f"{PACKAGE}.penrose._format_kernels",
     *COLLECTION_KERNEL_MODULES,
 )

@@ -30,6 +30,7 @@ from functools import cached_property
 
 import numpy as np
 
+from tilewright.aperiodic.penrose import _canonical_kernels as kernels
 from tilewright.aperiodic.penrose.descent import descend
 from tilewright.aperiodic.penrose.description import LETTERS, Description
 from tilewright.aperiodic.penrose.field import INVERSE_PHI, T, multiply, power
@@ -306,24 +307,6 @@ def _kept(
     return exact[keep], kind[keep], turn[keep]
 
 
-def _direction(vectors: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """Which of ``table``'s ten vectors each of ``vectors`` is (−1: none)."""
-
-    # one whole number a vector, compared with the table's ten sorted: the components of
-    # tile edges are at most 2 in size, so base 16 keeps them apart
-    def key(v: np.ndarray) -> np.ndarray:
-        return (((v[..., 0] * 16 + v[..., 1]) * 16 + v[..., 2]) * 16) + v[..., 3]
-
-    keys = key(table)
-    order = np.argsort(keys)
-    found = np.searchsorted(keys[order], key(vectors)).clip(0, len(keys) - 1)
-    match = keys[order][found] == key(vectors)
-    small = np.abs(vectors) <= 2
-    # the four components ANDed one by one: a reduction over an axis of four was slower
-    small = small[..., 0] & small[..., 1] & small[..., 2] & small[..., 3]
-    return np.where(match & small, order[found], -1)
-
-
 def canonical(tiles: np.ndarray, tiling: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The search's tiles (corners from one half's end of the shared edge, anticlockwise)
     each started at its canonical corner, with its type and edge 0's turn.
@@ -334,24 +317,16 @@ def canonical(tiles: np.ndarray, tiling: str) -> tuple[np.ndarray, np.ndarray, n
     turns half a turn more). A kite's axis, the shared edge, is long and a dart's short; a
     rhomb's corner at its start (edge 0 round to edge 3) is 72° if thick, 144° if thin.
     """
-    if not len(tiles):
-        empty = np.empty(0, dtype=np.int8)
-        return tiles.reshape(0, 4, 4), empty, empty.copy()
-    first = _direction(tiles[:, 1] - tiles[:, 0], UNIT)
-    other = first < 0 if tiling == "p2" else first >= 5
-    tiles = np.where(other[:, None, None], np.roll(tiles, 2, axis=1), tiles)
-    turn = _direction(tiles[:, 1] - tiles[:, 0], UNIT)
-    if tiling == "p2":
-        long_axis = _direction(tiles[:, 2] - tiles[:, 0], UNIT) >= 0
-        shaped = long_axis | (_direction(tiles[:, 2] - tiles[:, 0], SHORT) >= 0)
-        kind = ~long_axis
-    else:
-        tenths = (_direction(tiles[:, 3] - tiles[:, 0], UNIT) - turn) % 10
-        shaped = (tenths == RHOMB_TENTHS[0]) | (tenths == RHOMB_TENTHS[1])
-        kind = tenths == RHOMB_TENTHS[1]
-    if np.any(turn < 0) or not np.all(shaped):
+    exact, kind, turn, shaped = kernels.canonical(
+        np.ascontiguousarray(tiles, dtype=np.int64).reshape(-1, 4, 4),
+        tiling == "p2",
+        UNIT,
+        SHORT,
+        *RHOMB_TENTHS,
+    )
+    if not shaped:
         raise AssertionError("the search gave a tile of neither shape")
-    return tiles, kind.astype(np.int8), turn.astype(np.int8)
+    return exact, kind, turn
 
 
 def meets(corners: np.ndarray, region: tuple[float, float, float, float]) -> np.ndarray:

@@ -89,8 +89,14 @@ REACH = 1.7
 REPR_COUNT_LIMIT = 50_000
 # the compiled kernels a patch runs by each method (for the word before compiling)
 KERNEL_MODULES = {
-    "bfs": ("tilewright.aperiodic.penrose._search_kernels",),
-    "line": ("tilewright.aperiodic.penrose._descent_kernels",),
+    "bfs": (
+        "tilewright.aperiodic.penrose._search_kernels",
+        "tilewright.aperiodic.penrose._canonical_kernels",
+    ),
+    "line": (
+        "tilewright.aperiodic.penrose._descent_kernels",
+        "tilewright.aperiodic.penrose._canonical_kernels",
+    ),
 }
 # and the one csv and jsonl rows are formatted by
 TEXT_KERNELS = "tilewright.aperiodic.penrose._format_kernels"
