@@ -1,6 +1,8 @@
-"""What a Spectre ``Patch`` and a ``HatPatch`` share: the formats they write, the region,
-seed and method that find their tiles again each time they are asked for, and the checks
-of the style arguments; each tiling plugs in its own search and writers."""
+"""What a Spectre ``Patch``, a ``HatPatch`` and a ``PenrosePatch`` share: the formats they
+write, the region, seed and method that find their tiles again each time they are asked
+for, the checks of the style arguments, and the writing of CSV and JSON Lines rows on any
+number of threads (``threaded.walked``); each tiling plugs in its own search, its walk cut
+for threads, and its writers."""
 
 import io
 from collections.abc import Callable, Iterator
@@ -39,7 +41,8 @@ class _Rows:
 
 class TilingPatch:
     """Every tile of one tiling that meets a rectangle, held as the parameters that find
-    the tiles again: the base of the Spectre's ``Patch`` and the hat's ``HatPatch``.
+    the tiles again: the base of the Spectre's ``Patch``, the hat's ``HatPatch`` and the
+    ``PenrosePatch``.
 
     Attributes
     ----------
