@@ -3,9 +3,11 @@ library (plain-Python searches and parsers), so that a test compares tilewright 
 something it did not compute itself."""
 
 import numpy as np
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from tilewright.rectangles import Puzzle
+from tilewright.tromino import obstruction
 
 
 def spanning_tree_of(num_cells: int, edges: np.ndarray) -> bool:
@@ -224,3 +226,17 @@ def assert_is_the_collections(grid, theirs: dict, squash: float = 0.005) -> None
     scale = (centred * their_centred).sum(axis=0) / (centred * centred).sum(axis=0)
     assert abs(scale[0] / scale[1] - 1) <= squash
     assert np.abs(centred * scale - their_centred).max() <= 1.0
+
+
+@st.composite
+def tileable_boards(draw, largest=70):
+    """A board missing one square that L-trominoes tile: (width, height, (row, col)), each
+    side at most ``largest`` (+1). W·H − 1 must be a multiple of 3, so W and H are drawn
+    both ≡ 1 or both ≡ 2 (mod 3) rather than filtered (two boards in three would be); what
+    is filtered is the few the theorems rule out (1×n, 2×n, 5×n and their squares)."""
+    residue = draw(st.sampled_from([1, 2]))
+    width = 3 * draw(st.integers(0, largest // 3)) + residue
+    height = 3 * draw(st.integers(0, largest // 3)) + residue
+    row, col = draw(st.integers(0, height - 1)), draw(st.integers(0, width - 1))
+    assume(obstruction(width, height, row, col) is None)
+    return width, height, (row, col)

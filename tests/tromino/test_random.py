@@ -14,11 +14,12 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.helpers import tileable_boards
 from tilewright import TilewrightError
-from tilewright.tromino import count_tilings, generate, obstruction, validate
+from tilewright.tromino import count_tilings, generate, validate
 from tilewright.tromino import random_tiling as rt
 from tilewright.tromino._random_kernels import first_cells_before, shape_counts
 
@@ -163,15 +164,11 @@ def test_one_chain_reaches_every_tiling_around_a_square_inside(missing):
     assert len(seen) == total
 
 
-@given(
-    st.integers(2, 40),
-    st.integers(2, 40),
-    st.integers(0, 10**6),
-    st.integers(0, 2**63 - 1),
-)
-def test_a_random_tiling_is_a_tiling_and_reads_the_same_in_bands(width, height, where, seed):
-    row, col = divmod(where % (width * height), width)
-    assume(obstruction(width, height, row, col) is None)
+# boards drawn tileable, not filtered: two boards in three have no tiling, and filtering
+# them failed Hypothesis's health check now and then (9 kept to 50 filtered)
+@given(tileable_boards(largest=40), st.integers(0, 2**63 - 1))
+def test_a_random_tiling_is_a_tiling_and_reads_the_same_in_bands(board, seed):
+    width, height, (row, col) = board
     tiling = generate(width, height, (row, col), seed=seed, method="random", sweeps=2)
     labels = tiling.labels
     assert validate(labels) is None

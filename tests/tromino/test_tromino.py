@@ -6,10 +6,10 @@ import tracemalloc
 
 import numpy as np
 import pytest
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.helpers import SAMPLE_8_2_3
+from tests.helpers import SAMPLE_8_2_3, tileable_boards
 from tilewright import TilewrightError
 from tilewright.tromino import obstruction, plan_tiling, tile, tile_rows
 from tilewright.tromino._search import search
@@ -108,17 +108,6 @@ def test_classic_beyond_the_textbook_limit():
 def test_classic_rejects_bad_input(size, x, y, message):
     with pytest.raises(TilewrightError, match=message):
         classic_plan(size, x, y)
-
-
-@st.composite
-def tileable_boards(draw, largest=70):
-    # W·H − 1 must be a multiple of 3: W and H both ≡ 1 or both ≡ 2 (mod 3).
-    residue = draw(st.sampled_from([1, 2]))
-    width = 3 * draw(st.integers(0, largest // 3)) + residue
-    height = 3 * draw(st.integers(0, largest // 3)) + residue
-    row, col = draw(st.integers(0, height - 1)), draw(st.integers(0, width - 1))
-    assume(obstruction(width, height, row, col) is None)  # 1×n, 2×n and 5×n exceptions
-    return width, height, (row, col)
 
 
 @given(tileable_boards())
