@@ -1,5 +1,6 @@
-"""Aperiodic monotile tilings: the Spectre and the hat, by combinatorial coordinates and
-exact geometry.
+"""Aperiodic tilings: the Spectre and the hat monotiles and Penrose's kites and darts and
+rhombs, by combinatorial coordinates and exact geometry; one subpackage a tiling, over
+what they share (the patch base, rows on threads, the laser cut, the collection's grids).
 
 A seed fixes one Spectre tiling of the whole plane; :func:`generate` gives its patch over
 a rectangle as a :class:`Patch`, whose tiles are found in bounded memory, iterated as
@@ -18,8 +19,8 @@ grid (:func:`hat_grid`); :func:`validate_hats` checks a hat patch kite by kite.
 collection's Spectre, hat and Penrose grids from its grid descriptions, face for face (or
 draw a patch from a seed and write its description: :func:`spectres_description` …).
 :func:`generate_penrose` gives the Penrose rhombs (P3) or kites and darts (P2) over any
-rectangle as a :class:`PenrosePatch`, each tile once with exact corners, written and cut
-as the Spectre's are.
+rectangle as a :class:`PenrosePatch`, each tile once with exact corners, four-coloured
+(the same colour in any region), written and cut as the Spectre's are.
 
 Examples
 --------
