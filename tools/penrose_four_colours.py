@@ -8,26 +8,24 @@ Penrose tiling holds every configuration of two tiles within a bounded distance)
 """
 
 from tilewright.aperiodic.penrose.colours import keys
-from tilewright.aperiodic.penrose.region import adjacency, find
+from tilewright.aperiodic.penrose.region import adjacency
+from tilewright.aperiodic.penrose.tiling import generate_penrose
 
 SEEDS = range(8)
-REGIONS = (
-    (0.0, 0.0, 60.0, 60.0),
-    (1e4, -3e3, 1e4 + 40, -3e3 + 40),
-    (-3e6, 5e6, -3e6 + 40, 5e6 + 40),
-)
+# (side, lower-left corner): near the centre, and far out
+REGIONS = ((60, (0.0, 0.0)), (40, (1e4, -3e3)), (40, (-3e6, 5e6)))
 
 
 def pairs(tiling: str) -> tuple[set, set]:
     """The keys seen, and the pairs of keys across an edge."""
     seen, across = set(), set()
     for seed in SEEDS:
-        for region in REGIONS:
-            found = find(seed, tiling, region, "line")
-            columns = (part.tolist() for part in keys(found, seed, tiling, region, "line"))
+        for side, origin in REGIONS:
+            patch = generate_penrose(side, side, seed, origin, tiling)
+            columns = (part.tolist() for part in keys(patch))
             key = list(zip(*columns, strict=True))
             seen |= set(key)
-            for i, row in enumerate(adjacency(found).tolist()):
+            for i, row in enumerate(adjacency(patch.found).tolist()):
                 across |= {(key[i], key[j]) for j in row if j >= 0}
         print(f"{tiling} seed {seed}: {len(seen)} keys, {len(across)} pairs")
     return seen, across

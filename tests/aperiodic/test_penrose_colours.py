@@ -37,30 +37,31 @@ def test_no_two_tiles_across_an_edge_share_and_a_larger_region_agrees(
 ):
     (x, y), (width, height), (gx, gy) = corner, sides, grow
     method = "bfs" if max(abs(x), abs(y)) < 100 else "line"
-    box = (x, y, x + width, y + height)
-    found = find(seed, tiling, box, method)
-    made = four_colours(found, seed, tiling, box, method)
+    patch = generate_penrose(width, height, seed, (x, y), tiling, method)
+    made = four_colours(patch)
     assert made.dtype == np.int8 and set(made.tolist()) <= {0, 1, 2, 3}
-    across = adjacency(found)
+    assert np.array_equal(patch.four_colours(), made)
+    across = adjacency(patch.found)
     inside = across >= 0
     assert not np.any(made[np.nonzero(inside)[0]] == made[across[inside]])
     # the same tiles in a region around it, by the other method near the centre: the same
-    wide = (x - gx, y - gy, x + width + gx, y + height + gy)
     other = "line" if method == "bfs" else method
-    larger = find(seed, tiling, wide, other)
-    where = {name: k for k, name in enumerate(larger.ids)}
-    again = four_colours(larger, seed, tiling, wide, other)
-    assert np.array_equal(again[[where[name] for name in found.ids]], made)
+    larger = generate_penrose(
+        width + 2 * gx, height + 2 * gy, seed, (x - gx, y - gy), tiling, other
+    )
+    where = {name: k for k, name in enumerate(larger.found.ids)}
+    again = four_colours(larger)
+    assert np.array_equal(again[[where[name] for name in patch.found.ids]], made)
 
 
 @pytest.mark.parametrize("tiling", TILINGS)
 def test_the_table_colours_every_key_of_large_patches_properly(tiling):
     table = colours._P3_TABLE if tiling == "p3" else colours._P2_TABLE
     pairs = set()
-    for seed, box in ((5, (0.0, 0.0, 70.0, 70.0)), (6, (-4e7, 3e7, -4e7 + 50, 3e7 + 50))):
-        found = find(seed, tiling, box, "line")
-        key = np.ravel_multi_index(colours.keys(found, seed, tiling, box, "line"), table.shape)
-        across = adjacency(found)
+    for seed, side, origin in ((5, 70, (0, 0)), (6, 50, (-4e7, 3e7))):
+        patch = generate_penrose(side, side, seed, origin, tiling)
+        key = np.ravel_multi_index(colours.keys(patch), table.shape)
+        across = adjacency(patch.found)
         rows, edges = np.nonzero(across >= 0)
         pairs |= set(zip(key[rows].tolist(), key[across[rows, edges]].tolist(), strict=True))
     flat = table.ravel()
@@ -89,7 +90,7 @@ def test_a_picture_in_four_colours_uses_the_tilings_colours(tiling):
     sink = io.BytesIO()
     patch.write(sink, "svg", colour="four")
     svg = sink.getvalue().decode()
-    made = four_colours(patch.found, 8, tiling, patch.region, patch.method)
+    made = patch.four_colours()
     fills = [FOUR_COLOURS[c] for c in made.tolist()]
     at = 0
     for fill in fills:  # each tile's path, in the patch's order, filled with its colour

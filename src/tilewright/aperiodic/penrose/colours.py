@@ -31,6 +31,7 @@ References
 """
 
 import functools
+from typing import Protocol
 
 import numpy as np
 
@@ -105,76 +106,74 @@ def absent_index(seed: int, method: str = "line") -> int:
         side *= 2
 
 
-def keys(
-    found: Found,
-    seed: int,
-    tiling: str,
-    region: tuple[float, float, float, float],
-    method: str = "bfs",
-) -> tuple[np.ndarray, ...]:
+class Searched(Protocol):
+    """What the colours read of a patch: its tiles, the tiling and the region they were
+    found for, and how (a ``PenrosePatch`` is one)."""
+
+    seed: int
+    tiling: str
+    method: str
+
+    @property
+    def found(self) -> Found: ...
+
+    @property
+    def region(self) -> tuple[float, float, float, float]: ...
+
+
+def keys(patch: Searched) -> tuple[np.ndarray, ...]:
     """Each tile's key, as a tuple of int64 arrays (n,) indexing its tiling's table.
 
     Parameters
     ----------
-    found : Found
-        The tiles of the patch of ``region`` (found by ``method``) of the tiling ``seed``.
-    seed : int
-    tiling : str
-        ``"p2"`` or ``"p3"``.
-    region : tuple of float
-        (x0, y0, x1, y1).
-    method : str
-        How ``found`` was found: a P2 patch finds its tiles' neighbours the same way.
+    patch : PenrosePatch
+        Its tiles, read with their tiling; a P2 patch finds its tiles' neighbours as it
+        found them (its ``method``), in the region grown.
 
     Returns
     -------
     tuple of numpy.ndarray
         P3: type, turn, index 1-4; P2: type, turn, and the type across edge 1.
     """
+    found, seed, method = patch.found, patch.seed, patch.method
     kind, turn = found.kind.astype(np.int64), found.turn.astype(np.int64)
-    if tiling == "p3":
+    if patch.tiling == "p3":
         index = (index_residues(found.exact[:, 0]) - absent_index(seed, method)) % 5
         return kind, turn, index
-    wide, beyond = across_tiles(seed, tiling, found, region, method)
+    wide, beyond = across_tiles(seed, patch.tiling, found, patch.region, method)
     return kind, turn, wide.kind[beyond[:, 1]].astype(np.int64)
 
 
-def four_colours(
-    found: Found,
-    seed: int,
-    tiling: str,
-    region: tuple[float, float, float, float],
-    method: str = "bfs",
-) -> np.ndarray:
+def four_colours(patch: Searched) -> np.ndarray:
     """Each tile's colour, 0-3: no two tiles across an edge alike, the same tile the same
     colour in any region of the tiling (the module's notes say how).
 
     Parameters
     ----------
-    found, seed, tiling, region, method
-        As for :func:`keys`.
+    patch : PenrosePatch
 
     Returns
     -------
     numpy.ndarray
-        int8, (n,).
+        int8, (n,), in the order of ``patch.found``.
 
     Examples
     --------
     >>> from tilewright.aperiodic.penrose.region import adjacency
-    >>> small = find(2, "p3", (0.0, 0.0, 4.0, 4.0))
-    >>> large = find(2, "p3", (-3.0, -3.0, 9.0, 9.0))
-    >>> colours = four_colours(small, 2, "p3", (0.0, 0.0, 4.0, 4.0))
-    >>> across = adjacency(small)
+    >>> from tilewright.aperiodic.penrose.tiling import generate_penrose
+    >>> small = generate_penrose(4, 4, seed=2, method="bfs")
+    >>> colours = four_colours(small)
+    >>> across = adjacency(small.found)
     >>> bool(((across < 0) | (colours[across] != colours[:, None])).all())
     True
-    >>> where = {i: k for k, i in enumerate(large.ids)}
-    >>> again = four_colours(large, 2, "p3", (-3.0, -3.0, 9.0, 9.0))
-    >>> bool((again[[where[i] for i in small.ids]] == colours).all())
+    >>> large = generate_penrose(12, 12, seed=2, origin=(-3, -3))  # by the descent
+    >>> where = {i: k for k, i in enumerate(large.found.ids)}
+    >>> again = four_colours(large)
+    >>> bool((again[[where[i] for i in small.found.ids]] == colours).all())
     True
     """
-    table = _P3_TABLE if tiling == "p3" else _P2_TABLE
-    colours = table[keys(found, seed, tiling, region, method)]
+    table = _P3_TABLE if patch.tiling == "p3" else _P2_TABLE
+    colours = table[keys(patch)]
     if (colours < 0).any():  # a key the tables lack: a configuration never seen
-        raise AssertionError(f"a {tiling} tile has a key the colour table lacks")
+        raise AssertionError(f"a {patch.tiling} tile has a key the colour table lacks")
     return colours

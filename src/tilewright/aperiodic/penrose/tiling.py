@@ -372,7 +372,7 @@ class PenrosePatch(TilingPatch):
         """
         if self.tiling == "p2":
             self._check_second_search("the four colours")  # keys read a neighbour
-        return four_colours(self.found, self.seed, self.tiling, self.region, self.method)
+        return four_colours(self)
 
     def laser_edges(self, progress: Progress | None = None, curved: bool = False) -> "TileEdges":
         """The edges the laser cut (:func:`~tilewright.aperiodic.cut.cut_paths`) follows,
