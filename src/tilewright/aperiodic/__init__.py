@@ -5,10 +5,10 @@ what they share (the patch base, rows on threads, the laser cut, the collection'
 A seed fixes one Spectre tiling of the whole plane; :func:`generate` gives its patch over
 a rectangle as a :class:`Patch`, whose tiles are found in bounded memory, iterated as
 :class:`Tile` objects (stable id, Greek metatile type, exact place, colour) or as arrays
-(:meth:`Patch.chunks`), and saved by suffix (:meth:`Patch.save`: SVG, PNG, PDF, JSON Lines,
-CSV, GeoJSON). :func:`cut_paths` gives its outline for laser cutters, each edge once and
-clipped to the region (:func:`save_cut`: SVG, PDF, DXF). :func:`validate` checks a patch
-exactly, edge by edge.
+(:meth:`Patch.chunks`), and saved by suffix (:meth:`TilingPatch.save`, every tiling's:
+SVG, PNG, PDF, JSON Lines, CSV, GeoJSON). :func:`cut_paths` gives its outline for laser
+cutters, each edge once and clipped to the region (:func:`save_cut`: SVG, PDF, DXF).
+:func:`validate` checks a patch exactly, edge by edge.
 
 :func:`generate_hats` does the same for the hat tiling (:class:`HatPatch` of
 :class:`HatTile`, walked kite by kite in bounded memory, four-coloured), drawn with any
@@ -59,7 +59,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them
     from tilewright.aperiodic.spectre.patch import Chunk, Placed, Tile, check_region
     from tilewright.aperiodic.spectre.tiling import Patch, generate
     from tilewright.aperiodic.spectre.validation import validate
-    from tilewright.aperiodic.tiling_patch import FORMATS, METHODS, SUFFIXES
+    from tilewright.aperiodic.tiling_patch import FORMATS, METHODS, SUFFIXES, TilingPatch
     from tilewright.aperiodic.writers import COLOURINGS, picture_scale
 
 # Each name is imported on first use (PEP 562): a command that writes Spectres as CSV
@@ -98,6 +98,7 @@ _LAZY = {
     "FORMATS": ("tilewright.aperiodic.tiling_patch", "FORMATS"),
     "METHODS": ("tilewright.aperiodic.tiling_patch", "METHODS"),
     "SUFFIXES": ("tilewright.aperiodic.tiling_patch", "SUFFIXES"),
+    "TilingPatch": ("tilewright.aperiodic.tiling_patch", "TilingPatch"),
     "Patch": ("tilewright.aperiodic.spectre.tiling", "Patch"),
     "generate": ("tilewright.aperiodic.spectre.tiling", "generate"),
     "validate": ("tilewright.aperiodic.spectre.validation", "validate"),
@@ -121,6 +122,7 @@ __all__ = [
     "Placed",
     "Tile",
     "Tiling",
+    "TilingPatch",
     "check_region",
     "cut_dxf",
     "cut_paths",

@@ -10,15 +10,16 @@ a metre-long tile). Each tiling writes its own tiles (``spectre.writers``,
 import io
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
-from tilewright.core.metadata import svg_element
+from tilewright.core.metadata import png_text, svg_element
 from tilewright.core.numbers import quoted, require_real
 from tilewright.core.picture_size import PIXEL_BUDGET, check_max_side, default_scale
+from tilewright.core.raster import PolygonCanvas
 
 DIGITS = 6
 COLOURINGS = ("type", "orientation", "four")
@@ -40,6 +41,8 @@ FOUR_COLOURS = ("#ffb2b2", "#ffffb2", "#b2ffb2", "#9999ff")
 OUTLINE = "#222222"
 # the outlines' width in tile edges (SVG, and PNG down to a pixel)
 OUTLINE_WIDTH = 0.06
+# tiles handed to cairo at once: the arrays of a call stay small beside the picture
+PAINTED_AT_ONCE = 4096
 # the formats written by the compiled rows (the Spectre's and the hat's ``text_rows``), on
 # several threads if asked, with the neighbours across each edge if asked
 TEXT_FORMATS = ("csv", "jsonl")
@@ -257,6 +260,43 @@ def check_png_size(box: tuple[float, float, float, float], scale: float) -> tupl
         )
     check_fits(size[0] * size[1] * 4, f"a {size[0]}x{size[1]} PNG")
     return size
+
+
+def paint_png(
+    parts: Iterable[tuple[np.ndarray | Sequence[np.ndarray], Sequence[str]]],
+    box: tuple[float, float, float, float],
+    scale: float,
+    info: Mapping[str, object] | None,
+) -> bytes:
+    """A tiling's picture as a PNG, ``scale`` pixels a tile edge, antialiased
+    (``core.raster``): the tiles painted part by part, each part their outlines (corners
+    in the tiling's units, y up, the same number for every tile of a part) and their fills,
+    outlined in ``OUTLINE``; ``info`` in text chunks.
+
+    Examples
+    --------
+    >>> square = np.array([[[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]])
+    >>> paint_png([(square, ["#ffb2b2"])], (0, 0, 2, 1), 10, {"seed": 1})[:4]
+    b'\\x89PNG'
+    """
+    x0, _, _, y1 = box
+    canvas = PolygonCanvas(*check_png_size(box, scale))
+    line = outline_width(scale)
+    for outlines, fills in parts:
+        pixels = (np.asarray(outlines) - (x0, y1)) * (scale, -scale)
+        canvas.paint(pixels, list(fills), OUTLINE, line)
+    buffer = io.BytesIO()
+    canvas.write_png(buffer, png_text(info or {}))
+    return buffer.getvalue()
+
+
+def held_parts(
+    outlines: np.ndarray | Sequence[np.ndarray], fills: Sequence[str]
+) -> Iterator[tuple[np.ndarray | Sequence[np.ndarray], Sequence[str]]]:
+    """The outlines and fills of a picture's tiles, all held, in parts of
+    ``PAINTED_AT_ONCE`` tiles for :func:`paint_png`."""
+    for at in range(0, len(fills), PAINTED_AT_ONCE):
+        yield outlines[at : at + PAINTED_AT_ONCE], fills[at : at + PAINTED_AT_ONCE]
 
 
 def picture_scale(

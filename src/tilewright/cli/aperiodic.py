@@ -24,6 +24,7 @@ from tilewright.cli.options import (
     output_option,
     paper_option,
     parse_real,
+    pdf_paper,
     progress,
     refuse_paper,
     refuse_terminal,
@@ -51,6 +52,8 @@ TEXT_FORMATS = ("csv", "jsonl")
 MAX_THREADS = 256
 # patches with more tiles than this show a progress bar while written (stderr a terminal)
 PROGRESS_FROM = 20_000
+# the options of a tiling's command that ``TilingPatch.write`` takes by the same name
+WRITE_OPTIONS = ("colour", "plain", "shape", "curved", "neighbours")
 
 Decorator = Callable[[Callable], Callable]
 
@@ -280,3 +283,27 @@ def progress_of(patch, unit: str):
     """A progress bar over the patch's parts, counting ``unit``\\ s, shown for a large
     patch (stderr a terminal)."""
     return lambda parts: progress(parts, patch.approximate_count, unit, PROGRESS_FROM)
+
+
+def write_patch(patch, fmt: str, cut: bool, unit: str) -> None:
+    """Write ``patch`` as the running command asks, to its ``-o`` all or nothing: its laser
+    cut (``cut``), or ``fmt`` by ``TilingPatch.write`` with the command's options, through
+    a progress bar counting ``unit``\\ s. The options are read from the command's
+    parameters (click's), so that each tiling's command passes the same ones the same way:
+    the ones ``write`` takes by the same name (those the tiling has), ``--cell`` as the
+    scale, ``--paper`` for PDF only and ``--threads`` as 1 when not given."""
+    from tilewright.core.output import open_output
+
+    params = click.get_current_context().params
+    scale, max_side = params["cell"], params["max_side"]
+    with open_output(params["output"]) as sink:
+        if cut:
+            from tilewright.aperiodic.cut import write_cut
+
+            curved = params.get("curved", False)
+            write_cut(patch, sink, fmt, scale, max_side, progress_of(patch, unit), curved)
+            return
+        options = {name: params[name] for name in WRITE_OPTIONS if name in params}
+        options |= {"scale": scale, "max_side": max_side, "threads": params["threads"] or 1}
+        paper = pdf_paper(params["paper"], fmt)
+        patch.write(sink, fmt, paper=paper, progress=progress_of(patch, unit), **options)

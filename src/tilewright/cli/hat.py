@@ -5,7 +5,7 @@ import math
 import click
 
 from tilewright.cli import aperiodic
-from tilewright.cli.options import announce_seed, parse_real, pdf_paper
+from tilewright.cli.options import announce_seed, parse_real
 from tilewright.core.numbers import quoted
 
 # the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
@@ -103,10 +103,10 @@ def hat(
     sides, joined into long polylines, with the region's rectangle last.
     """
     from tilewright.aperiodic import warm
-    from tilewright.aperiodic.hat.shapes import HAT_SHAPE
-    from tilewright.aperiodic.hat.tiling import SUFFIXES, check_hat_region, generate_hats
+    from tilewright.aperiodic.hat.tiling import check_hat_region, generate_hats
+    from tilewright.aperiodic.tiling_patch import SUFFIXES
     from tilewright.core.compilation import announce_if_cold
-    from tilewright.core.output import check_destination, open_output
+    from tilewright.core.output import check_destination
 
     fmt = aperiodic.command_format(output, fmt, SUFFIXES)
     if threads is not None and fmt not in aperiodic.TEXT_FORMATS:
@@ -150,24 +150,7 @@ def hat(
 
         kernels += CUT_KERNEL_MODULES
     announce_if_cold("the hat kernels", kernels, aside)
-    with open_output(output) as sink:
-        if cut:
-            from tilewright.aperiodic.cut import write_cut
-
-            write_cut(patch, sink, fmt, cell, max_side, aperiodic.progress_of(patch, "hat"))
-        elif fmt in ("svg", "png", "pdf"):
-            shape = shape or HAT_SHAPE
-            patch.write(
-                sink, fmt, colour, plain, cell, max_side, shape, paper=pdf_paper(paper, fmt)
-            )
-        else:
-            patch.write(
-                sink,
-                fmt,
-                neighbours=neighbours,
-                threads=threads or 1,
-                progress=aperiodic.progress_of(patch, "hat"),
-            )
+    aperiodic.write_patch(patch, fmt, cut, "hat")
 
 
 def _write_dataset(region, seed, origin, output, bands, workers, scheduler, neighbours) -> None:

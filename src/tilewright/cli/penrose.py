@@ -8,7 +8,7 @@ the collection's ``penrose_grid(which=...)`` takes them.
 import click
 
 from tilewright.cli import aperiodic
-from tilewright.cli.options import NameChoice, announce_seed, pdf_paper
+from tilewright.cli.options import NameChoice, announce_seed
 
 # the library's names, repeated so that ``--help`` imports nothing; a test checks they agree
 COLOURINGS = ("type", "orientation", "four")
@@ -95,7 +95,7 @@ def penrose(
     )
     from tilewright.aperiodic.tiling_patch import SUFFIXES
     from tilewright.core.compilation import announce_if_cold
-    from tilewright.core.output import check_destination, open_output
+    from tilewright.core.output import check_destination
 
     fmt = aperiodic.command_format(output, fmt, SUFFIXES)
     cut = cut or fmt == "dxf"
@@ -126,23 +126,7 @@ def penrose(
 
         kernels += laser.KERNEL_MODULES
     announce_if_cold("the Penrose kernels", kernels)
-    with open_output(output) as sink:
-        if cut:
-            from tilewright.aperiodic.cut import write_cut
-
-            write_cut(patch, sink, fmt, cell, max_side)
-        else:
-            patch.write(
-                sink,
-                fmt,
-                colour,
-                cell,
-                max_side,
-                pdf_paper(paper, fmt),
-                aperiodic.progress_of(patch, "tile"),
-                neighbours,
-                threads or 1,
-            )
+    aperiodic.write_patch(patch, fmt, cut, "tile")
 
 
 def _write_dataset(region, seed, origin, tiling, method, output, bands, workers, scheduler) -> None:

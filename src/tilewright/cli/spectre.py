@@ -3,7 +3,7 @@
 import click
 
 from tilewright.cli import aperiodic
-from tilewright.cli.options import announce_seed, pdf_paper
+from tilewright.cli.options import announce_seed
 
 # the library's colourings, repeated here so that ``--help`` needs no import of the
 # library; a test checks that they agree
@@ -61,7 +61,7 @@ def spectre(
     """
     from tilewright.aperiodic import SUFFIXES, check_region, generate, picture_scale, warm
     from tilewright.core.compilation import announce_if_cold
-    from tilewright.core.output import check_destination, open_output
+    from tilewright.core.output import check_destination
 
     fmt = aperiodic.command_format(output, fmt, SUFFIXES)
     cut = cut or fmt == "dxf"
@@ -84,31 +84,12 @@ def spectre(
     patch = generate(width, height, announce_seed(seed), origin, method)
     kernels = warm.kernel_modules(method, fmt, neighbours)
     if cut:  # imported only for a cut
-        from tilewright.aperiodic.cut import write_cut
         from tilewright.aperiodic.spectre.laser import KERNEL_MODULES as CUT_KERNEL_MODULES
 
         kernels += CUT_KERNEL_MODULES
     aside = warm.SPECTRE_TEXT_ASIDE if fmt in aperiodic.TEXT_FORMATS else None  # beside the search
     announce_if_cold("the Spectre kernels", kernels, aside)
-    progress = aperiodic.progress_of(patch, "tile")
-    if cut:
-        with open_output(output) as sink:
-            write_cut(patch, sink, fmt, cell, max_side, progress, curved=curved)
-        return
-    with open_output(output) as sink:
-        patch.write(
-            sink,
-            fmt,
-            colour,
-            plain,
-            cell,
-            max_side,
-            progress,
-            threads=threads or 1,
-            neighbours=neighbours,
-            curved=curved,
-            paper=pdf_paper(paper, fmt),
-        )
+    aperiodic.write_patch(patch, fmt, cut, "tile")
 
 
 def _write_dataset(

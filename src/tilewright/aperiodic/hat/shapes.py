@@ -86,7 +86,7 @@ def side_lifts(vertices: Sequence[GridPoint]) -> list[GridPoint]:
 
 
 def shaped(
-    tiles: Sequence[HatTile], shape: tuple[float, float], origin: GridPoint = (0, 0)
+    tiles: Sequence[HatTile], shape: Sequence[float], origin: GridPoint = (0, 0)
 ) -> list[np.ndarray]:
     """Each tile's 14 vertices drawn with Tile(a, b), in hat units at the hat's size.
 

@@ -7,8 +7,8 @@ on first use, and keeps the result.
 """
 
 import functools
-import os
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
@@ -20,24 +20,20 @@ from tilewright.aperiodic.hat.geometry import HAT_AREA, HAT_VERTICES, TYPES
 from tilewright.aperiodic.hat.shapes import HAT_SHAPE, check_shape, shaped
 from tilewright.aperiodic.hat.walk import HatTile, batch_tiles, found_batches, region_frame
 from tilewright.aperiodic.patch import FLOAT_STEPS, farthest_within, positive_region
-from tilewright.aperiodic.threaded import Walk, checked_threads
+from tilewright.aperiodic.threaded import Walk
 
 # a hat patch is written in the Spectre's formats, named by the same suffixes
 from tilewright.aperiodic.tiling_patch import (
     METHODS,
     PICTURES,
-    SUFFIXES,
     NotebookPatch,
     Progress,
+    Written,
     check_grid_fits,
-    check_plain,
-    checked_style,
     choice,
 )
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
-from tilewright.core.numbers import require_bool
-from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
 
 if TYPE_CHECKING:
@@ -82,6 +78,9 @@ class HatPatch(NotebookPatch):
     """
 
     family = "hat"
+    colourings = hat_writers.COLOURINGS
+    tile_word = "hats"
+    named = "a hat patch"
     tile_area = HAT_AREA
     reach = 4.0
 
@@ -153,72 +152,6 @@ class HatPatch(NotebookPatch):
     def _svg_limit(self) -> int:
         return REPR_SVG_LIMIT
 
-    def write(
-        self,
-        sink: BinaryIO,
-        fmt: str,
-        colour: str = "type",
-        plain: bool = False,
-        scale: float | None = None,
-        max_side: int = PIXEL_BUDGET,
-        shape: Sequence[float] = HAT_SHAPE,
-        neighbours: bool = False,
-        threads: int = 1,
-        progress: Progress | None = None,
-        paper: str | None = None,
-    ) -> None:
-        """Write the patch in format ``fmt`` to the binary file ``sink``.
-
-        Parameters
-        ----------
-        sink : binary file
-        fmt : str
-            One of ``FORMATS``: svg, png, pdf, jsonl, csv, geojson.
-        colour : str
-            Pictures: ``"type"`` (by metatile H, T, P, F), ``"orientation"`` (by turn),
-            ``"four"`` (the proper four-colouring every hat carries) or ``"reflected"``
-            (all alike); the reflected hats are dark in every colouring but ``"four"``.
-        plain : bool
-            SVG and PDF: one closed path a hat instead of ``<use>``.
-        scale : float, optional
-            Pictures: pixels a hat unit; None fits ``max_side``.
-        max_side : int
-        shape : pair of float
-            Pictures: draw the tiling with Tile(a, b) (``shapes``); the default is the
-            hat. Any other shape moves the hats, so the picture shows the whole of the
-            redrawn patch, unclipped.
-        neighbours : bool
-            CSV and JSON Lines: each row ends with the ids of the hats across its 14 edges,
-            in the edges' order (edge k runs from vertex k to vertex k + 1), inside the
-            region or not: the tiling's adjacency as data.
-        threads : int
-            CSV and JSON Lines: walk bands of the region's rows of hexagons on this many
-            threads at once and write their rows in order
-            (``threads.band_walk``): the same bytes. Refused above 1 for the
-            other formats.
-        progress : callable, optional
-            CSV, JSON Lines and GeoJSON: wraps the iterator of what is written (pieces of
-            rows, each as long as its hats, or hats; a progress bar, say).
-        paper : str, optional
-            PDF: the page, ``"a4"`` (default) or ``"letter"``; refused for the others.
-
-        Raises
-        ------
-        TypeError, TilewrightError
-            For a bad argument, or a picture past the pixel budget or whose hats would not
-            fit in memory (a picture holds them all), before anything is written.
-        """
-        chosen = scale is None
-        checked = self._checked(fmt, colour, plain, scale, max_side, shape, neighbours, paper)
-        fmt, colour, plain, scale, shape, neighbours = checked
-        threads = checked_threads(fmt, threads, self.method)
-        if fmt in writers.TEXT_FORMATS:
-            self._write_rows(sink, fmt, neighbours, progress, threads)
-        elif fmt == "geojson":
-            sink.writelines(hat_writers.geojson((progress or iter)(iter(self)), self.info))
-        else:
-            self._picture(sink, fmt, colour, plain, (scale, chosen), max_side, shape, paper)
-
     def _text_walk(self, neighbours: bool, threads: int) -> Walk:
         """Bands of the region's rows of hexagons on threads (``threads.band_walk``); on
         one, the whole walk (a band costs a walk to its first hexagon)."""
@@ -234,104 +167,70 @@ class HatPatch(NotebookPatch):
     def _csv_header(self, neighbours: bool) -> bytes:
         return hat_writers.csv_header(neighbours)
 
-    def _picture(self, sink, fmt, colour, plain, scaled, max_side, shape, paper) -> None:
-        """The picture; ``scaled`` is the scale and whether it was chosen (not given)."""
-        scale, chosen = scaled
+    def _check_tiling(self, written: Written) -> Written:
+        """The shape checked (None is the hat), and any other drawn only in pictures."""
+        shape = HAT_SHAPE if written.shape is None else check_shape(written.shape)
+        if shape != HAT_SHAPE and written.fmt not in PICTURES:
+            raise TilewrightError(f"a shape draws svg, pdf or png, not {written.fmt}")
+        return replace(written, shape=shape)
+
+    def _write_geojson(self, sink: BinaryIO, progress: Progress | None) -> None:
+        sink.writelines(hat_writers.geojson((progress or iter)(iter(self)), self.info))
+
+    def _picture_info(self, written: Written) -> dict[str, object]:
+        return self.info | {"shape": list(written.shape or HAT_SHAPE)}
+
+    def _svg(self, written: Written) -> Iterator[bytes]:
+        tiles, outlines, box, scale, clip = self._drawing(written)
+        info = self._picture_info(written)
+        return hat_writers.svg(
+            tiles, outlines, box, written.colour, written.plain, scale, info, clip
+        )
+
+    def _png(self, written: Written) -> bytes:
+        tiles, outlines, box, scale, _ = self._drawing(written)
+        fills = [hat_writers.fill(tile, written.colour) for tile in tiles]
+        info = self._picture_info(written)
+        return writers.paint_png(writers.held_parts(outlines, fills), box, scale, info)
+
+    def _drawing(
+        self, written: Written
+    ) -> tuple[list[HatTile], Sequence[np.ndarray], tuple[float, float, float, float], float, bool]:
+        """The hats, their outlines drawn in ``written.shape``, the box drawn, the scale,
+        and whether the drawing is cut at the region."""
         tiles = [tile for tile in self]
         # drawn from the walk's frame: far out, absolute floats would bend every edge
         frame = region_frame(self.region)
-        box = frame.box
+        box, scale = frame.box, written.pixels
+        shape = written.shape or HAT_SHAPE
         clip = shape == HAT_SHAPE
         if clip:
-            outlines = [tile.xy(frame.origin) for tile in tiles]
-        else:
-            outlines = shaped(tiles, shape, frame.origin)
-            if outlines:
-                points = np.concatenate(outlines)
-                (x0, y0), (x1, y1) = points.min(axis=0) - 0.5, points.max(axis=0) + 0.5
-                box = (float(x0), float(y0), float(x1), float(y1))
-                # the redrawn tiles reach past the region: a chosen scale is the default
-                # for all they cover, a given one kept to the budget
-                fits = max_side / max(x1 - x0, y1 - y0)
-                chosen_scale = writers.picture_scale(x1 - x0, y1 - y0, None, max_side)
-                scale = chosen_scale if chosen else min(scale, fits)
-        info = self.info | {"shape": list(shape)}
-        if fmt == "png":
-            sink.write(hat_writers.png(tiles, outlines, box, colour, scale, info))
-            return
-        svg = hat_writers.svg(tiles, outlines, box, colour, plain, scale, info, clip)
-        if fmt == "svg":
-            sink.writelines(svg)
-        else:
-            from tilewright.core.pdf import DEFAULT_PAPER, pdf_from_svg
+            return tiles, [tile.xy(frame.origin) for tile in tiles], box, scale, clip
+        outlines = shaped(tiles, shape, frame.origin)
+        if outlines:
+            points = np.concatenate(outlines)
+            (x0, y0), (x1, y1) = points.min(axis=0) - 0.5, points.max(axis=0) + 0.5
+            box = (float(x0), float(y0), float(x1), float(y1))
+            # the redrawn tiles reach past the region: a chosen scale is the default for
+            # all they cover, a given one kept to the budget
+            fits = written.max_side / max(x1 - x0, y1 - y0)
+            chosen_scale = writers.picture_scale(x1 - x0, y1 - y0, None, written.max_side)
+            scale = chosen_scale if written.scale is None else min(scale, fits)
+        return tiles, outlines, box, scale, clip
 
-            sink.write(pdf_from_svg(b"".join(svg), info, paper or DEFAULT_PAPER))
-
-    def save(
-        self,
-        path: str | os.PathLike,
-        colour: str = "type",
-        plain: bool = False,
-        scale: float | None = None,
-        max_side: int = PIXEL_BUDGET,
-        shape: Sequence[float] = HAT_SHAPE,
-        neighbours: bool = False,
-        threads: int = 1,
-        paper: str | None = None,
-    ) -> None:
-        """Write the patch to ``path`` in the format its suffix names, all or nothing
-        (the arguments as for :meth:`write`).
-
-        Examples
-        --------
-        >>> import pathlib, tempfile
-        >>> folder = pathlib.Path(tempfile.mkdtemp())
-        >>> patch = generate_hats(20, 12, seed=5)
-        >>> patch.save(folder / "hats.svg")
-        >>> (folder / "hats.svg").read_text().count("<use") == len(patch)
-        True
-        """
-        from tilewright.core.output import format_by_suffix, open_output
-
-        fmt = format_by_suffix(path, SUFFIXES, "a hat patch")
-        # checked before the file is opened, so that a refusal leaves no trace at all
-        self._checked(fmt, colour, plain, scale, max_side, shape, neighbours, paper)
-        threads = checked_threads(fmt, threads, self.method)
-        with open_output(os.fspath(path)) as sink:
-            self.write(
-                sink, fmt, colour, plain, scale, max_side, shape, neighbours, threads, paper=paper
-            )
-
-    def _checked(self, fmt, colour, plain, scale, max_side, shape, neighbours, paper=None):
-        """The arguments checked (and a picture's scale chosen), or an error."""
-        fmt, colour, plain = checked_style(fmt, colour, hat_writers.COLOURINGS, plain, paper)
-        shape = check_shape(shape)
-        check_plain(fmt, plain)
-        if shape != HAT_SHAPE and fmt not in PICTURES:
-            raise TilewrightError(f"a shape draws svg, pdf or png, not {fmt}")
-        if require_bool(neighbours, "neighbours") and fmt not in ("csv", "jsonl"):
-            raise TilewrightError(f"neighbours are written in csv and jsonl, not {fmt}")
-        if fmt in PICTURES:
-            scale = writers.picture_scale(self.width, self.height, scale, max_side)
-            writers.check_picture_tiles(self.approximate_count, "hats")
-            if fmt == "png":
-                writers.check_png_size(self.region, scale)
-            self._check_picture_memory(fmt, plain, shape)
-        scale = scale if scale is not None else writers.SCALE
-        return fmt, colour, plain, scale, shape, neighbours
-
-    def _check_picture_memory(self, fmt: str, plain: bool, shape: tuple[float, float]) -> None:
+    def _check_picture(self, written: Written) -> None:
         """Refuse, before the walk, a picture whose hats would not fit in memory: it holds
         every hat (a PNG its pixels too, checked with its size), a PDF its SVG as well."""
         count = self.approximate_count
+        shape = written.shape
         held = count * (PICTURE_BYTES_PER_HAT if shape == HAT_SHAPE else SHAPED_BYTES_PER_HAT)
-        if fmt == "pdf":
+        if written.fmt == "pdf":
             from tilewright.core.pdf import check_pdf_fits  # loads the page layouts: pdf only
 
-            svg_bytes = count * writers.SVG_BYTES_PER_TILE[plain]
+            svg_bytes = count * writers.SVG_BYTES_PER_TILE[written.plain]
             check_pdf_fits(svg_bytes, f"about {count:,} hats", held)
         else:
-            check_fits(held, f"a picture of about {count:,} hats ({fmt})")
+            check_fits(held, f"a picture of about {count:,} hats ({written.fmt})")
 
 
 def check_hat_region(

@@ -6,7 +6,6 @@ so a patch refuses a picture whose hats would not fit in memory (``HatPatch.writ
 """
 
 import colorsys
-import io
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
@@ -18,18 +17,13 @@ from tilewright.aperiodic.hat.walk import HatTile
 from tilewright.aperiodic.writers import (
     DIGITS,
     FOUR_COLOURS,
-    OUTLINE,
     SVG_END,
     byte_pieces,
-    check_png_size,
-    outline_width,
     polygon_feature,
     polygon_path,
     svg_head,
     tiles_group,
 )
-from tilewright.core.metadata import png_text
-from tilewright.core.raster import PolygonCanvas
 
 COLOURINGS = ("type", "orientation", "four", "reflected")
 TYPE_COLOURS = {"H": "#8fb8de", "T": "#f2a07b", "P": "#b5d98b", "F": "#e8c26a"}
@@ -43,8 +37,6 @@ _NUMBER = f"%.{DIGITS}f"
 _USE = f'<use xlink:href="#%s" x="{_NUMBER}" y="{_NUMBER}" fill="%s"/>\n'
 CSV_COLUMNS = "id,type,index,reflected,turn,colour," + ",".join(f"x{k},y{k}" for k in range(14))
 NEIGHBOUR_COLUMNS = "".join(f",n{k}" for k in range(14))
-# hats handed to cairo at once: the arrays of a call stay small beside the picture
-_PAINTED_AT_ONCE = 4096
 
 
 def fill(tile: HatTile, colouring: str) -> str:
@@ -174,25 +166,3 @@ def svg(
             yield "".join(lines).encode()
             lines = []
     yield "".join(lines).encode() + SVG_END
-
-
-def png(
-    tiles: Sequence[HatTile],
-    outlines: Sequence[np.ndarray],
-    box: tuple[float, float, float, float],
-    colouring: str,
-    scale: float,
-    info: Mapping[str, object] | None,
-) -> bytes:
-    """The hats as a PNG, ``scale`` pixels a hat unit, antialiased (``core.raster``);
-    ``info`` in text chunks."""
-    x0, _, _, y1 = box
-    canvas = PolygonCanvas(*check_png_size(box, scale))
-    line = outline_width(scale)
-    for start in range(0, len(tiles), _PAINTED_AT_ONCE):
-        part = range(start, min(start + _PAINTED_AT_ONCE, len(tiles)))
-        pixels = [(outlines[i] - (x0, y1)) * (scale, -scale) for i in part]
-        canvas.paint(pixels, [fill(tiles[i], colouring) for i in part], OUTLINE, line)
-    buffer = io.BytesIO()
-    canvas.write_png(buffer, png_text(info or {}))
-    return buffer.getvalue()

@@ -7,7 +7,6 @@ lower-left corner, cut at the region.
 """
 
 import colorsys
-import io
 import json
 from collections.abc import Iterable, Iterator, Mapping
 
@@ -18,17 +17,12 @@ from tilewright.aperiodic.penrose import region
 from tilewright.aperiodic.penrose.region import TYPES, Found
 from tilewright.aperiodic.writers import (
     DIGITS,
-    OUTLINE,
     SVG_END,
     byte_pieces,
-    check_png_size,
-    outline_width,
     polygon_feature,
     svg_head,
     tiles_group,
 )
-from tilewright.core.metadata import png_text
-from tilewright.core.raster import PolygonCanvas
 
 COLOURINGS = ("type", "orientation", "four")
 # the acute-cornered tile (kite, thick rhomb) light, the other darker, as in Penrose's own
@@ -211,23 +205,3 @@ def svg(
         )
         yield "".join(path % (*xy, colour) for xy, colour in part).encode()
     yield SVG_END
-
-
-def png(
-    found: Found,
-    colours: list[str],
-    box: tuple[float, float, float, float],
-    scale: float,
-    info: Mapping[str, object],
-) -> bytes:
-    """The tiles as a PNG, ``scale`` pixels an edge, antialiased (``core.raster``)."""
-    x0, _, _, y1 = box
-    canvas = PolygonCanvas(*check_png_size(box, scale))
-    line = outline_width(scale)
-    pixels = (found.xy - (x0, y1)) * (scale, -scale)
-    for start in range(0, len(found), _BATCH):
-        part = slice(start, start + _BATCH)
-        canvas.paint(list(pixels[part]), colours[part], OUTLINE, line)
-    buffer = io.BytesIO()
-    canvas.write_png(buffer, png_text(info))
-    return buffer.getvalue()

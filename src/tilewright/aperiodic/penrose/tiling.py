@@ -10,7 +10,6 @@ batch, whatever the region's size.
 
 import functools
 import math
-import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import chain
@@ -34,21 +33,18 @@ from tilewright.aperiodic.penrose.region import (
     line_parts,
     neighbours,
 )
-from tilewright.aperiodic.threaded import Walk, checked_threads
+from tilewright.aperiodic.threaded import Walk
 from tilewright.aperiodic.tiling_patch import (
     METHODS,
     PICTURES,
-    SUFFIXES,
     Progress,
     TilingPatch,
-    checked_style,
+    Written,
     choice,
     write_rows,
 )
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits, fits
-from tilewright.core.numbers import require_bool
-from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
 
 if TYPE_CHECKING:
@@ -141,6 +137,8 @@ class PenrosePatch(TilingPatch):
     <Penrose p3 patch 10x10 at (0,0) seed=1: 162 tiles, 98 thick, 64 thin>
     """
 
+    named = "a Penrose patch"
+
     def __init__(
         self,
         width: float,
@@ -224,83 +222,20 @@ class PenrosePatch(TilingPatch):
             f"{len(self)} tiles, {kinds[0]} {first}, {kinds[1]} {second}>"
         )
 
-    def write(
-        self,
-        sink: BinaryIO,
-        fmt: str,
-        colour: str = "type",
-        scale: float | None = None,
-        max_side: int = PIXEL_BUDGET,
-        paper: str | None = None,
-        progress: Progress | None = None,
-        neighbours: bool = False,
-        threads: int = 1,
-    ) -> None:
-        """Write the patch in format ``fmt`` to the binary file ``sink``.
+    def _svg(self, written: Written) -> Iterator[bytes]:
+        return outputs.svg(
+            self.found, self._fills(written.colour), self.region, written.pixels, self.info
+        )
 
-        Parameters
-        ----------
-        sink : binary file
-        fmt : str
-            One of ``FORMATS``: svg, png, pdf, jsonl, csv, geojson.
-        colour : str
-            Pictures: ``"type"`` (kites and darts, thick and thin rhombs),
-            ``"orientation"`` (by turn, the second type darker) or ``"four"`` (four
-            colours, no two tiles across an edge alike, each tile's the same in any
-            region: :meth:`four_colours`).
-        scale : float, optional
-            Pictures: pixels an edge; None fits ``max_side``.
-        max_side : int
-        paper : str, optional
-            PDF: the page, ``"a4"`` (default) or ``"letter"``.
-        progress : callable, optional
-            Text formats: wraps the iterator of pieces written, each as long as its tiles
-            (a progress bar counts tiles).
-        neighbours : bool
-            CSV and JSON Lines: each row ends with the ids of the tiles across its 4
-            edges (edge k runs from vertex k to vertex k + 1), inside the region or not.
-        threads : int
-            CSV and JSON Lines by the descent: format the rows of this many batches at
-            once, on threads, while the descent finds the next, and write them in order
-            (``threaded.walked``): the same bytes. Refused above 1 for the other
-            formats and methods.
+    def _png(self, written: Written) -> bytes:
+        parts = writers.held_parts(self.found.xy, self._fills(written.colour))
+        return writers.paint_png(parts, self.region, written.pixels, self.info)
 
-        Raises
-        ------
-        TypeError, TilewrightError
-            For a bad argument, a picture past the pixel budget, or tiles to hold that
-            would not fit in memory, before anything is written.
-
-        Notes
-        -----
-        By the descent, CSV, JSON Lines and GeoJSON without neighbours are written as the
-        descent's batches come, each dropped once written (unless the patch's tiles are
-        held already): any region, in memory for a batch; the same bytes.
-        """
-        fmt, colour, scale = self._checked(fmt, colour, scale, max_side, paper, neighbours)
-        threads = checked_threads(fmt, threads, self.method)
-        if fmt in writers.TEXT_FORMATS:
-            self._write_rows(sink, fmt, neighbours, progress, threads)
-            return
-        if fmt == "geojson":
-            self._write_geojson(sink, progress)
-            return
-        found = self.found
+    def _fills(self, colour: str) -> list[str]:
+        """Each tile's fill in the colouring ``colour``."""
         if colour == "four":
-            colours = [writers.FOUR_COLOURS[c] for c in self.four_colours().tolist()]
-        else:
-            colours = outputs.fills(found, self.tiling, colour)
-        box = self.region
-        if fmt == "png":
-            sink.write(outputs.png(found, colours, box, scale, self.info))
-            return
-        svg = outputs.svg(found, colours, box, scale, self.info)
-        if fmt == "svg":
-            sink.writelines(svg)
-        else:
-            from tilewright.core.pdf import DEFAULT_PAPER, pdf_from_svg
-
-            sink.write(pdf_from_svg(b"".join(svg), self.info, paper or DEFAULT_PAPER))
+            return [writers.FOUR_COLOURS[c] for c in self.four_colours().tolist()]
+        return outputs.fills(self.found, self.tiling, colour)
 
     def _write_geojson(self, sink: BinaryIO, progress: Progress | None) -> None:
         """GeoJSON, from the tiles held or as the descent finds them."""
@@ -390,58 +325,18 @@ class PenrosePatch(TilingPatch):
         (``region.across``)."""
         return across(self.seed, self.tiling, self.found, self.region, self.method)
 
-    def save(
-        self,
-        path: str | os.PathLike,
-        colour: str = "type",
-        scale: float | None = None,
-        max_side: int = PIXEL_BUDGET,
-        paper: str | None = None,
-        neighbours: bool = False,
-        threads: int = 1,
-    ) -> None:
-        """Write the patch to ``path`` in the format its suffix names, all or nothing
-        (the arguments as for :meth:`write`).
-
-        Examples
-        --------
-        >>> import pathlib, tempfile
-        >>> path = pathlib.Path(tempfile.mkdtemp()) / "rhombs.csv"
-        >>> patch = generate_penrose(8, 6, seed=2)
-        >>> patch.save(path)
-        >>> path.read_text().count("\\n") == len(patch) + 1
-        True
-        """
-        from tilewright.core.output import format_by_suffix, open_output
-
-        fmt = format_by_suffix(path, SUFFIXES, "a Penrose patch")
-        # checked before the file is opened, so that a refusal leaves no trace at all
-        self._checked(fmt, colour, scale, max_side, paper, neighbours)
-        threads = checked_threads(fmt, threads, self.method)
-        with open_output(os.fspath(path)) as sink:
-            self.write(
-                sink, fmt, colour, scale, max_side, paper, neighbours=neighbours, threads=threads
-            )
-
-    def _checked(
-        self, fmt, colour, scale, max_side, paper, neighbours=False
-    ) -> tuple[str, str, float]:
-        """The arguments checked (and a picture's scale chosen), or an error."""
-        fmt, colour, _ = checked_style(fmt, colour, outputs.COLOURINGS, False, paper)
-        if require_bool(neighbours, "neighbours"):
-            if fmt not in ("csv", "jsonl"):
-                raise TilewrightError(f"neighbours are written in csv and jsonl, not {fmt}")
+    def _check_tiling(self, written: Written) -> Written:
+        """Refuse what needs a second search (neighbours, a kite's or dart's four colours)
+        or the tiles held, when they would not fit in memory."""
+        written = super()._check_tiling(written)
+        if written.neighbours:
             self._check_second_search("the neighbours")
-        if fmt in PICTURES and colour == "four" and self.tiling == "p2":
+        if written.fmt in PICTURES and written.colour == "four" and self.tiling == "p2":
             self._check_second_search("the four colours")  # keys read a neighbour
-        if not (fmt in STREAMED and self._streams(neighbours)) and self._found is None:
+        streamed = written.fmt in STREAMED and self._streams(written.neighbours)
+        if not streamed and self._found is None:
             check_penrose_memory(self.region, self.tiling, self.method)
-        if fmt in PICTURES:
-            scale = writers.picture_scale(self.width, self.height, scale, max_side)
-            writers.check_picture_tiles(self.approximate_count, "tiles")
-            if fmt == "png":
-                writers.check_png_size(self.region, scale)
-        return fmt, colour, scale if scale is not None else writers.SCALE
+        return written
 
     def _check_second_search(self, what: str) -> None:
         """Refuse ``what`` of the patch when a second search, of the region grown by a

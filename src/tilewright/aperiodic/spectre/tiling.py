@@ -8,7 +8,6 @@ and keeps the result.
 """
 
 import functools
-import os
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -30,20 +29,14 @@ from tilewright.aperiodic.spectre.patch import (
     chunks,
     patch_arrays,
 )
-from tilewright.aperiodic.threaded import Walk, checked_threads
+from tilewright.aperiodic.threaded import Walk
 from tilewright.aperiodic.tiling_patch import (
     METHODS,
-    PICTURES,
-    SUFFIXES,
     NotebookPatch,
     Progress,
-    check_plain,
-    checked_style,
+    Written,
     choice,
 )
-from tilewright.core.errors import TilewrightError
-from tilewright.core.numbers import require_bool
-from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import resolve_seed
 
 if TYPE_CHECKING:  # the cut's module is loaded by a cut only
@@ -85,6 +78,8 @@ class Patch(NotebookPatch):
     """
 
     family = "spectre"
+    named = "a Spectre patch"
+    curves = True
     tile_area = TILE_AREA
     reach = 2.0
 
@@ -179,93 +174,27 @@ class Patch(NotebookPatch):
     def _svg_limit(self) -> int:
         return REPR_SVG_LIMIT
 
-    def write(
-        self,
-        sink: BinaryIO,
-        fmt: str,
-        colour: str = "type",
-        plain: bool = False,
-        scale: float | None = None,
-        max_side: int = PIXEL_BUDGET,
-        progress: Progress | None = None,
-        threads: int = 1,
-        neighbours: bool = False,
-        curved: bool = False,
-        paper: str | None = None,
-    ) -> None:
-        """Write the patch in format ``fmt`` to the binary file ``sink``, as it is found.
+    def _write_geojson(self, sink: BinaryIO, progress: Progress | None) -> None:
+        sink.writelines(spectre_writers.geojson(self._chunks(progress), self.info))
 
-        Parameters
-        ----------
-        sink : binary file
-            Where the bytes go (``save`` passes an all-or-nothing file).
-        fmt : str
-            One of ``FORMATS``: svg, png, pdf, jsonl, csv, geojson.
-        colour : str
-            Pictures: ``"type"`` (by metatile), ``"orientation"`` (by turn) or ``"four"``
-            (a proper four-colouring).
-        plain : bool
-            SVG and PDF: one closed path per tile instead of ``<use>`` (refused for the
-            other formats).
-        scale : float, optional
-            Pictures: pixels a tile edge; None fits the picture to ``max_side``
-            (:func:`~tilewright.aperiodic.writers.picture_scale`).
-        max_side : int
-            Pictures: the largest side in pixels.
-        progress : callable, optional
-            Wraps the iterator of chunks (a progress bar, say).
-        threads : int
-            CSV and JSON Lines by the line method: make the tiles and their rows on this
-            many threads at once (``stream.line_walk``); the bytes are the same.
-            Refused above 1 for the other formats and for ``"bfs"``.
-        neighbours : bool
-            CSV and JSON Lines: each row ends with the ids of the tiles across the tile's
-            14 edges, in the edges' order (``spectre.writers.text_rows``); refused for the others.
-        curved : bool
-            Pictures: the strictly chiral Spectre, each edge an S-curve (``curved``);
-            refused for the other formats.
-        paper : str, optional
-            PDF: the page, ``"a4"`` (default) or ``"letter"``; refused for the others.
+    def _svg(self, written: Written) -> Iterator[bytes]:
+        box, base = self.drawing_frame()
+        colour, plain, scale = written.colour, written.plain, written.pixels
+        parts = self._chunks(written.progress)
+        return spectre_writers.svg(
+            parts, box, colour, plain, scale, self.info, written.curved, base
+        )
 
-        Raises
-        ------
-        TypeError, TilewrightError
-            For a bad argument or a picture past the budget, before anything is written.
+    def _png(self, written: Written) -> bytes:
+        box, base = self.drawing_frame()
+        parts = self._chunks(written.progress)
+        return spectre_writers.png(
+            parts, box, written.colour, written.pixels, self.info, written.curved, base
+        )
 
-        Notes
-        -----
-        SVG, JSON Lines, CSV and GeoJSON are written chunk by chunk, so with the line
-        method memory stays bounded however large the patch. PNG holds the image (at most
-        ``max_side`` squared pixels), PDF the SVG it is drawn from (refused before the walk
-        when that would not fit in memory).
-        """
-        fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side, paper)
-        threads = checked_threads(fmt, threads, self.method)
-        neighbours = self._checked_neighbours(fmt, neighbours)
-        curved = self._checked_curved(fmt, curved)
-        if fmt in writers.TEXT_FORMATS:
-            self._write_rows(sink, fmt, neighbours, progress, threads)
-            return
-        parts = self.chunks()
-        if progress is not None:
-            parts = progress(parts)
-        if fmt in ("svg", "pdf", "png"):
-            box, base = self.drawing_frame()
-        if fmt == "svg":
-            sink.writelines(
-                spectre_writers.svg(parts, box, colour, plain, scale, self.info, curved, base)
-            )
-        elif fmt == "pdf":
-            from tilewright.core.pdf import DEFAULT_PAPER, pdf_from_svg
-
-            svg = b"".join(
-                spectre_writers.svg(parts, box, colour, plain, scale, self.info, curved, base)
-            )
-            sink.write(pdf_from_svg(svg, self.info, paper or DEFAULT_PAPER))
-        elif fmt == "png":
-            sink.write(spectre_writers.png(parts, box, colour, scale, self.info, curved, base))
-        else:
-            sink.writelines(spectre_writers.geojson(parts, self.info))
+    def _chunks(self, progress: Progress | None) -> Iterator[Chunk]:
+        """The patch's chunks, through ``progress`` when given."""
+        return self.chunks() if progress is None else progress(self.chunks())
 
     def _text_walk(self, neighbours: bool, threads: int) -> Walk:
         """The line walk cut into parts of blocks (``stream.line_walk``), or the
@@ -282,99 +211,16 @@ class Patch(NotebookPatch):
     def _csv_header(self, neighbours: bool) -> bytes:
         return spectre_writers.csv_header(neighbours)
 
-    def _checked_neighbours(self, fmt: str, neighbours: object) -> bool:
-        """``neighbours`` checked: a bool, and True only where they are written."""
-        if require_bool(neighbours, "neighbours") and fmt not in writers.TEXT_FORMATS:
-            raise TilewrightError(f"neighbours are written in csv and jsonl, not {fmt}")
-        return bool(neighbours)
+    def _check_picture(self, written: Written) -> None:
+        """Refuse a picture past the region's limits, and a PDF whose SVG, drawn whole in
+        memory, would not fit."""
+        writers.check_picture(self.region, written.colour, written.pixels)
+        if written.fmt == "pdf":
+            from tilewright.core.pdf import check_pdf_fits  # with the page layouts
 
-    def _checked_curved(self, fmt: str, curved: object) -> bool:
-        """``curved`` checked: a bool, and True only for pictures."""
-        if require_bool(curved, "curved") and fmt not in PICTURES:
-            raise TilewrightError(f"curved Spectres are drawn in svg, pdf and png, not {fmt}")
-        return bool(curved)
-
-    def save(
-        self,
-        path: str | os.PathLike,
-        colour: str = "type",
-        plain: bool = False,
-        scale: float | None = None,
-        max_side: int = PIXEL_BUDGET,
-        threads: int = 1,
-        neighbours: bool = False,
-        curved: bool = False,
-        paper: str | None = None,
-    ) -> None:
-        """Write the patch to ``path`` in the format its suffix names, all or nothing.
-
-        Parameters
-        ----------
-        path : str or path-like
-            Ending in .svg, .png, .pdf, .jsonl, .csv, .geojson or .json (GeoJSON).
-        colour, plain, scale, max_side, threads, neighbours, curved, paper
-            As for :meth:`write`.
-
-        Raises
-        ------
-        TilewrightError
-            For a suffix it cannot write (naming those it can), a bad argument or a
-            picture past the budget; the file is then left as it was.
-
-        Examples
-        --------
-        >>> import pathlib, tempfile
-        >>> folder = pathlib.Path(tempfile.mkdtemp())
-        >>> patch = generate(12, 8, seed=5)
-        >>> patch.save(folder / "patch.svg")
-        >>> (folder / "patch.svg").read_text().count("<use")
-        22
-        >>> patch.save(folder / "patch.gif")  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        tilewright.core.errors.TilewrightError: cannot write .gif files: a Spectre patch ...
-        """
-        from tilewright.core.output import format_by_suffix, open_output
-
-        fmt = format_by_suffix(path, SUFFIXES, "a Spectre patch")
-        # checked before the file is opened, so that a refusal leaves no trace at all
-        fmt, colour, plain, scale = self._checked(fmt, colour, plain, scale, max_side, paper)
-        threads = checked_threads(fmt, threads, self.method)
-        neighbours = self._checked_neighbours(fmt, neighbours)
-        curved = self._checked_curved(fmt, curved)
-        with open_output(os.fspath(path)) as sink:
-            self.write(
-                sink,
-                fmt,
-                colour,
-                plain,
-                scale,
-                max_side,
-                threads=threads,
-                neighbours=neighbours,
-                curved=curved,
-                paper=paper,
-            )
-
-    def _checked(
-        self, fmt, colour, plain, scale, max_side, paper=None
-    ) -> tuple[str, str, bool, float]:
-        """The style arguments checked (and the picture's scale chosen), or an error."""
-        fmt, colour, plain = checked_style(fmt, colour, writers.COLOURINGS, plain, paper)
-        check_plain(fmt, plain)
-        if fmt in PICTURES:
-            scale = writers.picture_scale(self.width, self.height, scale, max_side)
-            writers.check_picture(self.region, colour, scale)
-            writers.check_picture_tiles(self.approximate_count, "tiles")
-            if fmt == "png":
-                writers.check_png_size(self.region, scale)
-            elif fmt == "pdf":  # drawn from the whole SVG, held in memory
-                from tilewright.core.pdf import check_pdf_fits  # with the page layouts
-
-                count = self.approximate_count
-                svg_bytes = count * writers.SVG_BYTES_PER_TILE[plain]
-                check_pdf_fits(svg_bytes, f"about {count:,} tiles")
-        return fmt, colour, plain, scale if scale is not None else writers.SCALE
+            count = self.approximate_count
+            svg_bytes = count * writers.SVG_BYTES_PER_TILE[written.plain]
+            check_pdf_fits(svg_bytes, f"about {count:,} tiles")
 
 
 def generate(

@@ -9,7 +9,6 @@ tiling share (scale, limits, checks) is ``aperiodic.writers``.
 """
 
 import colorsys
-import io
 import json
 from collections.abc import Iterable, Iterator, Mapping
 
@@ -21,21 +20,18 @@ from tilewright.aperiodic.spectre.patch import SHAPES_XY, Chunk, ancestry_indice
 from tilewright.aperiodic.writers import (
     DIGITS,
     FOUR_COLOURS,
-    OUTLINE,
     SVG_END,
     byte_pieces,
     check_picture,
-    check_png_size,
-    outline_width,
+    paint_png,
     picture_scale,
     polygon_path,
     svg_head,
     tiles_group,
 )
 from tilewright.core.docstrings import fill_doc
-from tilewright.core.metadata import png_text, record
+from tilewright.core.metadata import record
 from tilewright.core.numbers import require_bool
-from tilewright.core.raster import PolygonCanvas
 
 # one colour per metatile type, and a darker one for the second Spectre of a Γ; every two
 # at least core.colours.PALETTE_SEPARATION apart (ΔE2000), as neighbours they may be
@@ -348,18 +344,15 @@ def png(
     b'\\x89PNG'
     """
     scale = _scale_for(box, scale)
-    x0, _, _, y1 = check_picture(box, colouring, scale)
+    box = check_picture(box, colouring, scale)
     curved_edges = require_bool(curved, "curved")
-    canvas = PolygonCanvas(*check_png_size(box, scale))
-    line = outline_width(scale)
-    for chunk in chunks:
-        xy = chunk.xy_from(base)
-        outlines = curved_module.sampled(xy) if curved_edges else xy
-        pixels = (outlines - (x0, y1)) * (scale, -scale)
-        canvas.paint(pixels, fills(chunk, colouring), OUTLINE, line)
-    buffer = io.BytesIO()
-    canvas.write_png(buffer, png_text(info or {}))
-    return buffer.getvalue()
+
+    def parts() -> Iterator[tuple[np.ndarray, list[str]]]:
+        for chunk in chunks:
+            xy = chunk.xy_from(base)
+            yield (curved_module.sampled(xy) if curved_edges else xy), fills(chunk, colouring)
+
+    return paint_png(parts(), box, scale, info)
 
 
 def _scale_for(box: tuple[float, float, float, float], scale: float | None) -> float:
