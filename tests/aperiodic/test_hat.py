@@ -226,8 +226,8 @@ def test_the_substitution_counts_are_the_published_ones():
 
 
 def test_the_committed_tables_are_derived_from_the_geometry():
-    derived = hat_make_tables.source(hat_make_tables.build())
-    assert derived == hat_make_tables.TABLES_PATH.read_text()
+    derived = hat_make_tables.MODULE.source()
+    assert derived == hat_make_tables.MODULE.path.read_text()
 
 
 def test_kitemap_moves_undo_each_other_where_both_are_inside():

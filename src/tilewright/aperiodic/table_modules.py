@@ -6,9 +6,37 @@ derives (``python -m tilewright.aperiodic.spectre.make_tables``, and the hat's
 them with the committed module.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 Tables = dict[str, dict[str, tuple]]
+
+
+@dataclass(frozen=True)
+class TableModule:
+    """A committed module of tables: where it is, its docstring (line by line, with its
+    quotes), and what builds its tables; a tiling's ``make_tables``, run as a script,
+    writes it again (:meth:`write`), and a test compares :meth:`source` with ``path``.
+
+    Examples
+    --------
+    >>> from tilewright.aperiodic.spectre.make_tables import MODULE
+    >>> MODULE.path.name, MODULE.source().splitlines()[0][3:29]
+    ('_tables.py', 'Spectre transition tables.')
+    """
+
+    path: Path
+    docstring: Sequence[str]
+    build: Callable[[], Tables]
+
+    def source(self, tables: Tables | None = None) -> str:
+        """The module's text for ``tables`` (built when None): :func:`module_text`."""
+        return module_text(self.docstring, self.build() if tables is None else tables)
+
+    def write(self) -> None:
+        """Write the module again from the tables built now."""
+        self.path.write_text(self.source())
 
 
 def module_text(docstring: Sequence[str], tables: Tables) -> str:

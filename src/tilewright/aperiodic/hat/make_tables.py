@@ -39,7 +39,7 @@ from tilewright.aperiodic.hat.geometry import (
     hat_kites,
     moved,
 )
-from tilewright.aperiodic.table_modules import Tables, module_text
+from tilewright.aperiodic.table_modules import TableModule, Tables
 
 Label = tuple[int, int, int]
 Names = tuple[tuple[tuple[int, int], ...], ...]  # one type's METAMAP
@@ -308,16 +308,7 @@ _DOCSTRING = (
 )
 
 
-def source(tables: Tables) -> str:
-    """The tables as the text of the module ``_tables``, checked against it below.
-
-    >>> source(build()) == TABLES_PATH.read_text()  # the committed module is up to date
-    True
-    """
-    return module_text(_DOCSTRING, tables)
-
-
-TABLES_PATH = Path(__file__).with_name("_tables.py")
+MODULE = TableModule(Path(__file__).with_name("_tables.py"), _DOCSTRING, build)
 
 if __name__ == "__main__":
-    TABLES_PATH.write_text(source(build()))
+    MODULE.write()

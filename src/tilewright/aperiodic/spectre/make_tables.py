@@ -41,7 +41,7 @@ from tilewright.aperiodic.spectre.geometry import (
     rotate,
     spectres_in,
 )
-from tilewright.aperiodic.table_modules import Tables, module_text
+from tilewright.aperiodic.table_modules import TableModule, Tables
 
 Entry = tuple[int, int, int]
 
@@ -154,27 +154,7 @@ _DOCSTRING = (
 )
 
 
-def source(tables: Tables) -> str:
-    """The tables as the text of a Python module.
-
-    Parameters
-    ----------
-    tables : dict
-        As :func:`build` returns them.
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> source(build()) == TABLES_PATH.read_text()  # the committed module is up to date
-    True
-    """
-    return module_text(_DOCSTRING, tables)
-
-
-TABLES_PATH = Path(__file__).with_name("_tables.py")
+MODULE = TableModule(Path(__file__).with_name("_tables.py"), _DOCSTRING, build)
 
 if __name__ == "__main__":
-    TABLES_PATH.write_text(source(build()))
+    MODULE.write()
