@@ -64,3 +64,26 @@ def test_binary_tree_solution_from_corner_to_corner():
     # North/east openings: from the bottom-left, go up the open east column or the top row.
     stats = maze_stats(generate(30, 20, "binary-tree", seed=3), start=(19, 0), goal=(0, 29))
     assert stats.solution_length == 29 + 19
+
+
+def test_as_dict_lists_the_size_then_the_texture():
+    """The key order ``--stats json`` prints (the stats' dataclass bases make it)."""
+    from tilewright.core.polygon_grid import square_grid
+    from tilewright.mazes.grid_maze import GridMaze
+
+    texture = [
+        "passages",
+        "perfect",
+        "dead_ends",
+        "corridors",
+        "junctions",
+        "straight",
+        "horizontal",
+        "solution_length",
+        "solution_turns",
+        "river",
+    ]
+    maze = maze_from(1, 2, [((0, 0), (0, 1))])
+    assert list(maze_stats(maze).as_dict()) == ["width", "height", *texture]
+    grid_maze = GridMaze(square_grid(2, 1), np.ones(1, dtype=bool))
+    assert list(maze_stats(grid_maze).as_dict()) == ["grid", "cells", *texture]

@@ -3,21 +3,21 @@
 Each kernel takes the graph in CSR form (``indptr``, ``indices``, ``slots``, as
 :class:`~tilewright.core.graph.CellGraph` holds them) and the maze's ``passages``: one bool
 per slot, True where the passage is open. They work on perfect and braided mazes alike.
-The searches are written once for both layouts, in ``_search_kernels``; the square-grid
-kernels of ``_solve_kernels`` call them on maze-dataset's layout, with no neighbour lists.
+The searches and braiding are written once for both layouts, in ``_search_kernels``; the
+square-grid kernels of ``_solve_kernels`` call them on maze-dataset's layout, with no
+neighbour lists.
 """
 
 import numpy as np
 from numba import njit
 
 from tilewright.core._polygon_kernels import adjacency
-from tilewright.core._rng import below
 from tilewright.core._unionfind import component_count
 from tilewright.mazes._search_kernels import (
+    braid_dead_ends,
     fill_dead_ends,
     path_back,
     search_distances,
-    shuffled_dead_ends,
 )
 
 
@@ -95,37 +95,21 @@ def braid(indptr, indices, slots, passages, rng, target):
     Returns how many dead ends were removed.
     """
     n = indptr.shape[0] - 1
+    width = _longest_row(indptr, n)
     degree = np.zeros(n, dtype=np.int32)
-    ends = shuffled_dead_ends((indptr, indices, slots, passages), degree, rng)
-    removed = 0
-    width = 0
-    for node in range(n):
-        width = max(width, indptr[node + 1] - indptr[node])
     closed = np.empty(width, dtype=np.int64)
     paired = np.empty(width, dtype=np.int64)
-    for node in ends:
-        if removed >= target:
-            break
-        if degree[node] != 1:
-            continue
-        k = 0
-        p = 0
-        for at in range(indptr[node], indptr[node + 1]):
-            if not passages[slots[at]]:
-                closed[k] = at
-                k += 1
-                if degree[indices[at]] == 1:
-                    paired[p] = at
-                    p += 1
-        if k == 0:
-            continue  # the end of a corridor with no wall to open
-        at = paired[below(rng, p)] if p > 0 else closed[below(rng, k)]
-        nxt = indices[at]
-        passages[slots[at]] = True
-        removed += 1 + (degree[nxt] == 1)
-        degree[node] += 1
-        degree[nxt] += 1
-    return removed
+    m = (indptr, indices, slots, passages)
+    return braid_dead_ends(m, degree, rng, target, closed, paired, True)
+
+
+@njit(nogil=True, inline="always")
+def _longest_row(ptr, rows):
+    """The most entries any of the first ``rows`` rows of the CSR pointers ``ptr`` holds."""
+    most = 0
+    for row in range(rows):
+        most = max(most, ptr[row + 1] - ptr[row])
+    return most
 
 
 @njit(cache=True, nogil=True)
@@ -153,9 +137,7 @@ def embedding(
     # outline's edge
     vptr, vother, vwalls = adjacency(walls, vertices.shape[0])
 
-    most = 0
-    for c in range(n):
-        most = max(most, polygon_ptr[c + 1] - polygon_ptr[c])
+    most = _longest_row(polygon_ptr, n)
     edge_slot = np.empty(most, dtype=np.int64)
     edge_wall = np.empty(most, dtype=np.int64)
     edge_outer = np.empty(most, dtype=np.bool_)

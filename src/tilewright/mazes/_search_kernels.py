@@ -1,4 +1,5 @@
-"""Searches over a maze's open passages, written once for both of the maze kernels' layouts.
+"""Searches over a maze's open passages, and braiding, written once for both of the maze
+kernels' layouts.
 
 A maze reaches these helpers as one tuple ``m``:
 
@@ -20,7 +21,7 @@ import numpy as np
 from numba import njit
 from numba.extending import overload
 
-from tilewright.core._rng import shuffle
+from tilewright.core._rng import below, shuffle
 
 # Directions clockwise from north; the wall follower turns by adding to them modulo 4.
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
@@ -52,6 +53,37 @@ def square_step(width, cell, direction):
     return cell - 1
 
 
+@njit(nogil=True, inline="always")
+def square_beyond(cells, width, cell, direction):
+    """The cell next to ``cell`` in ``direction``, or -1 off the edge of the grid."""
+    if direction == NORTH:
+        inside = cell >= width
+    elif direction == SOUTH:
+        inside = cell + width < cells
+    elif direction == EAST:
+        inside = cell % width != width - 1
+    else:
+        inside = cell % width != 0
+    if inside:
+        return square_step(width, cell, direction)
+    return -1
+
+
+@njit(nogil=True, inline="always")
+def square_open_wall(south, east, width, cell, direction):
+    """Open the wall of ``cell`` in ``direction`` (inside the grid); return the cell behind
+    it."""
+    if direction == NORTH:
+        south[cell - width] = True
+    elif direction == SOUTH:
+        south[cell] = True
+    elif direction == EAST:
+        east[cell] = True
+    else:
+        east[cell - 1] = True
+    return square_step(width, cell, direction)
+
+
 def node_count(m):
     """The nodes of maze ``m``."""
 
@@ -66,6 +98,14 @@ def is_open(m, node, arc):
 
 def through(m, node, arc):
     """The node behind ``arc`` of ``node`` when its passage is open, else -1."""
+
+
+def beyond(m, node, arc):
+    """The node behind ``arc`` of ``node``, open or not; -1 off the square grid's edge."""
+
+
+def open_arc(m, node, arc):
+    """Open the passage through ``arc`` of ``node``; return the node behind it."""
 
 
 @overload(node_count, inline="always")
@@ -105,6 +145,27 @@ def _through(m, node, arc):
         if m[3][m[2][arc]]:
             return m[1][arc]
         return -1
+
+    return graph
+
+
+@overload(beyond, inline="always")
+def _beyond(m, node, arc):
+    if len(m) == 3:
+        return lambda m, node, arc: square_beyond(m[0].shape[0], m[2], node, arc)
+    return lambda m, node, arc: m[1][arc]
+
+
+# Compiled as a function of its own, not inlined: an inlined overload's writes into the
+# arrays of ``m`` were seen lost (Numba 0.68), and a wall opens once per dead end at most.
+@overload(open_arc)
+def _open_arc(m, node, arc):
+    if len(m) == 3:
+        return lambda m, node, arc: square_open_wall(m[0], m[1], m[2], node, arc)
+
+    def graph(m, node, arc):
+        m[3][m[2][arc]] = True
+        return m[1][arc]
 
     return graph
 
@@ -207,3 +268,50 @@ def shuffled_dead_ends(m, degree, rng):
     ends = ends[:count]
     shuffle(rng, ends)
     return ends
+
+
+@njit(nogil=True, inline="always")
+def braid_dead_ends(m, degree, rng, target, closed, paired, random_pair):
+    """Open one passage at dead ends, in random order, until ``target`` dead ends are gone;
+    return how many were removed.
+
+    ``degree`` (all zero) is filled and kept up to date; ``closed`` and ``paired`` hold a
+    node's arcs (as many as the most a node has). A dead end opens towards a neighbouring
+    dead end when it has one (one passage removes two dead ends, as in Buck's braiding),
+    else towards a random closed side. Of several neighbouring dead ends the graph takes a
+    random one (``random_pair``) and the square grid the last clockwise from north, as each
+    always has: every braid seed keeps its maze.
+    """
+    ends = shuffled_dead_ends(m, degree, rng)
+    removed = 0
+    for node in ends:
+        if removed >= target:
+            break
+        if degree[node] != 1:
+            continue
+        k = 0
+        p = 0
+        first, last = arcs(m, node)
+        for arc in range(first, last):
+            nxt = beyond(m, node, arc)
+            # `through`, not `is_open`: shuffled_dead_ends inlines that one here already,
+            # and an overload inlined twice into one kernel fails a check of Numba's
+            # (a NumbaIRAssumptionWarning when the kernel compiles).
+            if nxt < 0 or through(m, node, arc) >= 0:
+                continue  # off the grid, or open already
+            closed[k] = arc
+            k += 1
+            if degree[nxt] == 1:
+                paired[p] = arc
+                p += 1
+        if k == 0:
+            continue  # the end of a corridor with no wall to open
+        if p == 0:
+            at = closed[below(rng, k)]
+        else:
+            at = paired[below(rng, p)] if random_pair else paired[p - 1]
+        nxt = open_arc(m, node, at)
+        removed += 1 + (degree[nxt] == 1)
+        degree[node] += 1
+        degree[nxt] += 1
+    return removed

@@ -8,16 +8,12 @@ They work on any maze, perfect or braided (with loops).
 import numpy as np
 from numba import njit
 
-from tilewright.core._rng import below
 from tilewright.mazes._search_kernels import (
-    EAST,
-    NORTH,
     SOUTH,
-    WEST,
+    braid_dead_ends,
     fill_dead_ends,
     path_back,
     search_distances,
-    shuffled_dead_ends,
     square_open,
     square_step,
 )
@@ -92,45 +88,7 @@ def braid(south, east, width, rng, target):
     passage removes two dead ends, as in Buck's braiding), else towards a random closed
     side. Returns how many dead ends were removed.
     """
-    n = south.shape[0]
-    height = n // width
-    degree = np.zeros(n, dtype=np.int8)
-    ends = shuffled_dead_ends((south, east, width), degree, rng)
-    removed = 0
+    degree = np.zeros(south.shape[0], dtype=np.int8)
     closed = np.empty(4, dtype=np.int64)
-    for cell in ends:
-        if removed >= target:
-            break
-        if degree[cell] != 1:
-            continue
-        k = 0
-        best = -1
-        r, c = cell // width, cell % width
-        for direction in range(4):
-            inside = (
-                (direction == NORTH and r > 0)
-                or (direction == SOUTH and r < height - 1)
-                or (direction == EAST and c < width - 1)
-                or (direction == WEST and c > 0)
-            )
-            if inside and not square_open(south, east, width, cell, direction):
-                closed[k] = direction
-                k += 1
-                if degree[square_step(width, cell, direction)] == 1:
-                    best = direction
-        if k == 0:
-            continue  # a 1xN corridor end: no wall to open
-        direction = best if best >= 0 else closed[below(rng, k)]
-        nxt = square_step(width, cell, direction)
-        if direction == NORTH:
-            south[nxt] = True
-        elif direction == SOUTH:
-            south[cell] = True
-        elif direction == EAST:
-            east[cell] = True
-        else:
-            east[nxt] = True
-        removed += 1 + (degree[nxt] == 1)
-        degree[cell] += 1
-        degree[nxt] += 1
-    return removed
+    paired = np.empty(4, dtype=np.int64)
+    return braid_dead_ends((south, east, width), degree, rng, target, closed, paired, False)

@@ -44,8 +44,38 @@ from tilewright.mazes.solve import Cell, shortest_path
 _TURN_COSINE = float(np.cos(np.pi / 4))
 
 
+# The fields both kinds of stats share, and what each has before them. A dataclass
+# collects the fields of its bases from the last base to the first, so a class statement
+# naming _Texture first puts the size before the texture: the order ``as_dict`` and
+# ``--stats json`` give.
 @dataclass(frozen=True)
-class MazeStats:
+class _Texture:
+    passages: int
+    perfect: bool
+    dead_ends: float
+    corridors: float
+    junctions: float
+    straight: float
+    horizontal: float
+    solution_length: int
+    solution_turns: int
+    river: float
+
+
+@dataclass(frozen=True)
+class _Board:
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class _GridSize:
+    grid: str
+    cells: int
+
+
+@dataclass(frozen=True)
+class MazeStats(_Texture, _Board):
     """The texture metrics of one maze, defined in this module's docstring.
 
     Parameters
@@ -71,26 +101,13 @@ class MazeStats:
     (7, True, 0.4167)
     """
 
-    width: int
-    height: int
-    passages: int
-    perfect: bool
-    dead_ends: float
-    corridors: float
-    junctions: float
-    straight: float
-    horizontal: float
-    solution_length: int
-    solution_turns: int
-    river: float
-
     def as_dict(self) -> dict[str, int | float | bool]:
         """The metrics by name, in the order above (as ``--stats json`` prints them)."""
         return asdict(self)
 
 
 @dataclass(frozen=True)
-class GridMazeStats:
+class GridMazeStats(_Texture, _GridSize):
     """The texture metrics of a maze on any grid, defined in this module's docstring.
 
     Parameters
@@ -119,19 +136,6 @@ class GridMazeStats:
     >>> stats.grid, stats.cells, stats.perfect
     ('square', 12, True)
     """
-
-    grid: str
-    cells: int
-    passages: int
-    perfect: bool
-    dead_ends: float
-    corridors: float
-    junctions: float
-    straight: float
-    horizontal: float
-    solution_length: int
-    solution_turns: int
-    river: float
 
     def as_dict(self) -> dict[str, int | float | bool | str]:
         """The metrics by name, in the order above."""
