@@ -11,6 +11,10 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
+from tilewright.cli.warm import FAMILIES
+
 KERNELS = textwrap.dedent(
     """
     from numba import njit
@@ -122,7 +126,6 @@ def test_every_kernel_has_a_measured_compile_time():
     from numba.core.caching import NullCache
     from numba.core.registry import CPUDispatcher
 
-    from tilewright.cli.warm import FAMILIES
     from tilewright.core._compile_seconds import KERNEL_SECONDS
 
     missing = []
@@ -140,6 +143,25 @@ def test_every_kernel_has_a_measured_compile_time():
                 ):
                     missing.append(f"{name}.{attribute}")
     assert missing == []
+
+
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_warm_leaves_no_kernel_cold(family):
+    """Each family's ``warm()`` caches every kernel of its ``KERNEL_MODULES`` (what
+    ``tilewright warm`` promises), checked here once for all of them."""
+    import importlib
+
+    from tilewright.core.compilation import cold_kernels
+    from tilewright.core.extras import MissingExtraError, require_extra
+
+    if family == "datasets":
+        try:
+            require_extra("datasets", "the dataset kernels")
+        except MissingExtraError:
+            pytest.skip("the datasets extra is not installed")
+    module = importlib.import_module(FAMILIES[family])
+    module.warm()
+    assert cold_kernels(module.KERNEL_MODULES) == []
 
 
 def test_a_dataset_compiles_before_its_clock_starts(capsys, monkeypatch):

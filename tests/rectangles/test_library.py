@@ -160,16 +160,6 @@ def test_solving_loads_no_generator_kernels():
     assert done.stdout.strip() == "['_deduce_kernels', '_solve_kernels']", done.stderr
 
 
-def test_warm_compiles_every_kernel():
-    code = (
-        "from tilewright.rectangles import warm;"
-        "from tilewright.core.compilation import cold_kernels;"
-        "warm.warm(); print(cold_kernels(warm.KERNEL_MODULES))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.stdout.strip() == "[]", done.stderr
-
-
 def test_each_kernel_is_compiled_for_one_set_of_types():
     """The library calls every kernel with one set of argument types (a second would
     double its compile time on a first run). In a fresh process, so that only the

@@ -259,13 +259,6 @@ def test_write_refuses_an_unknown_format():
         generate(4, 4, (0, 0)).write(io.BytesIO(), "gif")
 
 
-def test_warm_compiles_every_kernel():
-    from tilewright.core.compilation import cold_kernels
-
-    tromino_warm.warm()
-    assert cold_kernels(tromino_warm.KERNEL_MODULES) == []
-
-
 @pytest.mark.parametrize(
     ("board", "fmt", "colours", "expected"),
     [

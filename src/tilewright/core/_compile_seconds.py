@@ -186,6 +186,7 @@ KERNEL_SECONDS = {
     "tilewright.rectangles._deduce_kernels.deduce_rounds": 1.12,
     "tilewright.rectangles._deduce_kernels.known_sums": 0.17,
     "tilewright.rectangles._deduce_kernels.placements": 0.57,
+    "tilewright.rectangles._deduce_kernels.sum_cover": 0.38,
     "tilewright.rectangles._generate_kernels._merge_partner": 0.33,
     "tilewright.rectangles._generate_kernels._with_neighbours": 0.22,
     "tilewright.rectangles._generate_kernels.place_clues": 0.13,
@@ -240,7 +241,6 @@ KERNEL_SECONDS = {
     "tilewright.rectangles._solve_kernels._kill": 0.59,
     "tilewright.rectangles._solve_kernels._process": 0.37,
     "tilewright.rectangles._solve_kernels._revive": 0.15,
-    "tilewright.rectangles._solve_kernels._sum_cover": 0.38,
     "tilewright.rectangles._solve_kernels._undo": 0.28,
     "tilewright.rectangles._solve_kernels.boxes_with_clues": 0.29,
     "tilewright.rectangles._solve_kernels.bucket_estimate": 0.23,
@@ -808,6 +808,9 @@ CALLEES = {
     "tilewright.rectangles._rate_kernels.place_found": (
         "tilewright.rectangles._rate_kernels._place",
     ),
+    "tilewright.rectangles._rate_kernels.prepare": (
+        "tilewright.rectangles._deduce_kernels.sum_cover",
+    ),
     "tilewright.rectangles._solve_kernels._grow": ("tilewright.rectangles._solve_kernels._kill",),
     "tilewright.rectangles._solve_kernels._process": (
         "tilewright.rectangles._solve_kernels._grow",
@@ -830,7 +833,7 @@ CALLEES = {
         "tilewright.rectangles._solve_kernels._undo",
     ),
     "tilewright.rectangles._solve_kernels.start_state": (
-        "tilewright.rectangles._solve_kernels._sum_cover",
+        "tilewright.rectangles._deduce_kernels.sum_cover",
     ),
     "tilewright.tromino._dsatur_kernels._set_add": (
         "tilewright.tromino._dsatur_kernels._set_floor",

@@ -70,6 +70,13 @@ TypeError
     "any_grid": """\
 grid : PolygonGrid
     Any grid.""",
+    # core, mazes, rectangles, loopy: print sheets
+    "sheet_paper": """\
+paper : {"a4", "letter"}, default "a4"
+    The paper.""",
+    "sheet_progress": """\
+progress : callable, optional
+    ``progress(pages)`` passes the pages on as they are drawn (a progress bar).""",
 }
 
 

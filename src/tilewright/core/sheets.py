@@ -218,6 +218,31 @@ def shared_params(puzzles: Sequence[Any], kind: type) -> Any:
     return params
 
 
+def require_layout(layout: Layout, frame: Frame, puzzles: str, made_with: str) -> None:
+    """Refuse a layout planned for pictures of another size than ``frame`` (a family's
+    pictures of the sheet's puzzles): their boxes would crop or shrink them. The message
+    names the ``puzzles`` ("7x6 mazes") and what their layout is planned ``made_with``.
+
+    Raises
+    ------
+    TilewrightError
+        When ``layout.frame`` is not ``frame``.
+
+    Examples
+    --------
+    >>> layout = plan_layout("a square", Frame(10, 10, 1, 5, 2), 1)
+    >>> require_layout(layout, Frame(20, 10, 1, 5, 2), "2x1 squares", "their size")
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: the layout is not for 2x1 squares: plan it \
+with sheet_layout and their size
+    """
+    if layout.frame != frame:
+        raise TilewrightError(
+            f"the layout is not for {puzzles}: plan it with sheet_layout and {made_with}"
+        )
+
+
 def caption_height(lines: int) -> float:
     """Points under a picture that its caption of ``lines`` lines takes.
 
@@ -267,6 +292,7 @@ def paper_named(name: str) -> Paper:
     return paper
 
 
+@fill_doc
 def plan_layout(
     what: str,
     frame: Frame,
@@ -291,8 +317,7 @@ def plan_layout(
         The pictures' size and squares.
     count : int
         Puzzles on the sheet, 1 to ``MOST_PUZZLES``.
-    paper : {"a4", "letter"}, default "a4"
-        The paper.
+    %(sheet_paper)s
     per_page : int, optional
         Puzzles a page, 1 to ``MOST_PER_PAGE``.
     caption : sequence of int

@@ -20,9 +20,6 @@ def warm() -> None:
     Examples
     --------
     >>> warm()
-    >>> from tilewright.core.compilation import cold_kernels
-    >>> cold_kernels(KERNEL_MODULES)
-    []
     """
     from tilewright.datasets import MazeConfig, generate
 

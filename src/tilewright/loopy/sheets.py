@@ -28,6 +28,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from tilewright.core import sheets as pages
+from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
 from tilewright.core.picture_size import LARGEST_BUDGET
 from tilewright.core.seeds import MAX_SEED
@@ -62,6 +63,7 @@ ID_CHARACTERS_A_FACE = 0.9
 _XML_DECLARATION = re.compile(r"^.*?(?=<svg\b)", re.DOTALL)
 
 
+@fill_doc
 def sheet_layout(
     params: Params | str, count: int, *, paper: str = "a4", per_page: int | None = None
 ) -> pages.Layout:
@@ -74,7 +76,7 @@ def sheet_layout(
         The puzzles' grid, size and level, or their text (``"10x10t17dh"``).
     count : int
         How many puzzles, 1 to 1000.
-    paper : {"a4", "letter"}, default "a4"
+    %(sheet_paper)s
     per_page : int, optional
         How many a page; by default as many as keep the smallest clue's digits
         ``COMFORTABLE_MM`` high.
@@ -141,6 +143,7 @@ def _frame(params: Params, grids: list) -> pages.Frame:
     return pages.Frame(width, height, digits, COMFORTABLE_MM, SMALLEST_MM, "clue digits")
 
 
+@fill_doc
 def sheet_pdf(
     puzzles: Sequence[Generated], layout: pages.Layout, progress: pages.Progress | None = None
 ) -> bytes:
@@ -154,13 +157,9 @@ def sheet_pdf(
         1 to 1000 puzzles from :func:`tilewright.loopy.generate`, on the same parameters.
     layout : Layout
         What :func:`sheet_layout` planned for those parameters.
-    progress : callable, optional
-        Hands on the pages as they are drawn: ``progress(pages)`` (a progress bar).
+    %(sheet_progress)s
 
-    Returns
-    -------
-    bytes
-        The PDF file, to write as it is.
+    %(pdf_returns)s
 
     Raises
     ------
@@ -171,11 +170,7 @@ def sheet_pdf(
         that leave the clues too small to read.
     """
     params = pages.shared_params(puzzles, Generated)
-    if layout.frame != sheet_frame(params):
-        raise TilewrightError(
-            f"the layout is not for {params.text} puzzles: plan it with sheet_layout and "
-            "their parameters"
-        )
+    pages.require_layout(layout, sheet_frame(params), f"{params.text} puzzles", "their parameters")
     entries = [
         pages.Entry(
             _framed(made.puzzle, None, layout.frame),

@@ -29,6 +29,7 @@ from tilewright.core.sheets import (
     Progress,
     draw_sheet,
     plan_layout,
+    require_layout,
     require_puzzles,
 )
 from tilewright.mazes._docstrings import fill_maze_doc
@@ -59,8 +60,7 @@ def sheet_layout(
         Cells across and down.
     count : int
         Mazes on the sheet, 1 to 1000.
-    paper : {"a4", "letter"}, default "a4"
-        The paper.
+    %(sheet_paper)s
     per_page : int, optional
         Mazes a page; default as many as print with cells of ``COMFORTABLE_MM``.
 
@@ -158,8 +158,7 @@ def sheet_pdf(mazes: Sequence[Maze], layout: Layout, progress: Progress | None =
         Mazes of one size, 1 to 1000 of them.
     layout : Layout
         From :func:`sheet_layout` with their size.
-    progress : callable, optional
-        ``progress(pages)`` passes the pages on as they are drawn (a progress bar).
+    %(sheet_progress)s
 
     %(pdf_returns)s
 
@@ -174,11 +173,7 @@ def sheet_pdf(mazes: Sequence[Maze], layout: Layout, progress: Progress | None =
     width, height = mazes[0].width, mazes[0].height
     if any((maze.width, maze.height) != (width, height) for maze in mazes):
         raise TilewrightError("the mazes of a sheet must all be the same size")
-    if layout.frame != sheet_frame(width, height):
-        raise TilewrightError(
-            f"the layout is not for {width}x{height} mazes: plan it with sheet_layout and "
-            "their size"
-        )
+    require_layout(layout, sheet_frame(width, height), f"{width}x{height} mazes", "their size")
     gaps = opening_sides(width, height)
     entries = [
         Entry(

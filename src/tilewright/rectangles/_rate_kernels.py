@@ -44,7 +44,7 @@ rather than NumPy calls, for a short first compile (see ``_deduce_kernels``).
 
 import numpy as np
 
-from tilewright.rectangles._deduce_kernels import _single_owner
+from tilewright.rectangles._deduce_kernels import _single_owner, sum_cover
 from tilewright.rectangles._jit import helper, inline, kernel
 
 SINGLE, REACH, OVERLAP, COMBINE, LOOKAHEAD, SEARCH = 1, 2, 3, 4, 5, 6
@@ -72,7 +72,7 @@ UNLIMITED = 2**63 - 1
 @kernel
 def prepare(puzzle, state):
     """The state before any step: every rectangle live, each clue owning its square,
-    ``cover`` (3, H + 1, W + 1) holding per square the count, id sum and squared id sum of
+    ``cover`` (H + 1, W + 1, 3) holding per square the count, id sum and squared id sum of
     the rectangles over it, clues with one rectangle queued, every free square stacked.
     The caller fills ``clues[:, ROW]``, ``clues[:, COL]``, ``regs[BUCKET]`` and
     ``regs[COLUMNS]``; a puzzle that cannot be solved at all is marked ``regs[BROKEN]``."""
@@ -88,27 +88,9 @@ def prepare(puzzle, state):
         for x in range(width):
             owner[y, x] = -1
             waiting[y, x] = 0
-    for layer in range(3):
-        for y in range(height + 1):
-            for x in range(width + 1):
-                cover[layer, y, x] = 0
     for p in range(boxes.shape[0]):
         alive[p] = 1
-        k = np.int64(boxes[p, 4])
-        top, left = boxes[p, 0], boxes[p, 1]
-        bottom, right = top + boxes[p, 2], left + boxes[p, 3]
-        for layer, value in ((0, np.int64(1)), (1, k), (2, k * k)):
-            cover[layer, top, left] += value
-            cover[layer, top, right] -= value
-            cover[layer, bottom, left] -= value
-            cover[layer, bottom, right] += value
-    for layer in range(3):
-        for y in range(height + 1):
-            for x in range(1, width + 1):
-                cover[layer, y, x] += cover[layer, y, x - 1]
-        for y in range(1, height + 1):
-            for x in range(width + 1):
-                cover[layer, y, x] += cover[layer, y - 1, x]
+    sum_cover(boxes, cover)
     for k in range(clues.shape[0]):
         owner[clues[k, ROW], clues[k, COL]] = k
         clues[k, LIVE] = start[k + 1] - start[k]
@@ -121,7 +103,7 @@ def prepare(puzzle, state):
     for s in range(height * width - 1, -1, -1):
         y, x = s // width, s % width
         if owner[y, x] < 0:
-            if cover[0, y, x] == 0:
+            if cover[y, x, 0] == 0:
                 _break(regs, -(s + 1))
             _stack(y, x, width, pending, waiting, regs)
 
@@ -201,8 +183,8 @@ def _reach(puzzle, state, steps):
         waiting[y, x] = 0
         if owner[y, x] >= 0:
             continue
-        k = _single_owner(cover[0, y, x], cover[1, y, x], cover[2, y, x])
-        if k >= 0 and cover[0, y, x] < clues[k, LIVE]:
+        k = _single_owner(cover[y, x, 0], cover[y, x, 1], cover[y, x, 2])
+        if k >= 0 and cover[y, x, 0] < clues[k, LIVE]:
             _record(steps, regs, REACH, k, y, x, 1, 1, 0, 0)
             _claim(k, y, x, y + 1, x + 1, puzzle, state)
             return True
@@ -229,7 +211,7 @@ def _overlap(puzzle, state, steps):
         gains = False
         for y in range(top, bottom):
             for x in range(left, right):
-                if owner[y, x] < 0 and cover[0, y, x] > clues[k, LIVE]:
+                if owner[y, x] < 0 and cover[y, x, 0] > clues[k, LIVE]:
                     gains = True
         if gains:
             _record(steps, regs, OVERLAP, k, top, left, bottom - top, right - left, 0, 0)
@@ -318,7 +300,7 @@ def _visit(q, p, sign, found, puzzle, state):
             if sign != 0:
                 scratch[y, x] += sign
             elif (
-                scratch[y, x] == cover[0, y, x]
+                scratch[y, x] == cover[y, x, 0]
                 and owner[y, x] < 0
                 and not _overlaps(boxes, p, y, x, y + 1, x + 1)
             ):
@@ -386,10 +368,10 @@ def _copy_state(state, trial):
         for x in range(state[2].shape[1]):
             trial[2][y, x] = state[2][y, x]
             trial[6][y, x] = state[6][y, x]
-    for layer in range(3):
-        for y in range(state[3].shape[1]):
-            for x in range(state[3].shape[2]):
-                trial[3][layer, y, x] = state[3][layer, y, x]
+    for y in range(state[3].shape[0]):
+        for x in range(state[3].shape[1]):
+            for layer in range(3):
+                trial[3][y, x, layer] = state[3][y, x, layer]
     _copy(state[4], trial[4])
     _copy(state[5], trial[5])
     _copy(state[7], trial[7])
@@ -459,11 +441,11 @@ def _kill(q, puzzle, state):
     regs[WORK] += boxes[q, 2] * boxes[q, 3]
     for y in range(boxes[q, 0], boxes[q, 0] + boxes[q, 2]):
         for x in range(boxes[q, 1], boxes[q, 1] + boxes[q, 3]):
-            cover[0, y, x] -= 1
-            cover[1, y, x] -= k
-            cover[2, y, x] -= k * k
+            cover[y, x, 0] -= 1
+            cover[y, x, 1] -= k
+            cover[y, x, 2] -= k * k
             if owner[y, x] < 0:
-                if cover[0, y, x] == 0:
+                if cover[y, x, 0] == 0:
                     _break(regs, -(y * width + x + 1))
                 _stack(y, x, width, pending, waiting, regs)
 

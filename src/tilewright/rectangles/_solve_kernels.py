@@ -48,7 +48,7 @@ mismatched shapes, took longer to compile than the kernel around it).
 
 import numpy as np
 
-from tilewright.rectangles._deduce_kernels import _single_owner, placements
+from tilewright.rectangles._deduce_kernels import _single_owner, placements, sum_cover
 from tilewright.rectangles._jit import helper, inline, kernel
 
 # what ``search`` returns
@@ -207,7 +207,7 @@ def start_state(
         place[live[k]] += 1
         _forget_need(k, need, height, width)
         queued[k] = 0
-    _sum_cover(boxes, cover)
+    sum_cover(boxes, cover)
     for slot_index in (HEAD, QUEUE_SIZE, TRAIL_TOP, DEPTH, GUESSES, WORK, STAMP):
         regs[slot_index] = 0
     regs[PHASE] = _PROPAGATE
@@ -224,32 +224,6 @@ def start_state(
     for k in range(count):
         _enqueue(k, queued, queue, regs)
     return True
-
-
-@helper
-def _sum_cover(boxes, cover):
-    # per square: how many live boxes cover it, the sum of their clue ids, of the squares
-    for y in range(cover.shape[0]):
-        for x in range(cover.shape[1]):
-            cover[y, x, 0], cover[y, x, 1], cover[y, x, 2] = 0, 0, 0
-    for p in range(boxes.shape[0]):
-        k = np.int64(boxes[p, 4])
-        top, left = boxes[p, 0], boxes[p, 1]
-        bottom, right = top + boxes[p, 2], left + boxes[p, 3]
-        for layer, value in ((0, np.int64(1)), (1, k), (2, k * k)):
-            cover[top, left, layer] += value
-            cover[top, right, layer] -= value
-            cover[bottom, left, layer] -= value
-            cover[bottom, right, layer] += value
-    for y in range(cover.shape[0]):
-        for x in range(cover.shape[1]):
-            for layer in range(3):
-                if x > 0:
-                    cover[y, x, layer] += cover[y, x - 1, layer]
-                if y > 0:
-                    cover[y, x, layer] += cover[y - 1, x, layer]
-                if x > 0 and y > 0:
-                    cover[y, x, layer] -= cover[y - 1, x - 1, layer]
 
 
 @kernel

@@ -384,7 +384,7 @@ def _start(shape: tuple[int, int], rows, cols, areas) -> tuple[tuple, tuple]:
         clues,
         np.empty(len(boxes), dtype=np.uint8),  # alive
         np.empty(shape, dtype=np.int32),  # owner
-        np.empty((3, height + 1, width + 1), dtype=np.int64),  # cover
+        np.empty((height + 1, width + 1, 3), dtype=np.int64),  # cover
         np.empty(count, dtype=np.int64),  # queue
         np.empty(height * width, dtype=np.int64),  # pending
         np.empty(shape, dtype=np.uint8),  # waiting

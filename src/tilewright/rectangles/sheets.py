@@ -18,7 +18,6 @@ Examples
 from collections.abc import Sequence
 
 from tilewright.core.docstrings import fill_doc
-from tilewright.core.errors import TilewrightError
 from tilewright.core.seeds import MAX_SEED
 from tilewright.core.sheets import (
     MOST_PUZZLES,
@@ -28,6 +27,7 @@ from tilewright.core.sheets import (
     Progress,
     draw_sheet,
     plan_layout,
+    require_layout,
     shared_params,
 )
 from tilewright.rectangles.generated import Generated
@@ -43,6 +43,7 @@ SMALLEST_MM = 3.0
 ID_CHARACTERS_A_SQUARE = 0.6
 
 
+@fill_doc
 def sheet_layout(
     params: Params, count: int, *, paper: str = "a4", per_page: int | None = None
 ) -> Layout:
@@ -55,8 +56,7 @@ def sheet_layout(
         What the puzzles are made with.
     count : int
         Puzzles on the sheet, 1 to 1000.
-    paper : {"a4", "letter"}, default "a4"
-        The paper.
+    %(sheet_paper)s
     per_page : int, optional
         Puzzles a page; default as many as print with squares of ``COMFORTABLE_MM``.
 
@@ -128,8 +128,7 @@ def sheet_pdf(
         Generated puzzles, all made with the same parameters, 1 to 1000 of them.
     layout : Layout
         From :func:`sheet_layout` with those parameters.
-    progress : callable, optional
-        ``progress(pages)`` passes the pages on as they are drawn (a progress bar).
+    %(sheet_progress)s
 
     %(pdf_returns)s
 
@@ -142,11 +141,8 @@ def sheet_pdf(
         another size, or the captions leave the squares too small to read.
     """
     params = shared_params(puzzles, Generated)
-    if layout.frame != sheet_frame(params.width, params.height):
-        raise TilewrightError(
-            f"the layout is not for {params.width}x{params.height} puzzles: plan it with "
-            "sheet_layout and their parameters"
-        )
+    frame = sheet_frame(params.width, params.height)
+    require_layout(layout, frame, f"{params.width}x{params.height} puzzles", "their parameters")
     entries = [
         Entry(
             svg_text(made.puzzle, None, PREFERRED_CELL),

@@ -57,9 +57,6 @@ def warm() -> None:
     Examples
     --------
     >>> warm()
-    >>> from tilewright.core.compilation import cold_kernels
-    >>> cold_kernels(KERNEL_MODULES)
-    []
     """
     for group in _GROUPS.values():
         group()

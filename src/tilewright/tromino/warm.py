@@ -77,9 +77,6 @@ def warm() -> None:
     Examples
     --------
     >>> warm()
-    >>> from tilewright.core.compilation import cold_kernels
-    >>> cold_kernels(KERNEL_MODULES)
-    []
     """
     from tilewright.tromino import classic, generate, validate
     from tilewright.tromino._random_kernels import shape_counts
