@@ -21,9 +21,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from tilewright.core import _lattice_kernels as kernels
-from tilewright.core.docstrings import fill_doc
 from tilewright.core.errors import TilewrightError
-from tilewright.core.grids import _check_room, _sides
+from tilewright.core.grids import _check_room, _sides, board_builder
 from tilewright.core.polygon_grid import PolygonGrid, from_polygons
 
 SQRT3 = math.sqrt(3)
@@ -46,21 +45,11 @@ _DODECAGON = [
 ]
 
 
-@fill_doc
+@board_builder("Hexagons across and rows down")
 def kagome_grid(width: int, height: int) -> PolygonGrid:
     """The collection's Kagome grid: hexagons in offset rows with triangles between them.
 
-    Parameters
-    ----------
-    width, height : int
-        Hexagons across and rows down, at least 1.
-
-    Returns
-    -------
-    PolygonGrid
-        Kind ``"kagome"``, params ``width``, ``height``; unit edges.
-
-    %(grid_raises)s
+    %(board)s
 
     Examples
     --------
@@ -88,26 +77,16 @@ def kagome_grid(width: int, height: int) -> PolygonGrid:
     )
 
 
-@fill_doc
+@board_builder("Triangle pairs across, and rows down")
 def triangular_grid(width: int, height: int) -> PolygonGrid:
     """The collection's triangular grid (the layout without corner ears): rows of
     ``width`` + 1 triangles pointing one way and ``width`` pointing the other.
 
-    Row ``r`` (from 0) has ``width`` + 1 triangles pointing up when ``r`` is even (down
-    when odd) side by side, then the ``width`` between them; the last row, when it is an
-    even one, loses its first and last triangle of the first kind.
+    Row ``r`` (from 0) has ``width`` + 1 triangles pointing up when ``r`` is even (down when
+    odd) side by side, then the ``width`` between them; the last row, when it is an even
+    one, loses its first and last triangle of the first kind.
 
-    Parameters
-    ----------
-    width, height : int
-        Triangle pairs across, and rows down, at least 1.
-
-    Returns
-    -------
-    PolygonGrid
-        Kind ``"triangular"``, params ``width``, ``height``; unit edges.
-
-    %(grid_raises)s
+    %(board)s
 
     Examples
     --------
@@ -129,24 +108,15 @@ def triangular_grid(width: int, height: int) -> PolygonGrid:
     return _build("triangular", params, origin, kinds, np.diag([0.5, SQRT3 / 2]), True)
 
 
-@fill_doc
+@board_builder("Squares across and down")
 def snub_square_grid(width: int, height: int) -> PolygonGrid:
     """The collection's snub square grid: squares turned two ways in a checkerboard,
     with triangles between them.
 
-    Parameters
-    ----------
-    width, height : int
-        Squares across and down, at least 1.
+    Each square is followed by the triangles left of it (from the second column) and above
+    it (from the second row).
 
-    Returns
-    -------
-    PolygonGrid
-        Kind ``"snub-square"``, params ``width``, ``height``; unit edges. Each square
-        is followed by the triangles left of it (from the second column) and above it
-        (from the second row).
-
-    %(grid_raises)s
+    %(board)s
 
     Examples
     --------
@@ -272,24 +242,15 @@ def cairo_grid(width: int, height: int) -> PolygonGrid:
     return _build("cairo", {"width": width, "height": height}, origin, kinds, to_xy)
 
 
-@fill_doc
+@board_builder("Hexagons across and down")
 def great_hexagonal_grid(width: int, height: int) -> PolygonGrid:
     """The collection's great hexagonal grid: hexagons in offset columns, a square on
     each side between two of them and a triangle in each gap between three.
 
-    Parameters
-    ----------
-    width, height : int
-        Hexagons across and down, at least 1.
+    Each hexagon is followed by the squares below it, below right and below left, then the
+    triangles below right and below left, those that lie on the board.
 
-    Returns
-    -------
-    PolygonGrid
-        Kind ``"great-hexagonal"``, params ``width``, ``height``; unit edges. Each
-        hexagon is followed by the squares below it, below right and below left, then the
-        triangles below right and below left, those that lie on the board.
-
-    %(grid_raises)s
+    %(board)s
 
     Examples
     --------
@@ -328,22 +289,14 @@ def great_hexagonal_grid(width: int, height: int) -> PolygonGrid:
     return _build("great-hexagonal", params, origin, kinds, _HALVES)
 
 
-@fill_doc
+@board_builder("Hexagons across and rows down", unit_edges=False)
 def kites_grid(width: int, height: int) -> PolygonGrid:
     """The collection's kites grid: hexagons in offset rows, each cut into six kites.
 
-    Parameters
-    ----------
-    width, height : int
-        Hexagons across and rows down, at least 1.
+    The kites come hexagon by hexagon, each hexagon's clockwise on screen from the one right
+    of its centre and below.
 
-    Returns
-    -------
-    PolygonGrid
-        Kind ``"kites"``, params ``width``, ``height``; hexagon by hexagon, each one's
-        kites clockwise on screen from the one right of its centre and below.
-
-    %(grid_raises)s
+    %(board)s
 
     Examples
     --------
@@ -367,24 +320,15 @@ def kites_grid(width: int, height: int) -> PolygonGrid:
     return _build("kites", params, centre, kinds, np.diag([SQRT3 / 2, 0.5]))
 
 
-@fill_doc
+@board_builder("Dodecagons across and rows down")
 def dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     """The collection's dodecagonal grid: dodecagons in offset rows, a triangle in each
     gap between three.
 
-    Parameters
-    ----------
-    width, height : int
-        Dodecagons across and rows down, at least 1.
+    Each dodecagon (its corners from the top one, clockwise on screen) is followed by the
+    triangles below and above it that lie between three dodecagons.
 
-    Returns
-    -------
-    PolygonGrid
-        Kind ``"dodecagonal"``, params ``width``, ``height``; unit edges. Each
-        dodecagon (its corners from the top one, clockwise on screen) is followed by
-        the triangles below and above it that lie between three dodecagons.
-
-    %(grid_raises)s
+    %(board)s
 
     Examples
     --------
@@ -408,24 +352,15 @@ def dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     return _build("dodecagonal", params, centre, kinds, _HALVES)
 
 
-@fill_doc
+@board_builder("Dodecagons across and rows down")
 def great_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     """The collection's great dodecagonal grid: dodecagons in offset rows, a square
     between each two and a hexagon between each three.
 
-    Parameters
-    ----------
-    width, height : int
-        Dodecagons across and rows down, at least 1.
+    Each dodecagon is followed by the hexagons below and above it, then the squares right of
+    it, above right and above left, those that lie between whole dodecagons.
 
-    Returns
-    -------
-    PolygonGrid
-        Kind ``"great-dodecagonal"``, params ``width``, ``height``; unit edges. Each
-        dodecagon is followed by the hexagons below and above it, then the squares right
-        of it, above right and above left, those that lie between whole dodecagons.
-
-    %(grid_raises)s
+    %(board)s
 
     Examples
     --------
@@ -471,25 +406,16 @@ def great_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     return _build("great-dodecagonal", params, centre, kinds, _HALVES)
 
 
-@fill_doc
+@board_builder("Dodecagons across and rows down")
 def great_great_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     """The collection's great-great dodecagonal grid: dodecagons in offset rows with
     hexagons, squares and triangles between them.
 
-    Parameters
-    ----------
-    width, height : int
-        Dodecagons across and rows down, at least 1.
+    Each dodecagon is followed by the hexagons above right, right and below right of it, the
+    squares around it clockwise on screen from the one above right, and the triangles above
+    right and below right, those that lie between whole dodecagons.
 
-    Returns
-    -------
-    PolygonGrid
-        Kind ``"great-great-dodecagonal"``, params ``width``, ``height``; unit edges.
-        Each dodecagon is followed by the hexagons above right, right and below right of
-        it, the squares around it clockwise on screen from the one above right, and the
-        triangles above right and below right, those that lie between whole dodecagons.
-
-    %(grid_raises)s
+    %(board)s
 
     Examples
     --------
@@ -542,25 +468,16 @@ def great_great_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     return _build("great-great-dodecagonal", params, centre, kinds, _HALVES)
 
 
-@fill_doc
+@board_builder("Dodecagons across and down")
 def compass_dodecagonal_grid(width: int, height: int) -> PolygonGrid:
     """The collection's compass dodecagonal grid: dodecagons in rows and columns, in
     each gap between four a square with a triangle on each side.
 
-    Parameters
-    ----------
-    width, height : int
-        Dodecagons across and down, at least 1.
+    Each dodecagon but the last row and column's is followed by the faces of the gap below
+    right of it: the triangles above, right of, below and left of the square, then the
+    square.
 
-    Returns
-    -------
-    PolygonGrid
-        Kind ``"compass-dodecagonal"``, params ``width``, ``height``; unit edges. Each
-        dodecagon but the last row and column's is followed by the faces of the gap below
-        right of it: the triangles above, right of, below and left of the square, then
-        the square.
-
-    %(grid_raises)s
+    %(board)s
 
     Examples
     --------

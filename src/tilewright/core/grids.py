@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from tilewright.core.docstrings import fill_doc
+from tilewright.core.docstrings import SECTIONS, Documented, filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.graph import MAX_GRAPH_CELLS
 from tilewright.core.memory import check_fits
@@ -44,6 +44,49 @@ POLAR_SAGITTA = 0.01
 MAX_POLAR_RINGS = math.isqrt(MAX_GRAPH_CELLS // 2)
 # the largest side or radius the size parser reads; memory refuses far less
 _LARGEST_SIDE = 2**40
+
+
+# the sections every builder of a width × height board of polygons shares
+_BOARD = """\
+Parameters
+----------
+width, height : int
+    {units}, at least 1.
+
+Returns
+-------
+PolygonGrid
+    Kind ``"{kind}"``, params ``width``, ``height``{edges}.
+
+"""
+
+
+def board_builder(units: str, unit_edges: bool = True) -> Callable[[Documented], Documented]:
+    """A decorator that fills the ``%(board)s`` line of a builder of a ``width`` ×
+    ``height`` board: its sizes (``units``, what they count across and down), the grid it
+    returns (its kind the builder's name, ``unit_edges`` whether every edge has length 1)
+    and what it refuses (``grid_raises``).
+
+    Examples
+    --------
+    >>> @board_builder("Squares across and down")
+    ... def chequer_grid(width, height):
+    ...     '''A board.
+    ...
+    ...     %(board)s
+    ...     '''
+    >>> doc = chequer_grid.__doc__
+    >>> "Squares across and down, at least 1." in doc, 'Kind ``"chequer"``' in doc
+    (True, True)
+    """
+
+    def fill(builder: Documented) -> Documented:
+        kind = builder.__name__.removesuffix("_grid").replace("_", "-")
+        edges = "; unit edges" if unit_edges else ""
+        board = _BOARD.format(units=units, kind=kind, edges=edges) + SECTIONS["grid_raises"]
+        return filler({"board": board})(builder)
+
+    return fill
 
 
 def hex_grid(width: int, height: int, flat: bool = False) -> PolygonGrid:
@@ -150,7 +193,7 @@ def hexagon_grid(radius: int) -> PolygonGrid:
     return _lattice("hexagon", {"radius": radius}, 6, keys, 4 * radius + 3, SQRT3_HALF, 0.5)
 
 
-@fill_doc
+@board_builder("Triangles across and rows down")
 def triangle_grid(width: int, height: int) -> PolygonGrid:
     """``width`` × ``height`` triangles, pointing up and down in turn (unit edges).
 
@@ -158,17 +201,7 @@ def triangle_grid(width: int, height: int) -> PolygonGrid:
     up and each triangle's neighbours are the two beside it and the one across its flat
     side; the left and right sides of the board zigzag.
 
-    Parameters
-    ----------
-    width, height : int
-        Triangles across and rows down, at least 1.
-
-    Returns
-    -------
-    PolygonGrid
-        Kind ``"triangle"``, params ``width``, ``height``.
-
-    %(grid_raises)s
+    %(board)s
 
     Examples
     --------
@@ -310,7 +343,7 @@ def _circle_points(counts: list[int]) -> list[int]:
     return points
 
 
-@fill_doc
+@board_builder("Octagons across and down")
 def upsilon_grid(width: int, height: int) -> PolygonGrid:
     """``width`` × ``height`` regular octagons with a square in each gap between four.
 
@@ -318,18 +351,9 @@ def upsilon_grid(width: int, height: int) -> PolygonGrid:
     between four of them hold squares turned 45°, (W − 1)(H − 1) of them. An octagon inside
     has 8 neighbours (4 octagons, 4 squares), a square 4 (all octagons).
 
-    Parameters
-    ----------
-    width, height : int
-        Octagons across and down, at least 1.
+    Cells come row by row: a row of octagons, then the squares below it, and so on.
 
-    Returns
-    -------
-    PolygonGrid
-        Kind ``"upsilon"``, params ``width``, ``height``; cells row by row: a row of
-        octagons, then the squares below it, and so on.
-
-    %(grid_raises)s
+    %(board)s
 
     Examples
     --------
