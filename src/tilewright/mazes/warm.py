@@ -43,9 +43,6 @@ def warm() -> None:
     Examples
     --------
     >>> warm()
-    >>> from tilewright.core.compilation import cold_kernels
-    >>> cold_kernels(KERNEL_MODULES)
-    []
     """
     from tilewright.core.graph import CellGraph
     from tilewright.mazes import (
