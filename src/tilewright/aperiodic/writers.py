@@ -1,10 +1,10 @@
-"""What every tiling's pictures share: their limits and scale, outline and four colours, the
-opening of an SVG and a tile's path in it, and the checks made before a picture is drawn;
-and a tile's GeoJSON feature.
+"""What every tiling's pictures share: one SVG drawing (:func:`svg_drawing`) and one PNG
+painting (:func:`paint_png`), their limits and scale, outline and four colours, a tile's
+path, and the checks made before a picture is drawn; and a tile's GeoJSON feature.
 
 Coordinates are in units of one tile edge, y up, with ``DIGITS`` decimals (a micrometre on
-a metre-long tile). Each tiling writes its own tiles (``spectre.writers``,
-``hat.writers``, ``penrose.outputs``) with these.
+a metre-long tile). Each tiling gives its own tiles to them (``spectre.writers``,
+``hat.writers``, ``penrose.outputs``): their SVG elements, or their outlines and fills.
 """
 
 import io
@@ -41,7 +41,8 @@ FOUR_COLOURS = ("#ffb2b2", "#ffffb2", "#b2ffb2", "#9999ff")
 OUTLINE = "#222222"
 # the outlines' width in tile edges (SVG, and PNG down to a pixel)
 OUTLINE_WIDTH = 0.06
-# tiles handed to cairo at once: the arrays of a call stay small beside the picture
+# tiles drawn at once (handed to cairo, or written as SVG): what a part makes stays small
+# beside the picture
 PAINTED_AT_ONCE = 4096
 # the formats written by the compiled rows (the Spectre's and the hat's ``text_rows``), on
 # several threads if asked, with the neighbours across each edge if asked
@@ -54,38 +55,48 @@ def byte_pieces(*texts: str) -> tuple[np.ndarray, ...]:
     return tuple(np.frombuffer(text.encode(), dtype=np.uint8) for text in texts)
 
 
-def svg_head(
-    box: tuple[float, float, float, float], scale: float, info: Mapping[str, object] | None
-) -> bytes:
-    """An SVG's opening: its size, ``info`` as metadata, and the clip path ``#region``.
+def svg_drawing(
+    box: tuple[float, float, float, float],
+    scale: float,
+    info: Mapping[str, object] | None,
+    defs: str,
+    pieces: Iterable[str],
+    clip: bool = True,
+) -> Iterator[bytes]:
+    """A tiling's picture as SVG, in pieces: its size (``scale`` pixels a tile edge),
+    ``info`` as metadata, the shapes its tiles use (``defs``, elements; none when empty),
+    then its tiles (``pieces`` of elements, drawn from the box's lower-left corner, y up),
+    outlined in ``OUTLINE`` and with ``clip`` cut at the box.
 
-    Drawings are made from the box's lower-left corner: renderers work in single
-    precision, which cannot place a tile a million edges out (and the metadata keeps the
-    true origin), so the view box is (0, −height, width, height) with y turned down.
+    Why from the corner: renderers work in single precision, which cannot place a tile a
+    million edges out (and the metadata keeps the true origin), so the view box is
+    (0, −height, width, height) with y turned down, and the tiles' group turns it up again.
+
+    Examples
+    --------
+    >>> square = '<path d="M0 0L1 0L1 1L0 1z" fill="#ffb2b2"/>\\n'
+    >>> svg = b"".join(svg_drawing((5, 5, 7, 6), 10, None, "", [square])).decode()
+    >>> svg.count("<path"), 'viewBox="0 -1 2 1"' in svg, svg.endswith("</svg>\\n")
+    (1, True, True)
     """
     x0, y0, x1, y1 = box
     width, height = svg_number(x1 - x0), svg_number(y1 - y0)
     size = f'width="{(x1 - x0) * scale:.2f}" height="{(y1 - y0) * scale:.2f}"'
-    return (
+    yield (
         svg_opening(size, f"0 -{height} {width} {height}", info, xlink=True)
         + f'<clipPath id="region"><rect x="0" y="-{height}" width="{width}" '
         f'height="{height}"/></clipPath>\n'
     ).encode()
-
-
-# closes the tiles' groups (:func:`tiles_group`) and the drawing
-SVG_END = b"</g></g>\n</svg>\n"
-
-
-def tiles_group(clip: bool = True) -> bytes:
-    """The groups a drawing's tiles go in, after its head: y turned up again, the
-    outline's stroke, and with ``clip`` the region's clip path (``svg_head``'s);
-    :data:`SVG_END` closes them."""
+    if defs:
+        yield f"<defs>\n{defs}</defs>\n".encode()
     clipping = ' clip-path="url(#region)"' if clip else ""
-    return (
+    yield (
         f'<g{clipping}><g transform="scale(1,-1)" stroke="{OUTLINE}" '
         f'stroke-width="{OUTLINE_WIDTH:g}" stroke-linejoin="round">\n'
     ).encode()
+    for piece in pieces:
+        yield piece.encode()
+    yield b"</g></g>\n</svg>\n"
 
 
 def svg_opening(
@@ -294,7 +305,8 @@ def held_parts(
     outlines: np.ndarray | Sequence[np.ndarray], fills: Sequence[str]
 ) -> Iterator[tuple[np.ndarray | Sequence[np.ndarray], Sequence[str]]]:
     """The outlines and fills of a picture's tiles, all held, in parts of
-    ``PAINTED_AT_ONCE`` tiles for :func:`paint_png`."""
+    ``PAINTED_AT_ONCE`` tiles, drawn a part at a time (:func:`paint_png`, the SVG's
+    pieces)."""
     for at in range(0, len(fills), PAINTED_AT_ONCE):
         yield outlines[at : at + PAINTED_AT_ONCE], fills[at : at + PAINTED_AT_ONCE]
 

@@ -17,12 +17,10 @@ from tilewright.aperiodic.hat.walk import HatTile
 from tilewright.aperiodic.writers import (
     DIGITS,
     FOUR_COLOURS,
-    SVG_END,
     byte_pieces,
     polygon_feature,
     polygon_path,
-    svg_head,
-    tiles_group,
+    svg_drawing,
 )
 
 COLOURINGS = ("type", "orientation", "four", "reflected")
@@ -141,28 +139,30 @@ def svg(
     """The hats as SVG, drawn from the box's lower-left corner. Compact: one path per
     (turn, reflected) in ``<defs>`` and a ``<use>`` a hat; ``plain``: a closed path a hat.
     ``clip`` cuts the drawing at the box (the region); without it the box holds them all."""
-    yield svg_head(box, scale, info)
     corner = np.array(box[:2])
-    shapes: dict[tuple[int, bool], str] = {}
+    defs = ""
     if not plain:
+        shapes: dict[tuple[int, bool], str] = {}
         for tile, xy in zip(tiles, outlines, strict=True):
             shapes.setdefault((tile.turn, tile.reflected), polygon_path(xy - xy[0]))
         defs = "".join(
             f'<path id="h{turn}{"m" if mirrored else ""}" d="{d}"/>\n'
             for (turn, mirrored), d in sorted(shapes.items())
         )
-        yield f"<defs>\n{defs}</defs>\n".encode()
-    yield tiles_group(clip)
-    lines = []
-    for tile, xy in zip(tiles, outlines, strict=True):
-        colour = fill(tile, colouring)
-        if plain:
-            lines.append(f'<path d="{polygon_path(xy - corner)}" fill="{colour}"/>\n')
-        else:
-            x, y = xy[0] - corner
-            name = f"h{tile.turn}{'m' if tile.reflected else ''}"
-            lines.append(_USE % (name, x, y, colour))
-        if len(lines) >= 1024:
-            yield "".join(lines).encode()
-            lines = []
-    yield "".join(lines).encode() + SVG_END
+
+    def pieces() -> Iterator[str]:
+        lines = []
+        for tile, xy in zip(tiles, outlines, strict=True):
+            colour = fill(tile, colouring)
+            if plain:
+                lines.append(f'<path d="{polygon_path(xy - corner)}" fill="{colour}"/>\n')
+            else:
+                x, y = xy[0] - corner
+                name = f"h{tile.turn}{'m' if tile.reflected else ''}"
+                lines.append(_USE % (name, x, y, colour))
+            if len(lines) >= 1024:
+                yield "".join(lines)
+                lines = []
+        yield "".join(lines)
+
+    return svg_drawing(box, scale, info, defs, pieces(), clip)

@@ -17,11 +17,10 @@ from tilewright.aperiodic.penrose import region
 from tilewright.aperiodic.penrose.region import TYPES, Found
 from tilewright.aperiodic.writers import (
     DIGITS,
-    SVG_END,
     byte_pieces,
+    held_parts,
     polygon_feature,
-    svg_head,
-    tiles_group,
+    svg_drawing,
 )
 
 COLOURINGS = ("type", "orientation", "four")
@@ -195,13 +194,12 @@ def svg(
 ) -> Iterator[bytes]:
     """The tiles as SVG, one closed path each, drawn from the box's lower-left corner and
     cut at it (the region)."""
-    yield svg_head(box, scale, info)
-    yield tiles_group()
     path = f'<path d="M{_NUMBER} {_NUMBER}' + f"L{_NUMBER} {_NUMBER}" * 3 + 'z" fill="%s"/>\n'
     shifted = (found.xy - box[:2]).reshape(-1, 8)
-    for start in range(0, len(found), _BATCH):
-        part = zip(
-            shifted[start : start + _BATCH].tolist(), colours[start : start + _BATCH], strict=True
-        )
-        yield "".join(path % (*xy, colour) for xy, colour in part).encode()
-    yield SVG_END
+
+    def pieces() -> Iterator[str]:
+        for corners, fills in held_parts(shifted, colours):
+            rows = zip(np.asarray(corners).tolist(), fills, strict=True)
+            yield "".join(path % (*xy, colour) for xy, colour in rows)
+
+    return svg_drawing(box, scale, info, "", pieces())

@@ -20,14 +20,12 @@ from tilewright.aperiodic.spectre.patch import SHAPES_XY, Chunk, ancestry_indice
 from tilewright.aperiodic.writers import (
     DIGITS,
     FOUR_COLOURS,
-    SVG_END,
     byte_pieces,
     check_picture,
     paint_png,
     picture_scale,
     polygon_path,
-    svg_head,
-    tiles_group,
+    svg_drawing,
 )
 from tilewright.core.docstrings import fill_doc
 from tilewright.core.metadata import record
@@ -268,28 +266,27 @@ def svg(
 
 
 def _svg(chunks, box, colouring, plain, scale, info, outline, base) -> Iterator[bytes]:
-    x0, y0, _, _ = box
-    yield svg_head(box, scale, info)
-    corner = np.array([x0, y0])
+    corner = np.array(box[:2])
+    defs = ""
     if not plain:
-        shapes = "".join(f'<path id="s{t}" d="{outline(s)}"/>\n' for t, s in enumerate(SHAPES_XY))
-        yield f"<defs>\n{shapes}</defs>\n".encode()
-    yield tiles_group()
+        defs = "".join(f'<path id="s{t}" d="{outline(s)}"/>\n' for t, s in enumerate(SHAPES_XY))
     use = f'<use xlink:href="#s%d" x="{_NUMBER}" y="{_NUMBER}" fill="%s"/>\n'
-    for chunk in chunks:
-        colours = fills(chunk, colouring)
-        xy = chunk.xy_from(base)
-        if plain:
-            pairs = zip(xy - corner, colours, strict=True)
-            lines = [f'<path d="{outline(tile)}" fill="{c}"/>\n' for tile, c in pairs]
-        else:
-            first = (xy[:, 0] - corner).tolist()
-            lines = [
-                use % (t, x, y, c)
-                for t, (x, y), c in zip(chunk.turn.tolist(), first, colours, strict=True)
-            ]
-        yield "".join(lines).encode()
-    yield SVG_END
+
+    def pieces() -> Iterator[str]:
+        for chunk in chunks:
+            colours = fills(chunk, colouring)
+            xy = chunk.xy_from(base)
+            if plain:
+                pairs = zip(xy - corner, colours, strict=True)
+                yield "".join(f'<path d="{outline(tile)}" fill="{c}"/>\n' for tile, c in pairs)
+            else:
+                first = (xy[:, 0] - corner).tolist()
+                turns = chunk.turn.tolist()
+                yield "".join(
+                    use % (t, x, y, c) for t, (x, y), c in zip(turns, first, colours, strict=True)
+                )
+
+    return svg_drawing(box, scale, info, defs, pieces())
 
 
 def curved_path(points: np.ndarray) -> str:
