@@ -18,7 +18,12 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import png_text, svg_element
 from tilewright.core.numbers import quoted, require_real
-from tilewright.core.picture_size import PIXEL_BUDGET, check_max_side, default_scale
+from tilewright.core.picture_size import (
+    PIXEL_BUDGET,
+    check_max_side,
+    check_png_pixels,
+    default_scale,
+)
 from tilewright.core.raster import PolygonCanvas
 
 DIGITS = 6
@@ -28,7 +33,8 @@ SCALE = 10.0
 # the fewest pixels a tile edge has in a picture whose scale is not given, while that
 # fits the budget: a larger region draws larger than the default side (picture_scale)
 LEGIBLE_SCALE = 4.0
-# the most pixels a PNG may have (the whole image is drawn in memory, 3 bytes a pixel)
+# the most pixels a tiling's PNG may have: the whole image is drawn in memory, 4 bytes a
+# pixel (fewer than ``core.picture_size``'s for the pictures drawn in windows or rows)
 MAX_PNG_PIXELS = 2**28
 # SVG bytes a tile, compact and plain (measured, Spectres and hats alike: 69-70, 196-299)
 SVG_BYTES_PER_TILE = {False: 80, True: 320}
@@ -264,11 +270,7 @@ def check_png_size(box: tuple[float, float, float, float], scale: float) -> tupl
     if not math.isfinite(across * up):
         raise TilewrightError(f"a PNG at scale {scale:g} would pass {MAX_PNG_PIXELS} pixels")
     size = (max(1, round(across)), max(1, round(up)))
-    if size[0] * size[1] > MAX_PNG_PIXELS:
-        raise TilewrightError(
-            f"a {_pixels(size[0])}x{_pixels(size[1])} PNG would pass {MAX_PNG_PIXELS} "
-            "pixels; lower the scale"
-        )
+    check_png_pixels(*size, "lower the scale", MAX_PNG_PIXELS)
     check_fits(size[0] * size[1] * 4, f"a {size[0]}x{size[1]} PNG")
     return size
 

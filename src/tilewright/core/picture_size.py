@@ -25,6 +25,10 @@ LARGEST_BUDGET = 2**31 - 1
 
 # the long side, in pixels, of a picture whose unit is not given
 DEFAULT_SIDE = (800, 1000)
+# the most pixels a PNG may have: past about two billion most programs refuse to open one
+# (and cairo's and PNG's sides are 31-bit numbers); a family that draws its whole image at
+# once may set a lower limit
+MAX_PNG_PIXELS = 2**31 - 1
 
 SizeAt = Callable[[int], tuple[int, int]]
 
@@ -180,3 +184,21 @@ def check_budget(
         f"the picture would be {shown(width)}x{shown(height)} pixels, past the {budget}-pixel "
         f"budget a side: {hint}raise the budget with --max-side {shown(max(width, height))}"
     )
+
+
+def check_png_pixels(width: int, height: int, advice: str, most: int = MAX_PNG_PIXELS) -> None:
+    """Refuse a PNG of ``width`` × ``height`` pixels past ``most``: one message for every
+    family, its size, the limit and ``advice`` (what to make smaller).
+
+    Examples
+    --------
+    >>> check_png_pixels(100, 100, "use a smaller --cell")
+    >>> check_png_pixels(10**6, 10**6, "use a smaller --cell")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilewright.core.errors.TilewrightError: a 1000000x1000000 PNG would pass 2147483647 ...
+    """
+    if width * height > most:
+        raise TilewrightError(
+            f"a {shown(width)}x{shown(height)} PNG would pass {most} pixels; {advice}"
+        )

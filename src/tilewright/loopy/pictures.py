@@ -36,6 +36,7 @@ from tilewright.core.picture_size import (
     PIXEL_BUDGET,
     check_budget,
     check_max_side,
+    check_png_pixels,
     default_cell,
     fit_cell,
 )
@@ -69,8 +70,6 @@ LEGIBLE_FONT = 9
 # the smallest cell drawn at all
 SMALLEST_CELL = 2
 MAX_CELL = 4096
-# the most pixels a PNG may have (its 31-bit sides' product in cairo's buffer)
-MAX_PNG_PIXELS = 2**31 - 1
 # sizes against the cell (pixels across a face of average area): the dots, the loop, the
 # outlines and the margin
 DOT_RADIUS = 0.07
@@ -509,8 +508,7 @@ def png_bytes(
     outlines = require_bool(outlines, "outlines")
     layers = _layers(puzzle, loop, cell, max_side)
     width, height = layers.size
-    if width * height > MAX_PNG_PIXELS:
-        raise TilewrightError(f"a {width}x{height} PNG is too large; use a smaller cell or SVG")
+    check_png_pixels(width, height, "use a smaller cell or SVG")
     canvas = PolygonCanvas(width, height, BACKGROUND)
     for _, context in canvas.windows:
         _paint(context, layers, outlines)

@@ -22,13 +22,12 @@ from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_int, shown
 from tilewright.core.pdf import DEFAULT_PAPER
-from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, fit_cell
+from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, check_png_pixels, fit_cell
 from tilewright.core.picture_size import default_cell as fitted_cell
 from tilewright.rectangles.gameid import Puzzle
 
 GRID = "#b0b0b0"
 INK = "#000000"
-MAX_PNG_PIXELS = 2**31 - 1
 # pixels a square on print sheets, which scale it to the page (32: two-digit clues read
 # well on screen and paper)
 PREFERRED_CELL = 32
@@ -387,7 +386,8 @@ def check_png_size(width: int, height: int, cell: int) -> tuple[int, int]:
     TypeError
         When an argument is not an integer.
     TilewrightError
-        When the PNG would pass ``MAX_PNG_PIXELS`` pixels or not fit in memory.
+        When the PNG would pass ``core.picture_size.MAX_PNG_PIXELS`` pixels or not fit in
+        memory.
 
     Examples
     --------
@@ -397,11 +397,7 @@ def check_png_size(width: int, height: int, cell: int) -> tuple[int, int]:
     width, height = require_int(width, "width"), require_int(height, "height")
     cell = _check_cell(cell)
     size = picture_size(width, height, cell)
-    if size[0] * size[1] > MAX_PNG_PIXELS:
-        raise TilewrightError(
-            f"a {shown(size[0])}x{shown(size[1])} PNG is too large (at most {MAX_PNG_PIXELS} "
-            "pixels); use a smaller --cell"
-        )
+    check_png_pixels(*size, "use a smaller --cell")
     check_fits(size[0] * size[1] * 2, f"a {size[0]}x{size[1]} PNG")
     return size
 

@@ -28,6 +28,7 @@ from tilewright.core.picture_size import (
     PIXEL_BUDGET,
     check_budget,
     check_max_side,
+    check_png_pixels,
     default_cell,
     fit_cell,
 )
@@ -49,9 +50,6 @@ MAX_SVG_CELLS = 1 << 20
 LEGIBLE_CELL = 4
 """The smallest cell the default picture has while it fits ``max_side``: an L still reads
 as an L inside its outline."""
-MAX_PNG_PIXELS = 2**31 - 1
-"""The most pixels a PNG may have, as for mazes and Rectangles pictures. Rows stream, so
-memory is not the limit; time is, and most image readers refuse larger pictures anyway."""
 # bytes an SVG costs while it is built, per cell (the trominoes sorted, their path strings,
 # the document): measured 78 at 256x256 and 94 at 1024x1024
 SVG_BYTES_PER_CELL = 160
@@ -78,9 +76,9 @@ def check_picture_size(
     TypeError
         When a size or ``cell`` is not an integer.
     TilewrightError
-        When the PNG would have more than ``MAX_PNG_PIXELS`` pixels (the message names its
-        size), the SVG more than ``MAX_SVG_CELLS`` cells, or what it needs at once (a row of
-        pixels, or the board) does not fit in memory.
+        When the PNG would have more than ``core.picture_size.MAX_PNG_PIXELS`` pixels
+        (the message names its size), the SVG more than ``MAX_SVG_CELLS`` cells, or what
+        it needs at once (a row of pixels, or the board) does not fit in memory.
     """
     width, height = check_board(width, height)
     cell = require_int(cell, "cell")
@@ -89,12 +87,7 @@ def check_picture_size(
     if fmt in ("svg", "pdf"):
         _check_svg_cells(width, height)
     elif fmt == "png":
-        pixels = width * height * cell * cell
-        if pixels > MAX_PNG_PIXELS:
-            raise TilewrightError(
-                f"a {shown(width * cell)}x{shown(height * cell)} PNG ({shown(pixels)} pixels) "
-                f"is more than the {MAX_PNG_PIXELS} a PNG may have; use a smaller --cell"
-            )
+        check_png_pixels(width * cell, height * cell, "use a smaller --cell")
         # a board row's cell pixel rows are made at once, beside a band of labels
         check_fits(width * cell * (cell + 2), f"a row of a {width * cell}-pixel-wide PNG")
         check_band(width)
