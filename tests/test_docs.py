@@ -66,7 +66,10 @@ BROKEN_IMAGES = """async () => {
 def site(tmp_path_factory) -> Path:
     """The site, built with every warning an error."""
     out = tmp_path_factory.mktemp("site")
-    command = [sys.executable, "-m", "sphinx", "-W", "-b", "html", "-d", out / ".doctrees"]
+    # -j auto: the pages are read and written on every core (the tests run one at a time,
+    # so the build has the machine); the site is the same, page for page
+    command = [sys.executable, "-m", "sphinx", "-W", "-j", "auto", "-b", "html"]
+    command += ["-d", out / ".doctrees"]
     # every example runs, even one an earlier build ran from the same source
     env = {**os.environ, "TILEWRIGHT_DOCS_RUN_ALL": "1"}
     try:

@@ -299,7 +299,11 @@ def test_parts_hold_fewer_puzzles_than_mazes_as_rows_hold_text(capsys):
         (["3x3t11", "-s", "1"], "no easy 3x3 penrose-p2 puzzle"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, said):
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch, args, said):
+    # an item no seed makes is refused after MAX_REFUSED seeds (1000, some 8 s, checked by
+    # test_an_item_that_no_seed_makes_names_itself); what the command says of it is the
+    # same after ten
+    monkeypatch.setattr("tilewright.datasets.loopy_rows.MAX_REFUSED", 10)
     status, err = run(capsys, *args, "--count", "3", "-o", str(tmp_path / "x.parquet"))
     assert status == 2
     assert said in err
