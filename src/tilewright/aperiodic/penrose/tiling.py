@@ -138,6 +138,7 @@ class PenrosePatch(TilingPatch):
     """
 
     named = "a Penrose patch"
+    colourings = outputs.COLOURINGS
 
     def __init__(
         self,
