@@ -9,7 +9,7 @@ on first use, and keeps the result.
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 import numpy as np
 
@@ -53,6 +53,18 @@ REPR_SVG_LIMIT = 5_000
 # the hat, 5,400 redrawn with another shape, whose lifts spread through dicts of vertices)
 PICTURE_BYTES_PER_HAT = 1_000
 SHAPED_BYTES_PER_HAT = 6_000
+
+
+class _Drawing(NamedTuple):
+    """What a hat picture draws: the hats, their outlines (in hat units from the walk's
+    frame), the box drawn, the scale, and whether the drawing is cut at the box (the
+    region; a redrawn shape shows the whole patch instead)."""
+
+    tiles: list[HatTile]
+    outlines: Sequence[np.ndarray]
+    box: tuple[float, float, float, float]
+    scale: float
+    clip: bool
 
 
 class HatPatch(NotebookPatch):
@@ -181,31 +193,34 @@ class HatPatch(NotebookPatch):
         return self.info | {"shape": list(written.shape or HAT_SHAPE)}
 
     def _svg(self, written: Written) -> Iterator[bytes]:
-        tiles, outlines, box, scale, clip = self._drawing(written)
+        drawn = self._drawing(written)
         info = self._picture_info(written)
         return hat_writers.svg(
-            tiles, outlines, box, written.colour, written.plain, scale, info, clip
+            drawn.tiles,
+            drawn.outlines,
+            drawn.box,
+            written.colour,
+            written.plain,
+            drawn.scale,
+            info,
+            drawn.clip,
         )
 
     def _png(self, written: Written) -> bytes:
-        tiles, outlines, box, scale, _ = self._drawing(written)
-        fills = [hat_writers.fill(tile, written.colour) for tile in tiles]
-        info = self._picture_info(written)
-        return writers.paint_png(writers.held_parts(outlines, fills), box, scale, info)
+        drawn = self._drawing(written)
+        fills = [hat_writers.fill(tile, written.colour) for tile in drawn.tiles]
+        parts = writers.held_parts(drawn.outlines, fills)
+        return writers.paint_png(parts, drawn.box, drawn.scale, self._picture_info(written))
 
-    def _drawing(
-        self, written: Written
-    ) -> tuple[list[HatTile], Sequence[np.ndarray], tuple[float, float, float, float], float, bool]:
-        """The hats, their outlines drawn in ``written.shape``, the box drawn, the scale,
-        and whether the drawing is cut at the region."""
+    def _drawing(self, written: Written) -> "_Drawing":
+        """The hats and their outlines in ``written.shape``, as the picture draws them."""
         tiles = [tile for tile in self]
         # drawn from the walk's frame: far out, absolute floats would bend every edge
         frame = region_frame(self.region)
         box, scale = frame.box, written.pixels
         shape = written.shape or HAT_SHAPE
-        clip = shape == HAT_SHAPE
-        if clip:
-            return tiles, [tile.xy(frame.origin) for tile in tiles], box, scale, clip
+        if shape == HAT_SHAPE:
+            return _Drawing(tiles, [tile.xy(frame.origin) for tile in tiles], box, scale, True)
         outlines = shaped(tiles, shape, frame.origin)
         if outlines:
             points = np.concatenate(outlines)
@@ -216,7 +231,7 @@ class HatPatch(NotebookPatch):
             fits = written.max_side / max(x1 - x0, y1 - y0)
             chosen_scale = writers.picture_scale(x1 - x0, y1 - y0, None, written.max_side)
             scale = chosen_scale if written.scale is None else min(scale, fits)
-        return tiles, outlines, box, scale, clip
+        return _Drawing(tiles, outlines, box, scale, False)
 
     def _check_picture(self, written: Written) -> None:
         """Refuse, before the walk, a picture whose hats would not fit in memory: it holds
