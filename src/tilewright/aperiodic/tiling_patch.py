@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TypedDict, Unpack
 from tilewright.aperiodic import writers
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import quoted, require_bool
+from tilewright.core.options import check_options
 from tilewright.core.picture_size import PIXEL_BUDGET
 
 if TYPE_CHECKING:
@@ -212,7 +213,7 @@ class TilingPatch:
         (at most ``max_side`` squared pixels), PDF the SVG it is drawn from: refused
         before the walk when that would not fit in memory.
         """
-        self._write(sink, self._checked(fmt, options))
+        self._write(sink, self._checked(fmt, options, "write"))
 
     def save(self, path: str | os.PathLike, **options: Unpack[WriteOptions]) -> None:
         """Write the patch to ``path`` in the format its suffix names, all or nothing.
@@ -248,18 +249,16 @@ class TilingPatch:
 
         fmt = format_by_suffix(path, SUFFIXES, self.named)
         # checked before the file is opened, so that a refusal leaves no trace at all
-        written = self._checked(fmt, options)
+        written = self._checked(fmt, options, "save")
         with open_output(os.fspath(path)) as sink:
             self._write(sink, written)
 
-    def _checked(self, fmt: str, options: WriteOptions) -> Written:
-        """The arguments checked, the tiling's checks too, and a picture's scale chosen;
-        or an error."""
+    def _checked(self, fmt: str, options: WriteOptions, function: str) -> Written:
+        """The arguments checked (``function`` names the caller in a refusal), the
+        tiling's checks too, and a picture's scale chosen; or an error."""
         from tilewright.aperiodic.threaded import checked_threads
 
-        unknown = sorted(set(options) - set(WriteOptions.__annotations__))
-        if unknown:
-            raise TypeError(f"an unexpected keyword argument {quoted(unknown[0])}")
+        check_options(options, WriteOptions, function)
         asked = Written(fmt, **options)
         fmt, colour, plain = checked_style(
             fmt, asked.colour, self.colourings, asked.plain, asked.paper
