@@ -116,9 +116,16 @@ REFUSALS = [
     (lambda: rect_pictures.check_png_size(10, 10, 2.5), TypeError, "cell"),
     (lambda: rect_pictures.svg_text(SAMPLE_ID), TypeError, "Puzzle"),
     (
-        lambda: rect_pictures.png_bytes(parse_game_id(SAMPLE_ID), np.zeros((2, 2), np.int64)),
+        lambda: rect_pictures.png_bytes(
+            parse_game_id(SAMPLE_ID), regions=np.zeros((2, 2), np.int64)
+        ),
         TilewrightError,
         "do not match",
+    ),
+    (
+        lambda: rect_pictures.pdf_bytes(parse_game_id(SAMPLE_ID), colour="red"),
+        TypeError,
+        "pdf_bytes() got an unexpected keyword argument 'colour'",
     ),
     # tromino boards: sides, squares, types
     (lambda: classic_plan(4294967296, 1, 1), TilewrightError, "at most 1073741824"),
@@ -152,6 +159,11 @@ REFUSALS = [
     (lambda: tromino_generate(9, 7), TilewrightError, "no square of a 9x7 board"),
     (lambda: tromino_generate(2**40, 2), TilewrightError, "at most 2147483647"),
     (lambda: tromino_generate(4, 4, (0, 0)).save(42), TypeError, "PathLike"),
+    (
+        lambda: tromino_generate(4, 4, (0, 0)).save("t.svg", colour=4),
+        TypeError,
+        "Tiling.save() got an unexpected keyword argument 'colour'",
+    ),
     (lambda: tromino_generate(4, 4, (0, 0)).save("t.gif"), TilewrightError, "cannot write .gif"),
     (lambda: tromino_generate(4, 4, (0, 0)).write(io.BytesIO(), "gif"), TilewrightError, "gif"),
     (
@@ -192,7 +204,7 @@ REFUSALS = [
         TilewrightError,
         "pixels",
     ),
-    (lambda: tromino_pictures.svg_text(tile(2000, 2000, (0, 0)), None), TilewrightError, "SVG"),
+    (lambda: tromino_pictures.svg_text(tile(2000, 2000, (0, 0))), TilewrightError, "SVG"),
     (lambda: tromino_writers.write_npy(io.BytesIO(), [], 2.5, 2, 1), TypeError, "width"),
     (lambda: tromino_writers.write_text(io.BytesIO(), [], -1), TilewrightError, "number_width"),
     # Spectre regions: finite, a pair, not too small, not too far

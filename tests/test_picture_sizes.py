@@ -131,8 +131,8 @@ def test_a_tromino_picture_has_the_default_side(tmp_path):
 def test_a_rectangles_puzzle_and_its_answer_have_the_default_side(solved):
     made = rectangles(Params(9, 7), seed=1)
     regions = made.regions if solved else None
-    assert_default_side(png_size(rectangle_pictures.png_bytes(made.puzzle, regions)))
-    assert_default_side(svg_size(rectangle_pictures.svg_text(made.puzzle, regions)))
+    assert_default_side(png_size(rectangle_pictures.png_bytes(made.puzzle, regions=regions)))
+    assert_default_side(svg_size(rectangle_pictures.svg_text(made.puzzle, regions=regions)))
 
 
 def media_box(pdf: bytes) -> tuple[float, float]:
@@ -153,7 +153,7 @@ def single_pdfs(paper: str) -> dict[str, bytes]:
         "maze": pictures.pdf_bytes(square_maze(10, 8, seed=1), paper=paper),
         "grid maze": grid_pictures.pdf_bytes(grid_maze("hat"), paper=paper),
         "weave": grid_pictures.pdf_bytes(grid_maze("weave"), paper=paper),
-        "rectangles": rectangle_pictures.pdf_bytes(made.puzzle, made.regions, paper=paper),
+        "rectangles": rectangle_pictures.pdf_bytes(made.puzzle, regions=made.regions, paper=paper),
         "hats": hats.getvalue(),
         "spectres": patch.getvalue(),
         "trominoes": tromino.getvalue(),
@@ -207,7 +207,7 @@ def test_a_solution_is_no_wider_than_its_passages_and_its_marks_stay_in_their_ce
 def test_a_square_mazes_solution_fits_its_passages_at_any_wall(cell, wall):
     maze = square_maze(6, 4, seed=1)
     path = np.array([[0, 0], [0, 1], [1, 1]])
-    svg = pictures.svg_text(maze, pictures.Style(cell=cell, wall=wall), path=path)
+    svg = pictures.svg_text(maze, style=pictures.Style(cell=cell, wall=wall), path=path)
     line = float(re.search(r'<polyline[^>]*stroke-width="([\d.e-]+)"', svg).group(1))
     radius = float(re.search(r'<circle[^>]*r="([\d.e-]+)"', svg).group(1))
     passage = (cell - wall) / cell  # in cells, the SVG's unit

@@ -127,7 +127,9 @@ def test_a_maze_sheet_draws_the_mazes_of_tilewright_maze(monkeypatch, capsysbina
         maze = generate(6, 5, "growing-tree", seed=seed, strategy="oldest")
         assert maze.params == info["params"]
         assert entry.caption == (f"#{seed - 39} · 6x5 · growing-tree · seed {seed}",)
-        assert entry.puzzle == sheets.svg_text(maze, sheets.STYLE, openings=((0, 0, 0), (4, 5, 2)))
+        assert entry.puzzle == sheets.svg_text(
+            maze, style=sheets.STYLE, openings=((0, 0, 0), (4, 5, 2))
+        )
 
 
 def test_a_sheet_of_a_random_grid_is_on_the_patch_its_description_names(monkeypatch, capsysbinary):

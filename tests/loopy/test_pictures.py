@@ -40,7 +40,7 @@ def kind(game_id: str) -> str:
 @pytest.mark.parametrize("game_id", HARD_IDS, ids=kind)
 def test_the_svg_has_one_text_a_clue_inside_the_picture(game_id):
     puzzle, loop = solved(game_id)
-    root = ElementTree.fromstring(pictures.svg_text(puzzle, loop))
+    root = ElementTree.fromstring(pictures.svg_text(puzzle, loop=loop))
     width, height = float(root.get("width")), float(root.get("height"))
     texts = root.findall(f".//{SVG}text")
     clues = puzzle.clues[puzzle.clues >= 0]
@@ -79,9 +79,9 @@ def test_a_pole_is_the_centre_of_a_regular_face():
 def test_the_png_is_the_size_the_svg_says(game_id):
     puzzle, loop = solved(game_id)
     cell = pictures.picture_cell(puzzle)
-    image = Image.open(io.BytesIO(pictures.png_bytes(puzzle, loop)))
+    image = Image.open(io.BytesIO(pictures.png_bytes(puzzle, loop=loop)))
     assert image.size == pictures.picture_size(puzzle, cell)
-    root = ElementTree.fromstring(pictures.svg_text(puzzle, loop))
+    root = ElementTree.fromstring(pictures.svg_text(puzzle, loop=loop))
     assert (int(root.get("width")), int(root.get("height"))) == image.size
     assert "loopy" in image.info["tilewright"]
 
@@ -90,9 +90,9 @@ def test_the_loop_is_drawn_only_when_given():
     puzzle, loop = solved(SQUARE)
     # the outlines, the dots; and with the loop one thick path more
     assert pictures.svg_text(puzzle).count("<path") == 2
-    drawn = pictures.svg_text(puzzle, loop)
+    drawn = pictures.svg_text(puzzle, loop=loop)
     assert drawn.count("<path") == 3 and '"solution":true' in drawn
-    by_number = pictures.svg_text(puzzle, np.flatnonzero(loop))
+    by_number = pictures.svg_text(puzzle, loop=np.flatnonzero(loop))
     assert by_number == drawn
     assert pictures.svg_text(puzzle, outlines=False).count("<path") == 1
 
@@ -103,13 +103,13 @@ def test_the_solution_darkens_the_png():
     def ink(data: bytes) -> float:
         return float((np.asarray(Image.open(io.BytesIO(data)).convert("L")) < 128).mean())
 
-    assert ink(pictures.png_bytes(puzzle, loop)) > 2 * ink(pictures.png_bytes(puzzle))
+    assert ink(pictures.png_bytes(puzzle, loop=loop)) > 2 * ink(pictures.png_bytes(puzzle))
 
 
 @pytest.mark.parametrize("budget", [200, 333, 1000])
 def test_a_picture_keeps_within_its_budget(budget):
     puzzle, loop = solved(HARD_IDS[-1])
-    image = Image.open(io.BytesIO(pictures.png_bytes(puzzle, loop, max_side=budget)))
+    image = Image.open(io.BytesIO(pictures.png_bytes(puzzle, loop=loop, max_side=budget)))
     assert max(image.size) <= budget
 
 
@@ -129,7 +129,7 @@ def test_a_cell_past_the_budget_is_refused_naming_one_that_fits():
 def test_a_loop_that_does_not_fit_is_refused(loop, message):
     puzzle, _ = solved(SQUARE)
     with pytest.raises(TilewrightError, match=message):
-        pictures.svg_text(puzzle, loop)
+        pictures.svg_text(puzzle, loop=loop)
 
 
 def test_wrong_types_are_refused():
@@ -139,11 +139,17 @@ def test_wrong_types_are_refused():
         pictures.svg_text(Puzzle.from_game_id(SQUARE), cell=3.5)
     with pytest.raises(TypeError):
         pictures.png_bytes(Puzzle.from_game_id(SQUARE), outlines="yes")
+    # every option is keyword-only, and an unknown one is refused as Python refuses it
+    with pytest.raises(TypeError, match="positional"):
+        pictures.svg_text(Puzzle.from_game_id(SQUARE), None)
+    unknown = r"^encode\(\) got an unexpected keyword argument 'outline'$"
+    with pytest.raises(TypeError, match=unknown):
+        pictures.encode("svg", Puzzle.from_game_id(SQUARE), outline=False)
 
 
 def test_the_pdf_is_a_page_of_paper():
     puzzle, loop = solved(SQUARE)
-    a4 = pictures.pdf_bytes(puzzle, loop)
+    a4 = pictures.pdf_bytes(puzzle, loop=loop)
     assert a4.startswith(b"%PDF-") and b"/MediaBox [ 0 0 595.275591 841.889764 ]" in a4
     assert b"family=loopy" in a4
     letter = pictures.pdf_bytes(puzzle, paper="letter")
@@ -155,7 +161,7 @@ def test_the_pdf_is_a_page_of_paper():
 )
 def test_save_chooses_the_format_by_the_suffix(tmp_path, name, head):
     puzzle, loop = solved(SQUARE)
-    pictures.save(tmp_path / name, puzzle, loop)
+    pictures.save(tmp_path / name, puzzle, loop=loop)
     assert (tmp_path / name).read_bytes().startswith(head)
 
 
@@ -175,5 +181,5 @@ def test_a_failed_save_leaves_the_old_file(tmp_path):
     target = tmp_path / "p.png"
     target.write_bytes(b"old")
     with pytest.raises(TilewrightError):
-        pictures.save(target, puzzle, [12345])
+        pictures.save(target, puzzle, loop=[12345])
     assert target.read_bytes() == b"old"

@@ -40,7 +40,7 @@ def drawn(monkeypatch):
 def test_the_frame_is_the_size_the_pictures_are_drawn(params):
     made = generate(f"{params}de", seed=1)
     frame = sheet_frame(params)
-    svg = svg_text(made.puzzle, made.solution, SHEET_CELL)
+    svg = svg_text(made.puzzle, loop=made.solution, cell=SHEET_CELL)
     assert (frame.width, frame.height) == root_size(svg)
     # the square is the smallest clue's digits: 0.44 of a face on the square grid
     assert frame.squares == "clue digits"
@@ -123,8 +123,8 @@ def test_each_entry_is_the_puzzle_its_loop_and_a_caption(drawn):
     assert title == "Loopy 7x6 square, normal"
     for number, (entry, made) in enumerate(zip(entries, puzzles, strict=True), 1):
         drawing = {"max_side": LARGEST_BUDGET}
-        assert entry.puzzle == svg_text(made.puzzle, None, SHEET_CELL, **drawing)
-        assert entry.answer == svg_text(made.puzzle, made.solution, SHEET_CELL, **drawing)
+        assert entry.puzzle == svg_text(made.puzzle, cell=SHEET_CELL, **drawing)
+        assert entry.answer == svg_text(made.puzzle, loop=made.solution, cell=SHEET_CELL, **drawing)
         assert entry.caption == (f"#{number} · 7x6t0dn · seed {made.seed}", made.game_id)
     assert info == {"family": "loopy", "params": "7x6t0dn", "seeds": "11,12,13"}
 

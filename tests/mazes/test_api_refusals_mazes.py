@@ -215,8 +215,8 @@ REFUSALS = [
     # pictures
     (lambda: svg_text("maze"), TypeError, "Maze"),
     (lambda: png_bytes(None), TypeError, "Maze"),
-    (lambda: svg_text(MAZE, "big"), TypeError, "style must be a Style"),
-    (lambda: png_bytes(MAZE, 5), TypeError, "style"),
+    (lambda: svg_text(MAZE, style="big"), TypeError, "style must be a Style"),
+    (lambda: png_bytes(MAZE, style=5), TypeError, "style"),
     (lambda: svg_text(MAZE, heat=np.zeros((2, 2), int)), TilewrightError, "maze's shape (5, 7)"),
     (lambda: png_bytes(MAZE, heat=np.zeros((7, 5), int)), TilewrightError, "shape"),
     (lambda: png_bytes(MAZE, heat=np.zeros((5, 7))), TypeError, "integer distances"),

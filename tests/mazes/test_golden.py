@@ -90,7 +90,7 @@ def pixels(**extras) -> Callable[[], bytes]:
         maze = generate(31, 17, "wilson", seed=1)
         style = extras.pop("style", Style())
         made = {key: make(maze) for key, make in extras.items()}
-        png = png_bytes(maze, style, **made)
+        png = png_bytes(maze, style=style, **made)
         return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).tobytes()
 
     return draw

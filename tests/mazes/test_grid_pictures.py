@@ -121,7 +121,7 @@ def test_every_closed_wall_is_drawn_exactly_once(case):
     _, maze = case
     grid = maze.grid
     style = grid_style(grid, cell=20)
-    walls = wall_path(svg_text(maze, style))
+    walls = wall_path(svg_text(maze, style=style))
     closed = (grid.wall_slot < 0) | ~maze.passages[np.maximum(grid.wall_slot, 0)]
     assert drawn_segments(grid, style, walls.get("d")) == expected_segments(grid, closed)
     assert walls.get("stroke-linejoin") == "round"
@@ -135,7 +135,9 @@ def test_openings_remove_boundary_walls_of_start_and_goal(case):
     style = grid_style(grid, cell=20)
     start, goal = default_endpoints(grid)
     gaps = opening_walls(grid, start, goal)
-    drawn = drawn_segments(grid, style, wall_path(svg_text(maze, style, openings=gaps)).get("d"))
+    drawn = drawn_segments(
+        grid, style, wall_path(svg_text(maze, style=style, openings=gaps)).get("d")
+    )
     missing = expected_segments(grid, closed_walls(maze)) - drawn
     assert sum(missing.values()) == len(gaps) and not drawn - expected_segments(
         grid, closed_walls(maze)
@@ -170,7 +172,7 @@ def test_the_solution_runs_through_open_passages_only(case):
     grid = maze.grid
     style = grid_style(grid, cell=20)
     path = shortest_path(maze)
-    root = ET.fromstring(svg_text(maze, style, path=path))
+    root = ET.fromstring(svg_text(maze, style=style, path=path))
     (line,) = [p for p in root.iter(f"{SVG}path") if p.get("stroke") == style.path_colour]
     (points,) = subpaths(line.get("d"))
     centres = pixel_keys(grid, style, grid.centres)
@@ -195,7 +197,7 @@ def test_the_heat_map_fills_each_reachable_cell_once_by_distance(case):
     grid = maze.grid
     style = grid_style(grid, cell=20)
     dist = distances(maze)
-    root = ET.fromstring(svg_text(maze, style, heat=dist))
+    root = ET.fromstring(svg_text(maze, style=style, heat=dist))
     fills = [p for p in root.iter(f"{SVG}path") if p.get("fill", "none") != "none"]
     centres = pixel_keys(grid, style, grid.vertices)
     colour_of_cell = {}
@@ -220,24 +222,24 @@ def test_png_and_pdf_carry_the_record_and_fit_the_budget():
     maze = generate_on(grids.hex_grid(60, 40), "kruskal", seed=3)
     style = grid_style(maze.grid, max_side=300)
     assert max(picture_size(maze.grid, style)) <= 300
-    image = Image.open(io.BytesIO(png_bytes(maze, style, heat=distances(maze))))
+    image = Image.open(io.BytesIO(png_bytes(maze, style=style, heat=distances(maze))))
     assert image.size == picture_size(maze.grid, style)
     assert '"seed":3' in image.text[PNG_KEY]
-    assert pdf_bytes(maze, style).startswith(b"%PDF-")
+    assert pdf_bytes(maze, style=style).startswith(b"%PDF-")
     with pytest.raises(TilewrightError, match="budget"):
         grid_style(maze.grid, cell=12, max_side=300)
 
 
 def test_hairlines_and_styles():
     maze = generate_on(grids.triangle_grid(5, 3), seed=1)
-    svg = svg_text(maze, grid_style(maze.grid, hairline=True, wall_colour="navy"))
+    svg = svg_text(maze, style=grid_style(maze.grid, hairline=True, wall_colour="navy"))
     assert wall_path(svg, "navy").get("stroke-width") == f"{HAIRLINE:g}"
-    image = Image.open(io.BytesIO(png_bytes(maze, grid_style(maze.grid, hairline=True))))
+    image = Image.open(io.BytesIO(png_bytes(maze, style=grid_style(maze.grid, hairline=True))))
     assert image.size[0] > 10
     with pytest.raises(TilewrightError):
         GridStyle(cell=10, wall=10)
     with pytest.raises(TypeError):
-        svg_text(maze, Style())
+        svg_text(maze, style=Style())
 
 
 @pytest.mark.parametrize(
@@ -267,7 +269,7 @@ def test_a_weave_is_drawn_by_the_inset_picture():
     from tilewright.mazes.weaving import weave
 
     maze = weave(8, 6, seed=2, crossings=0.3)
-    svg = svg_text(maze, grid_style(maze.grid, cell=20), path=shortest_path(maze))
+    svg = svg_text(maze, style=grid_style(maze.grid, cell=20), path=shortest_path(maze))
     assert ET.fromstring(svg).tag == f"{SVG}svg" and '"seed":2' in svg
     assert png_bytes(maze)[1:4] == b"PNG"
 
@@ -302,12 +304,12 @@ def test_square_openings_are_gaps_at_the_top_and_the_bottom():
 def test_square_png_openings_show_the_floor():
     maze = generate(5, 4, "kruskal", seed=1)
     style = Style(cell=10, wall=2, background="white", wall_colour="black")
-    image = Image.open(io.BytesIO(square_png(maze, style, openings=opening_sides(5, 4))))
+    image = Image.open(io.BytesIO(square_png(maze, style=style, openings=opening_sides(5, 4))))
     pixels = np.array(image.convert("RGB"))
     assert pixels[0, 6].tolist() == [255, 255, 255]  # the gap above the top-left cell
     assert pixels[-1, -6].tolist() == [255, 255, 255]  # below the bottom-right cell
     assert pixels[0, 16].tolist() == [0, 0, 0]  # the wall goes on beside it
-    closed = Image.open(io.BytesIO(square_png(maze, style)))
+    closed = Image.open(io.BytesIO(square_png(maze, style=style)))
     assert np.array(closed.convert("RGB"))[0, 6].tolist() == [0, 0, 0]
 
 

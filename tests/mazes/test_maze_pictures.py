@@ -63,7 +63,7 @@ def drawn_walls(path_data: str) -> set[tuple[int, int, int, int]]:
 def test_svg_walls_are_the_maze_walls(size, seed, share):
     maze = braid(generate(*size, "kruskal", seed=seed), share)
     style = Style(cell=10, wall=3)
-    root = ET.fromstring(svg_text(maze, style))
+    root = ET.fromstring(svg_text(maze, style=style))
     assert root.get("width") == str(size[0] * 10 + 3)
     assert root.get("height") == str(size[1] * 10 + 3)
     (walls,) = [p for p in root.iter(f"{SVG}path")]
@@ -73,7 +73,7 @@ def test_svg_walls_are_the_maze_walls(size, seed, share):
 def test_svg_with_solution_and_heat_map_is_well_formed():
     maze = generate(12, 8, "wilson", seed=2)
     path = shortest_path(maze)
-    root = ET.fromstring(svg_text(maze, Style(), path=path, heat=distances(maze)))
+    root = ET.fromstring(svg_text(maze, style=Style(), path=path, heat=distances(maze)))
     (line,) = root.iter(f"{SVG}polyline")
     points = [tuple(map(float, p.split(","))) for p in line.get("points").split()]
     assert points == [(c + 0.5, r + 0.5) for r, c in path.tolist()]
@@ -104,7 +104,7 @@ def test_svg_heat_map_colours_each_cell_once_as_vector_rectangles(size, seed, un
     heat = distances(maze)
     if unreachable:
         heat[heat.shape[0] // 2 :, heat.shape[1] // 2 :] = -1
-    colours = svg_heat_colours(svg_text(maze, Style(), heat=heat), maze.height, maze.width)
+    colours = svg_heat_colours(svg_text(maze, style=Style(), heat=heat), maze.height, maze.width)
     levels = heat_levels(heat)
     palette = gradient(HEAT_LEVELS)
     for (r, c), level in np.ndenumerate(levels):
@@ -171,7 +171,7 @@ def test_a_path_painted_on_the_lattice_is_the_line_pillow_draws(cell, wall, seed
     maze = braid(generate(13, 7, "kruskal", seed=seed), share)
     style = Style(cell=cell, wall=wall)
     path = shortest_path(maze, (seed % 7, 0))
-    drawn = open_png(png_bytes(maze, style, path=path))
+    drawn = open_png(png_bytes(maze, style=style, path=path))
     with_line = Image.new("P", drawn.shape[1::-1])
     pictures._draw_path(with_line, path, style)  # only the line, on an empty picture
     line = np.asarray(with_line) == pictures._PATH
@@ -187,7 +187,7 @@ def open_png(data: bytes) -> np.ndarray:
 def test_png_has_walls_where_the_maze_has_walls(size, seed):
     maze = generate(*size, "backtracker", seed=seed)
     cell, wall = 9, 2
-    pixels = open_png(png_bytes(maze, Style(cell=cell, wall=wall)))
+    pixels = open_png(png_bytes(maze, style=Style(cell=cell, wall=wall)))
     assert pixels.shape == (size[1] * cell + wall, size[0] * cell + wall, 3)
     black, white = (0, 0, 0), (255, 255, 255)
     middle = wall + (cell - wall) // 2  # the middle of a cell's open interior
@@ -205,7 +205,7 @@ def test_png_path_and_heat_map_colours():
     maze = generate(10, 10, "kruskal", seed=5)
     style = Style(cell=12, wall=2, path_colour="#00ff00")
     path = shortest_path(maze)
-    pixels = open_png(png_bytes(maze, style, path=path, heat=distances(maze)))
+    pixels = open_png(png_bytes(maze, style=style, path=path, heat=distances(maze)))
     centre = 1 + 6
     for r, c in path[1:-1].tolist():
         assert tuple(pixels[r * 12 + centre, c * 12 + centre]) == (0, 255, 0)
@@ -222,7 +222,7 @@ def test_png_path_and_heat_map_colours():
 def test_too_large_pictures_are_refused():
     maze = generate(3000, 3000, "binary-tree", seed=1)
     with pytest.raises(TilewrightError, match="too large"):
-        png_bytes(maze, Style(cell=40, wall=2))
+        png_bytes(maze, style=Style(cell=40, wall=2))
 
 
 @pytest.mark.parametrize(

@@ -27,6 +27,7 @@ from tilewright.mazes import (
     weave,
 )
 from tilewright.mazes.model import NOTEBOOK_PNG_CELLS, TEXT_CELLS
+from tilewright.mazes.save_options import GridSaveOptions, SaveOptions
 
 nx = pytest.importorskip("networkx")
 
@@ -164,17 +165,33 @@ def test_save_zarr_without_the_extra_names_the_install(tmp_path, monkeypatch):
     assert not (tmp_path / "maze.zarr").exists()
 
 
-@pytest.mark.parametrize("method", [Maze.save, GridMaze.save])
-def test_save_names_every_keyword_and_documents_it(method):
+@pytest.mark.parametrize(
+    ("method", "declared"), [(Maze.save, SaveOptions), (GridMaze.save, GridSaveOptions)]
+)
+def test_save_declares_every_keyword_and_documents_it(method, declared):
     parameters = inspect.signature(method).parameters
-    assert all(p.kind != p.VAR_KEYWORD for p in parameters.values())
+    assert list(parameters) == ["self", "path", "options"]
+    names = declared.__optional_keys__
     for name in ("cell", "wall", "max_side", "wall_colour", "background", "path_colour"):
-        assert name in parameters and parameters[name].default is None
+        assert name in names
+    assert "paper" in names and "compress" in names
+    assert ("hairline" in names) == (method is GridMaze.save)
     documented = inspect.getdoc(method)
-    for name in parameters:
-        if name != "self":
-            assert name in documented, name
-    assert "paper" in parameters
+    for name in names:
+        assert f"{name} :" in documented or f"{name}," in documented, name
+
+
+@pytest.mark.parametrize(
+    "make", [lambda: generate(4, 3, seed=1), lambda: generate_on(hex_grid(3, 2), seed=1)]
+)
+def test_save_refuses_an_unknown_keyword_as_python_does(make, tmp_path):
+    maze = make()
+    with pytest.raises(
+        TypeError,
+        match=rf"^{type(maze).__name__}\.save\(\) got an unexpected keyword argument 'colour'$",
+    ):
+        maze.save(tmp_path / "maze.svg", colour="red")
+    assert not (tmp_path / "maze.svg").exists()
 
 
 def test_picture_keywords_reach_the_picture(tmp_path):

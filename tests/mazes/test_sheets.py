@@ -28,7 +28,7 @@ def drawn(monkeypatch):
 
 @pytest.mark.parametrize(("width", "height"), [(1, 1), (20, 20), (7, 15)])
 def test_the_frame_is_the_size_the_pictures_are_drawn(width, height):
-    svg = svg_text(generate(width, height, seed=1), STYLE)
+    svg = svg_text(generate(width, height, seed=1), style=STYLE)
     root = re.search(r'<svg [^>]*width="(\d+)" height="(\d+)"', svg)
     frame = sheet_frame(width, height)
     assert (frame.width, frame.height) == (int(root.group(1)), int(root.group(2)))
@@ -61,8 +61,8 @@ def test_each_entry_opens_at_start_and_goal_and_its_answer_draws_the_path(drawn)
     assert used_layout is layout and title == "Mazes 9x6" and progress is None
     gaps = opening_sides(9, 6)
     for number, (entry, maze) in enumerate(zip(entries, mazes, strict=True), 1):
-        assert entry.puzzle == svg_text(maze, STYLE, openings=gaps)
-        assert entry.answer == svg_text(maze, STYLE, path=shortest_path(maze), openings=gaps)
+        assert entry.puzzle == svg_text(maze, style=STYLE, openings=gaps)
+        assert entry.answer == svg_text(maze, style=STYLE, path=shortest_path(maze), openings=gaps)
         # the walls really have the gaps: the closed maze's walls differ
         assert wall_path_data(maze, gaps) in entry.puzzle
         assert wall_path_data(maze) not in entry.puzzle

@@ -207,7 +207,7 @@ def picture(maze, **options):
     from tilewright.mazes import grid_pictures
 
     style = grid_pictures.grid_style(maze.grid, cell=30)
-    return grid_pictures.svg_text(maze, style, **options)
+    return grid_pictures.svg_text(maze, style=style, **options)
 
 
 def test_the_picture_draws_every_passage_beneath_with_gaps():

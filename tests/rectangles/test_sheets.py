@@ -30,7 +30,7 @@ def drawn(monkeypatch):
 @pytest.mark.parametrize(("width", "height"), [(2, 2), (10, 10), (7, 15), (31, 4)])
 def test_the_frame_is_the_size_the_pictures_are_drawn(width, height):
     made = generate(Params(width, height), seed=1)
-    svg = svg_text(made.puzzle, made.regions, PREFERRED_CELL)
+    svg = svg_text(made.puzzle, regions=made.regions, cell=PREFERRED_CELL)
     root = re.search(r'<svg [^>]*width="(\d+)" height="(\d+)"', svg)
     frame = sheet_frame(width, height)
     assert (frame.width, frame.height) == (int(root.group(1)), int(root.group(2)))
@@ -75,8 +75,8 @@ def test_each_entry_is_the_puzzle_its_solution_and_a_caption(drawn):
     [(used_layout, entries, title, info, progress)] = drawn
     assert used_layout is layout and title == "Rectangles 8x6" and progress is None
     for number, (entry, made) in enumerate(zip(entries, puzzles, strict=True), 1):
-        assert entry.puzzle == svg_text(made.puzzle, None, PREFERRED_CELL)
-        assert entry.answer == svg_text(made.puzzle, made.regions, PREFERRED_CELL)
+        assert entry.puzzle == svg_text(made.puzzle, cell=PREFERRED_CELL)
+        assert entry.answer == svg_text(made.puzzle, regions=made.regions, cell=PREFERRED_CELL)
         assert entry.caption == (f"#{number} · 8x6 · max-area 6 · seed {made.seed}", made.game_id)
     assert info == {
         "family": "rectangles",

@@ -200,7 +200,7 @@ def test_svg_draws_one_outlined_l_per_tromino():
     from tilewright.tromino.pictures import svg_text
 
     labels = tile(14, 11, (4, 6))
-    root = ET.fromstring(svg_text(labels, None, cell=10))
+    root = ET.fromstring(svg_text(labels, cell=10))
     paths = list(root.iter("{http://www.w3.org/2000/svg}path"))
     polygons = [m for p in paths for m in re.findall(r"M\d+,\d+[hv0-9z-]+", p.get("d"))]
     assert len(polygons) == labels.max() == (14 * 11 - 1) // 3

@@ -18,7 +18,7 @@ algorithms = ["backtracker", "kruskal", "eller", "binary-tree"]
 figure, axes = plt.subplots(2, 2, figsize=(8, 5.6), layout="constrained")
 for algorithm, ax in zip(algorithms, axes.flat, strict=True):
     maze = generate(24, 16, algorithm, seed=3)
-    picture = plt.imread(io.BytesIO(png_bytes(maze, Style(cell=10, wall=2))))
+    picture = plt.imread(io.BytesIO(png_bytes(maze, style=Style(cell=10, wall=2))))
     ax.imshow(picture, interpolation="nearest")
     ax.set_title(f"{algorithm}: {maze.dead_end_share():.0%} dead ends")
     ax.set_axis_off()

@@ -28,7 +28,7 @@ with TemporaryDirectory() as folder:
     for row, made in zip(axes, (spectres, squares), strict=True):
         for ax, loop, title in zip(row, (None, made.solution), ("puzzle", "answer"), strict=True):
             path = Path(folder) / "loopy.png"
-            save(path, made.puzzle, loop)
+            save(path, made.puzzle, loop=loop)
             ax.imshow(plt.imread(path))
             ax.set_title(f"{made.params.text}: {title}")
             ax.set_axis_off()

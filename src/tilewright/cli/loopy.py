@@ -281,7 +281,7 @@ def _write(output: str, puzzle, loop, form: str | None, picture: dict) -> None:
     if fmt in PICTURES:
         from tilewright.loopy.pictures import save
 
-        save(output, puzzle, loop, **picture)
+        save(output, puzzle, loop=loop, **picture)
         return
     from tilewright.core.output import open_output
     from tilewright.loopy.text import render

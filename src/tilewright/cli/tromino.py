@@ -226,7 +226,12 @@ def _write(tiling, fmt, output, look: _Look, workers, scheduler, drawn=False) ->
     announce_if_cold("the tromino kernels", modules)
     with open_output(output) as sink:
         tiling.write(
-            sink, fmt, look.colours, look.cell, look.max_side, paper=pdf_paper(look.paper, fmt)
+            sink,
+            fmt,
+            colours=look.colours,
+            cell=look.cell,
+            max_side=look.max_side,
+            paper=pdf_paper(look.paper, fmt),
         )
 
 

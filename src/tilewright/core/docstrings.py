@@ -77,6 +77,11 @@ paper : {"a4", "letter"}, default "a4"
     "sheet_progress": """\
 progress : callable, optional
     ``progress(pages)`` passes the pages on as they are drawn (a progress bar).""",
+    # rectangles, tromino: the pictures' keyword options
+    "picture_info": """\
+info : mapping, optional
+    What made the picture, recorded in it: an SVG ``<metadata>`` element, a PNG text
+    chunk, the PDF's document information.""",
 }
 
 

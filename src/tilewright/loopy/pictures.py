@@ -23,14 +23,15 @@ import math
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack, cast
 
 import numpy as np
 
-from tilewright.core.docstrings import fill_doc
+from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_bool, require_int, shown
+from tilewright.core.options import check_options
 from tilewright.core.pdf import DEFAULT_PAPER
 from tilewright.core.picture_size import (
     PIXEL_BUDGET,
@@ -96,6 +97,45 @@ _FONT_ROUNDS = 12
 # to choose its size, then to draw
 _PLACES: "weakref.WeakKeyDictionary[Puzzle, tuple[np.ndarray, np.ndarray]]" = (
     weakref.WeakKeyDictionary()
+)
+
+
+class PictureOptions(TypedDict, total=False):
+    """The keyword arguments of :func:`svg_text` and :func:`png_bytes`, described there."""
+
+    loop: Any
+    cell: int | None
+    info: Mapping[str, object] | None
+    max_side: int | None
+    outlines: bool
+
+
+class PdfOptions(PictureOptions, total=False):
+    """The keyword arguments of :func:`pdf_bytes`, :func:`save` and :func:`encode`: those
+    of :class:`PictureOptions` and the page."""
+
+    paper: str | None
+
+
+# the options' descriptions, in the docstring of every function that takes them
+fill_doc = filler(
+    {
+        "loopy_picture": """\
+**options
+    Keyword-only arguments:
+loop : array_like, optional
+    The loop to draw: a bool array over the planar map's edges, or the edges' numbers.
+cell : int, optional
+    Pixels (SVG user units) across a face of average area; default
+    :func:`picture_cell`'s.
+info : mapping, optional
+    What made the puzzle, recorded in the picture's metadata; default its game ID
+    (when short) and whether the loop is shown.
+max_side : int, optional
+    The largest side in pixels (default 8192).
+outlines : bool, default True
+    Draw the faces' outlines faintly, so that irregular grids can be read.""",
+    }
 )
 
 
@@ -388,32 +428,13 @@ def _layers(puzzle: Puzzle, loop: Any, cell: int | None, max_side: int | None) -
 
 
 @fill_doc
-def svg_text(
-    puzzle: Puzzle,
-    loop: Any = None,
-    cell: int | None = None,
-    info: Mapping[str, object] | None = None,
-    *,
-    max_side: int | None = None,
-    outlines: bool = True,
-) -> str:
+def svg_text(puzzle: Puzzle, **options: Unpack[PictureOptions]) -> str:
     """The puzzle (or, with ``loop``, its solution) as an SVG document.
 
     Parameters
     ----------
     puzzle : Puzzle
-    loop : array_like, optional
-        The loop to draw: a bool array over the planar map's edges, or the edges' numbers.
-    cell : int, optional
-        Pixels (SVG user units) across a face of average area; default
-        :func:`picture_cell`'s.
-    info : mapping, optional
-        What made the puzzle, recorded in a ``<metadata>`` element; default its game ID
-        (when short) and whether the loop is shown.
-    max_side : int, optional
-        The largest side in pixels (default 8192).
-    outlines : bool, default True
-        Draw the faces' outlines faintly, so that irregular grids can be read.
+    %(loopy_picture)s
 
     %(svg_returns)s
 
@@ -433,14 +454,13 @@ def svg_text(
     from tilewright.core.metadata import svg_element
     from tilewright.core.polylines import path_data
 
-    outlines = require_bool(outlines, "outlines")
-    layers = _layers(puzzle, loop, cell, max_side)
+    layers, outlines = _drawn(puzzle, options, PictureOptions, "svg_text")
     width, height = layers.size
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>\n',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}">\n',
-        svg_element(_info(puzzle, loop is not None, info)) + "\n",
+        svg_element(_info(puzzle, options)) + "\n",
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="{BACKGROUND}"/>\n',
     ]
     if outlines:
@@ -472,22 +492,14 @@ def svg_text(
 
 
 @fill_doc
-def png_bytes(
-    puzzle: Puzzle,
-    loop: Any = None,
-    cell: int | None = None,
-    info: Mapping[str, object] | None = None,
-    *,
-    max_side: int | None = None,
-    outlines: bool = True,
-) -> bytes:
+def png_bytes(puzzle: Puzzle, **options: Unpack[PictureOptions]) -> bytes:
     """The puzzle (or, with ``loop``, its solution) as a PNG drawn by cairo, what made it
     in a text chunk.
 
     Parameters
     ----------
-    puzzle, loop, cell, info, max_side, outlines
-        As for :func:`svg_text`.
+    puzzle : Puzzle
+    %(loopy_picture)s
 
     %(png_returns)s
 
@@ -505,36 +517,26 @@ def png_bytes(
     from tilewright.core.metadata import png_text
     from tilewright.core.raster import PolygonCanvas
 
-    outlines = require_bool(outlines, "outlines")
-    layers = _layers(puzzle, loop, cell, max_side)
+    layers, outlines = _drawn(puzzle, options, PictureOptions, "png_bytes")
     width, height = layers.size
     check_png_pixels(width, height, "use a smaller cell or SVG")
     canvas = PolygonCanvas(width, height, BACKGROUND)
     for _, context in canvas.windows:
         _paint(context, layers, outlines)
     sink = io.BytesIO()
-    canvas.write_png(sink, png_text(_info(puzzle, loop is not None, info)))
+    canvas.write_png(sink, png_text(_info(puzzle, options)))
     return sink.getvalue()
 
 
 @fill_doc
-def pdf_bytes(
-    puzzle: Puzzle,
-    loop: Any = None,
-    cell: int | None = None,
-    info: Mapping[str, object] | None = None,
-    paper: str | None = DEFAULT_PAPER,
-    *,
-    max_side: int | None = None,
-    outlines: bool = True,
-) -> bytes:
+def pdf_bytes(puzzle: Puzzle, **options: Unpack[PdfOptions]) -> bytes:
     """The puzzle (or its solution) as a one-page vector PDF, drawn by cairo as
     :func:`svg_text` writes it and fitted to a page of ``paper`` (``core.pdf.placement``).
 
     Parameters
     ----------
-    puzzle, loop, cell, info, max_side, outlines
-        As for :func:`svg_text`.
+    puzzle : Puzzle
+    %(loopy_picture)s
     paper : str or None, default ``"a4"``
         ``"a4"`` or ``"letter"``; None: a page of the picture's own size.
 
@@ -547,14 +549,24 @@ def pdf_bytes(
     """
     from tilewright.core.pdf import pdf_from_painter
 
-    outlines = require_bool(outlines, "outlines")
-    layers = _layers(puzzle, loop, cell, max_side)
+    layers, outlines = _drawn(puzzle, options, PdfOptions, "pdf_bytes")
     return pdf_from_painter(
         *layers.size,
         lambda context: _paint(context, layers, outlines),
-        _info(puzzle, loop is not None, info),
-        paper,
+        _info(puzzle, options),
+        options.get("paper", DEFAULT_PAPER),
     )
+
+
+def _drawn(
+    puzzle: Puzzle, options: PictureOptions, accepted: type, function: str
+) -> tuple[_Layers, bool]:
+    """The options checked (``function`` names the caller in a refusal) and the picture
+    measured (:func:`_layers`), with whether it draws the outlines."""
+    check_options(options, accepted, function)
+    outlines = require_bool(options.get("outlines", True), "outlines")
+    layers = _layers(puzzle, options.get("loop"), options.get("cell"), options.get("max_side"))
+    return layers, outlines
 
 
 def _paint(context: Any, layers: _Layers, outlines: bool) -> None:
@@ -596,25 +608,16 @@ def _paint(context: Any, layers: _Layers, outlines: bool) -> None:
         context.show_text(text)
 
 
-def save(
-    path: Any,
-    puzzle: Puzzle,
-    loop: Any = None,
-    *,
-    cell: int | None = None,
-    max_side: int | None = None,
-    paper: str | None = None,
-    info: Mapping[str, object] | None = None,
-    outlines: bool = True,
-) -> None:
+@fill_doc
+def save(path: Any, puzzle: Puzzle, **options: Unpack[PdfOptions]) -> None:
     """Write the puzzle (or, with ``loop``, its solution) to ``path`` as the suffix says
     (``.svg``, ``.png`` or ``.pdf``), all or nothing (``core.output.open_output``).
 
     Parameters
     ----------
     path : str or os.PathLike
-    puzzle, loop, cell, info, max_side, outlines
-        As for :func:`svg_text`.
+    puzzle : Puzzle
+    %(loopy_picture)s
     paper : str, optional
         ``.pdf``: ``"a4"`` (default) or ``"letter"``.
 
@@ -638,55 +641,55 @@ def save(
 
     from tilewright.core.output import format_by_suffix, open_output
 
+    check_options(options, PdfOptions, "save")
     fmt = format_by_suffix(path, SUFFIXES, "a Loopy picture")
-    if paper is not None and fmt != "pdf":
+    if options.get("paper") is not None and fmt != "pdf":
         raise TilewrightError(f"paper applies to .pdf files, not {fmt}")
-    data = encode(
-        fmt, puzzle, loop, cell=cell, max_side=max_side, info=info, paper=paper, outlines=outlines
-    )
+    data = encode(fmt, puzzle, **options)
     with open_output(os.fspath(path)) as stream:
         stream.write(data)
 
 
-def encode(
-    fmt: str,
-    puzzle: Puzzle,
-    loop: Any = None,
-    *,
-    cell: int | None = None,
-    max_side: int | None = None,
-    info: Mapping[str, object] | None = None,
-    paper: str | None = None,
-    outlines: bool = True,
-) -> bytes:
+@fill_doc
+def encode(fmt: str, puzzle: Puzzle, **options: Unpack[PdfOptions]) -> bytes:
     """The picture in format ``fmt`` (``"svg"``, ``"png"`` or ``"pdf"``) as bytes: what
     :func:`save` writes.
+
+    Parameters
+    ----------
+    fmt : str
+    puzzle : Puzzle
+    %(loopy_picture)s
+    paper : str, optional
+        ``"pdf"``: ``"a4"`` (default) or ``"letter"``; ignored by the others.
 
     Examples
     --------
     >>> encode("png", Puzzle.from_game_id("5x5t0de:3a3b2c21b3a200a2a2a3a"))[1:4]
     b'PNG'
     """
-    options: dict[str, Any] = {"max_side": max_side, "outlines": outlines}
+    check_options(options, PdfOptions, "encode")
+    paper = options.pop("paper", None)
+    drawing = cast(PictureOptions, options)  # the page taken out
     if fmt == "svg":
-        return svg_text(puzzle, loop, cell, info, **options).encode()
+        return svg_text(puzzle, **drawing).encode()
     if fmt == "png":
-        return png_bytes(puzzle, loop, cell, info, **options)
+        return png_bytes(puzzle, **drawing)
     if fmt == "pdf":
-        return pdf_bytes(puzzle, loop, cell, info, paper or DEFAULT_PAPER, **options)
+        return pdf_bytes(puzzle, **drawing, paper=paper or DEFAULT_PAPER)
     raise TilewrightError(f"unknown picture format {fmt!r}: choose from svg, png, pdf")
 
 
-def _info(
-    puzzle: Puzzle, solution: bool, info: Mapping[str, object] | None
-) -> Mapping[str, object]:
+def _info(puzzle: Puzzle, options: PictureOptions) -> Mapping[str, object]:
+    """What the picture records: ``info`` when given, else what made the puzzle."""
+    info = options.get("info")
     if info is not None:
         return info
     made: dict[str, object] = {"family": "loopy"}
     game_id = puzzle.game_id
     if len(game_id) <= SHORT_GAME_ID:
         made["game_id"] = game_id
-    if solution:
+    if options.get("loop") is not None:
         made["solution"] = True
     return made
 

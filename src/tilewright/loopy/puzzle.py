@@ -127,7 +127,7 @@ class Puzzle:
             cell = picture_cell(self, max_side=NOTEBOOK_SIDE)
         except TilewrightError:  # faces too small for the side: drawn larger, then shrunk
             cell = SMALLEST_CELL
-        return shrunk_png(png_bytes(self, None, cell, max_side=LARGEST_BUDGET), grey=True)
+        return shrunk_png(png_bytes(self, cell=cell, max_side=LARGEST_BUDGET), grey=True)
 
     def _points(self) -> int:
         """The dots and edges a picture draws: what its size in bytes follows."""

@@ -192,7 +192,7 @@ def _framed(puzzle: Puzzle, loop: np.ndarray | None, frame: pages.Frame) -> str:
     """The picture as an SVG document of the frame's size: itself when it is that size
     (always, on the grids that are the same for every seed), else centred in it, and
     shrunk to fit when larger."""
-    svg = svg_text(puzzle, loop, SHEET_CELL, max_side=LARGEST_BUDGET)
+    svg = svg_text(puzzle, loop=loop, cell=SHEET_CELL, max_side=LARGEST_BUDGET)
     width, height = picture_size(puzzle, SHEET_CELL)
     if (width, height) == (frame.width, frame.height):
         return svg

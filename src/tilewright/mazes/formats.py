@@ -21,14 +21,16 @@ a failure leaves no file at all.
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Unpack
 
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
+from tilewright.core.options import check_options
 from tilewright.core.output import PICTURE_SUFFIXES, format_by_suffix, open_output
 from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.model import Band, Maze, check_maze
+from tilewright.mazes.save_options import SaveOptions, given_names, style_options
 
 if TYPE_CHECKING:  # pictures import Pillow: only when a picture is made
     from tilewright.mazes.pictures import Opening, Style
@@ -69,18 +71,7 @@ def format_of(path: str | os.PathLike) -> str:
 
 @fill_maze_doc
 def save(
-    maze: Maze,
-    path: str | os.PathLike,
-    *,
-    solution: bool | np.ndarray | None = None,
-    heat: bool | np.ndarray | None = None,
-    compress: bool = False,
-    max_side: int | None = None,
-    openings: bool = False,
-    start: tuple[int, int] | None = None,
-    goal: tuple[int, int] | None = None,
-    paper: str | None = None,
-    **style: Any,
+    maze: Maze, path: str | os.PathLike, **options: Unpack[SaveOptions[tuple[int, int]]]
 ) -> None:
     """Write ``maze`` to ``path`` in the format its suffix names (see :meth:`Maze.save`).
 
@@ -89,16 +80,8 @@ def save(
     %(maze)s
     path : str or os.PathLike
         The file.
-    solution, heat, compress, max_side, **style
-        As for :meth:`Maze.save`.
-    openings : bool
-        Pictures: leave gaps in the outer wall at the start and the goal (by default the
-        top side of the top-left cell and the bottom side of the bottom-right one; see
-        :func:`tilewright.mazes.pictures.opening_sides`).
-    start, goal : (int, int), optional
-        Pictures: the ``(row, column)`` cells the solution runs between, the heat map
-        starts from and the openings are at (default top-left and bottom-right).
-    %(file_paper)s
+    **options
+        As for :meth:`Maze.save`; one given as None keeps its default.
 
     Raises
     ------
@@ -117,21 +100,20 @@ def save(
     └─────┘
     >>> save(generate(3, 2, seed=1), name[:-4] + ".svg", openings=True, start=(1, 0))
     """
+    check_options(options, SaveOptions, "save")
     check_maze(maze)
     fmt = format_of(path)
-    drawing = {
-        "solution": solution,
-        "heat": heat,
-        "max_side": max_side,
-        "openings": openings,
-        "start": start,
-        "goal": goal,
-        **style,
-    }
+    solution, heat = options.get("solution"), options.get("heat")
+    openings = False if options.get("openings") is None else options["openings"]
+    start, goal = options.get("start"), options.get("goal")
     if fmt == "geojson":
         _save_geojson(maze, path, solution, heat, openings, start, goal)
         return
+    style = style_options(options)
+    drawing = {name: options.get(name) for name in ("solution", "heat", "max_side")}
+    drawing.update(openings=openings, start=start, goal=goal, **style)
     refuse_options(drawing, fmt, PICTURES, "for pictures only (.svg, .png, .pdf)")
+    compress, paper = options.get("compress", False), options.get("paper")
     refuse_file_options(fmt, compress, paper)
     look = None
     gaps = None
@@ -139,7 +121,7 @@ def save(
         from tilewright.core.numbers import require_bool
         from tilewright.mazes.pictures import opening_sides, picture_style
 
-        look = picture_style(maze.width, maze.height, max_side=max_side, **style)
+        look = picture_style(maze.width, maze.height, max_side=options.get("max_side"), **style)
         if require_bool(openings, "openings"):
             gaps = opening_sides(maze.width, maze.height, start, goal)
     write(
@@ -169,7 +151,7 @@ def refuse_options(
     ...
     tilewright.core.errors.TilewrightError: heat, cell: for pictures, not for npz
     """
-    given = [name for name, value in options.items() if value is not None and value is not False]
+    given = given_names(options)
     if given and fmt not in formats:
         raise TilewrightError(f"{', '.join(given)}: {scope}, not for {fmt}")
 
@@ -379,15 +361,15 @@ def picture_bytes(
 ) -> bytes:
     """The ``fmt`` picture (svg, png or pdf) of ``maze``, drawn by ``pictures``:
     ``mazes.pictures`` for a Maze, ``mazes.grid_pictures`` for a GridMaze, whose drawing
-    functions take the same arguments in the same order."""
+    functions take the same options."""
     from tilewright.core.pdf import DEFAULT_PAPER
 
+    drawn = {"style": style, "path": path, "heat": heat, "openings": openings}
     if fmt == "png":
-        return pictures.png_bytes(maze, style, path, heat, None, openings)
+        return pictures.png_bytes(maze, **drawn)
     if fmt == "pdf":
-        sheet = DEFAULT_PAPER if paper is None else paper
-        return pictures.pdf_bytes(maze, style, path, heat, None, openings, sheet)
-    return pictures.svg_text(maze, style, path, heat, None, openings).encode()
+        return pictures.pdf_bytes(maze, **drawn, paper=DEFAULT_PAPER if paper is None else paper)
+    return pictures.svg_text(maze, **drawn).encode()
 
 
 def _solution(maze: Maze, solution: object, start: Any = None, goal: Any = None) -> Any:

@@ -38,18 +38,20 @@ import os
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Unpack
 
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.graph import MAX_GRAPH_CELLS, CellGraph
 from tilewright.core.memory import check_fits
+from tilewright.core.options import check_options
 from tilewright.core.output import PICTURE_SUFFIXES, format_by_suffix, open_output
 from tilewright.core.polygon_grid import OUTSIDE, PolygonGrid, from_polygons
 from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.formats import picture_bytes, refuse_file_options, refuse_options
 from tilewright.mazes.grid_maze import GridMaze, check_grid_maze
+from tilewright.mazes.save_options import GridSaveOptions, style_options
 
 FORMAT_NAME = "tilewright grid maze"
 FORMAT_VERSION = 1
@@ -107,46 +109,20 @@ def save_grid_maze(
     path: str | os.PathLike | None,
     *,
     fmt: str | None = None,
-    solution: bool | np.ndarray | None = None,
-    heat: bool | np.ndarray | None = None,
-    openings: bool = False,
-    start: int | None = None,
-    goal: int | None = None,
-    max_side: int | None = None,
-    compress: bool = False,
-    paper: str | None = None,
-    **style: Any,
+    **options: Unpack[GridSaveOptions],
 ) -> None:
     """Write ``maze`` to ``path`` in the format its suffix names, all or nothing.
 
     Parameters
     ----------
-    maze : GridMaze
-        The maze.
+    %(grid_maze)s
     path : str, os.PathLike or None
         The file: ``.svg``, ``.png``, ``.pdf``, ``.json``, ``.npz`` or ``.geojson``;
         ``None`` or ``-`` is standard output (then ``fmt`` says what to write).
     fmt : str, optional
         The format (a value of ``SUFFIXES``), whatever the file's suffix.
-    solution : bool or array_like, optional
-        Pictures and GeoJSON: ``True`` draws the shortest path from start to goal; an
-        array of graph nodes draws that path.
-    heat : bool or numpy.ndarray, optional
-        Pictures and GeoJSON: ``True`` colours each cell by its distance from the start
-        (GeoJSON: a ``distance`` property); an integer array gives the distances.
-    openings : bool
-        Pictures and GeoJSON: leave gaps in the outer wall at the start and the goal
-        (:func:`~tilewright.mazes.grid_pictures.opening_walls`).
-    start, goal : int, optional
-        Cell ids; default :func:`~tilewright.mazes.grid_maze.default_endpoints`.
-    max_side : int, optional
-        Pictures: the largest side in pixels (default ``PIXEL_BUDGET``).
-    compress : bool
-        ``.npz``: deflate the arrays.
-    %(file_paper)s
-    **style
-        Pictures: ``cell``, ``wall``, ``hairline``, ``wall_colour``, ``background``,
-        ``path_colour``, as :func:`~tilewright.mazes.grid_pictures.grid_style` takes them.
+    **options
+        As for :meth:`GridMaze.save`; one given as None keeps its default.
 
     Raises
     ------
@@ -170,6 +146,7 @@ def save_grid_maze(
     """
     from tilewright.core.numbers import require_bool
 
+    check_options(options, GridSaveOptions, "save_grid_maze")
     check_grid_maze(maze)
     if fmt is None:
         if path is None or path == "-":
@@ -178,11 +155,17 @@ def save_grid_maze(
     elif fmt not in SUFFIXES.values():
         known = ", ".join(sorted(set(SUFFIXES.values())))
         raise TilewrightError(f"unknown format {fmt!r} for a maze on a grid (known: {known})")
+    solution, heat = options.get("solution"), options.get("heat")
+    openings = options.get("openings", False)
+    start, goal = options.get("start"), options.get("goal")
     drawing = {"solution": solution, "heat": heat, "openings": openings, "start": start}
     drawing.update(goal=goal)
-    picture = {"max_side": max_side, **style}
+    # hairline reaches grid_style whatever it is: None is refused there, not left out
+    style = {**style_options(options), "hairline": options.get("hairline", False)}
+    picture = {"max_side": options.get("max_side"), **style}
     refuse_options(drawing, fmt, (*PICTURES, "geojson"), "for pictures and GeoJSON only")
     refuse_options(picture, fmt, PICTURES, "for pictures only")
+    compress, paper = options.get("compress", False), options.get("paper")
     refuse_file_options(fmt, compress, paper)
     require_bool(openings, "openings")
     if fmt == "json":
@@ -194,6 +177,7 @@ def save_grid_maze(
         if fmt == "geojson":
             _write(path, geojson_chunks(maze, *extras))
         else:
+            max_side = options.get("max_side")
             _write(path, [_picture(maze, fmt, max_side, style, paper, *extras)])
 
 

@@ -12,15 +12,17 @@ nodes, which ``grid.node_cell`` maps to cells.
 
 import os
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
+from tilewright.core.options import check_options
 from tilewright.mazes._arguments import seed_or_none
 from tilewright.mazes._docstrings import fill_maze_doc
 from tilewright.mazes.algorithms import ALGORITHMS, DEFAULT_ALGORITHM, GRAPH, get_algorithm
+from tilewright.mazes.save_options import GridSaveOptions
 
 if TYPE_CHECKING:
     # imported where used: polygon_grid loads Numba, which importing tilewright.mazes
@@ -297,25 +299,7 @@ class GridMaze:
         return self.grid.to_networkx(slots)
 
     @fill_maze_doc
-    def save(
-        self,
-        path: str | os.PathLike,
-        *,
-        solution: bool | np.ndarray | None = None,
-        heat: bool | np.ndarray | None = None,
-        openings: bool = False,
-        start: int | None = None,
-        goal: int | None = None,
-        cell: int | None = None,
-        wall: float | None = None,
-        hairline: bool = False,
-        max_side: int | None = None,
-        wall_colour: str | None = None,
-        background: str | None = None,
-        path_colour: str | None = None,
-        paper: str | None = None,
-        compress: bool = False,
-    ) -> None:
+    def save(self, path: str | os.PathLike, **options: Unpack[GridSaveOptions]) -> None:
         """Write the maze to ``path`` in the format its suffix names, all or nothing.
 
         Parameters
@@ -325,30 +309,12 @@ class GridMaze:
             ``.pdf`` pictures, ``.json`` and ``.npz`` data that
             :func:`~tilewright.mazes.read_grid_maze` reads back, ``.geojson`` map
             features.
-        solution : bool or array_like, optional
-            Pictures and GeoJSON: ``True`` draws the shortest path from ``start`` to
-            ``goal``; an array of graph nodes draws that path.
-        heat : bool or numpy.ndarray, optional
-            Pictures and GeoJSON: ``True`` colours each cell by its distance from the
-            start; an integer array gives the distances.
-        openings : bool
-            Pictures and GeoJSON: gaps in the outer wall at the start and the goal.
-        start, goal : int, optional
-            Cell ids; default :func:`default_endpoints`.
-        cell : int, optional
-            Pictures: pixels across a cell of average area; default the one that makes
-            the picture 800 to 1000 pixels on its long side, within ``max_side``.
-        wall : float, optional
-            Pictures: wall width in pixels; default a sixth of the cell.
+        **options
+            Keyword only (``mazes.save_options.GridSaveOptions``), those of
+            :meth:`Maze.save` and ``hairline``; one given as None keeps its default:
+        %(save_options)s
         hairline : bool
             Pictures: walls one pixel (device unit) wide at every size.
-        max_side : int, optional
-            Pictures: the largest side in pixels (default ``PIXEL_BUDGET``, 8192).
-        wall_colour, background, path_colour : str, optional
-            Pictures: a CSS colour name or ``#rrggbb``.
-        %(file_paper)s
-        compress : bool
-            ``.npz``: deflate the arrays.
 
         Raises
         ------
@@ -364,24 +330,8 @@ class GridMaze:
         """
         from tilewright.mazes.grid_formats import save_grid_maze
 
-        options: dict[str, Any] = {
-            "solution": solution,
-            "heat": heat,
-            "start": start,
-            "goal": goal,
-            "max_side": max_side,
-            "cell": cell,
-            "wall": wall,
-            "wall_colour": wall_colour,
-            "background": background,
-            "path_colour": path_colour,
-            "paper": paper,
-        }
-        # left out when not given, so that the picture functions choose their defaults
-        given = {name: value for name, value in options.items() if value is not None}
-        if hairline is not False:
-            given["hairline"] = hairline
-        save_grid_maze(self, path, openings=openings, compress=compress, **given)
+        check_options(options, GridSaveOptions, "GridMaze.save")
+        save_grid_maze(self, path, **options)
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows mazes of up to 25,000 cells as SVG pictures (larger ones as a
@@ -404,7 +354,7 @@ class GridMaze:
             style = grid_style(self.grid, max_side=NOTEBOOK_SIDE)
         except TilewrightError:  # cells too small for a pixel: drawn larger, then shrunk
             style = grid_style(self.grid, max_side=4 * NOTEBOOK_SIDE)
-        return shrunk_png(png_bytes(self, style), grey=True)
+        return shrunk_png(png_bytes(self, style=style), grey=True)
 
     def __str__(self) -> str:
         """A square maze (masked or not) drawn in text (:meth:`to_text`); any other grid,

@@ -26,7 +26,7 @@ import weakref
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Unpack, cast
 
 import numpy as np
 
@@ -52,10 +52,13 @@ from tilewright.mazes.pictures import (
     LEGIBLE_CELL,
     MAX_CELL,
     MAX_PIXELS,
+    PdfOptions,
+    PictureOptions,
     _attribute,
     _check_colour,
     default_wall,
     heat_levels,
+    picture_arguments,
     svg_opening,
 )
 
@@ -299,33 +302,16 @@ def closed_walls(maze: GridMaze, openings: Sequence[int] | np.ndarray | None = N
 
 
 @fill_maze_doc
-def svg_text(
-    maze: GridMaze,
-    style: GridStyle | None = None,
-    path: np.ndarray | None = None,
-    heat: np.ndarray | None = None,
-    info: dict[str, Any] | None = None,
-    openings: Sequence[int] | np.ndarray | None = None,
-) -> str:
-    """The maze as SVG: optional heat map, the walls as one path, optional solution.
+def svg_text(maze: GridMaze, **options: Unpack[PictureOptions[GridStyle, int]]) -> str:
+    """The maze as SVG: optional heat map, the walls as one path, optional solution; the
+    record of what made the maze in a ``<metadata>`` element.
 
     Parameters
     ----------
-    maze : GridMaze
-        The maze.
-    style : GridStyle, optional
-        Sizes and colours; default :func:`grid_style` of the maze's grid.
-    path : array_like, optional
-        Integers: graph nodes from start to goal (a weave's under-passage nodes are drawn
-        at the cell they run under), drawn as a line through the cells' centres and the
-        middles of the walls between them (:func:`route_points`), its ends marked.
-    heat : numpy.ndarray, optional
-        Integers, one per cell or per graph node: distances (-1 unreachable), shown as
-        colours.
-    info : dict, optional
-        What made the maze, recorded in a ``<metadata>`` element; default ``maze.info``.
-    openings : sequence of int, optional
-        Wall segments of the outer boundary to leave out (:func:`opening_walls`).
+    %(grid_maze)s
+    **options
+        Keyword only:
+    %(grid_picture_options)s
 
     %(svg_returns)s
 
@@ -345,6 +331,18 @@ def svg_text(
     >>> svg.count("<path"), '"seed":1' in svg
     (1, True)
     """
+    return _svg_text(maze, *picture_arguments(options, PictureOptions, "svg_text"))
+
+
+def _svg_text(
+    maze: GridMaze,
+    style: GridStyle | None,
+    path: Any,
+    heat: Any,
+    info: dict[str, Any] | None,
+    openings: Any,
+) -> str:
+    """:func:`svg_text` of its arguments, positional (a weave's PNG and PDF draw it too)."""
     style, nodes, shades, closed = _prepared(maze, style, path, heat, openings)
     if len(maze.grid.under):
         from tilewright.mazes.weave_pictures import weave_svg_text
@@ -373,21 +371,16 @@ def _prepared(
 
 
 @fill_maze_doc
-def png_bytes(
-    maze: GridMaze,
-    style: GridStyle | None = None,
-    path: np.ndarray | None = None,
-    heat: np.ndarray | None = None,
-    info: dict[str, Any] | None = None,
-    openings: Sequence[int] | np.ndarray | None = None,
-) -> bytes:
+def png_bytes(maze: GridMaze, **options: Unpack[PictureOptions[GridStyle, int]]) -> bytes:
     """The maze as a PNG: the SVG of :func:`svg_text` drawn by cairo, the record in a text
     chunk. Hairlines are drawn one pixel wide.
 
     Parameters
     ----------
-    maze, style, path, heat, info, openings
-        As for :func:`svg_text`.
+    %(grid_maze)s
+    **options
+        Keyword only:
+    %(grid_picture_options)s
 
     %(png_returns)s
 
@@ -404,6 +397,7 @@ def png_bytes(
 
     from tilewright.core.metadata import png_text
 
+    style, path, heat, info, openings = picture_arguments(options, PictureOptions, "png_bytes")
     check_grid_maze(maze)
     style = grid_style(maze.grid) if style is None else _check_style(style)
     if style.stroke < 1:  # a hairline as thin as that would vanish in anti-aliasing
@@ -419,7 +413,7 @@ def png_bytes(
         from cairosvg.parser import Tree
         from cairosvg.surface import PNGSurface
 
-        svg = svg_text(maze, style, path, heat, info, openings).encode()
+        svg = _svg_text(maze, style, path, heat, info, openings).encode()
         check_fits(len(svg) * _CAIRO_BYTES_PER_SVG_BYTE, "drawing the picture")
         # unsafe: the document is our own, with no external references; the safe parser
         # refuses the large documents large mazes are
@@ -433,23 +427,17 @@ def png_bytes(
 
 
 @fill_maze_doc
-def pdf_bytes(
-    maze: GridMaze,
-    style: GridStyle | None = None,
-    path: np.ndarray | None = None,
-    heat: np.ndarray | None = None,
-    info: dict[str, Any] | None = None,
-    openings: Sequence[int] | np.ndarray | None = None,
-    paper: str = DEFAULT_PAPER,
-) -> bytes:
+def pdf_bytes(maze: GridMaze, **options: Unpack[PdfOptions[GridStyle, int]]) -> bytes:
     """The maze as a one-page vector PDF, drawn by cairo as :func:`svg_text` writes it,
     fitted to a page of ``paper`` as ``tilewright.core.pdf`` fits SVG
     (``core.pdf.placement``); the record in the document information.
 
     Parameters
     ----------
-    maze, style, path, heat, info, openings
-        As for :func:`svg_text`.
+    %(grid_maze)s
+    **options
+        Keyword only:
+    %(grid_picture_options)s
     %(paper)s
 
     %(pdf_returns)s
@@ -463,10 +451,12 @@ def pdf_bytes(
     """
     from tilewright.core.pdf import pdf_from_painter, pdf_from_svg
 
+    style, path, heat, info, openings = picture_arguments(options, PdfOptions, "pdf_bytes")
+    paper = options.get("paper", DEFAULT_PAPER)
     check_grid_maze(maze)
     info = maze.info if info is None else info
     if len(maze.grid.under):  # the weave's inset drawing exists as SVG only
-        return pdf_from_svg(svg_text(maze, style, path, heat, info, openings), info, paper)
+        return pdf_from_svg(_svg_text(maze, style, path, heat, info, openings), info, paper)
     style, layers = _drawing(maze, style, path, heat, openings)
     # Why not pdf_from_svg: a million-cell maze took 80 s through CairoSVG
     return pdf_from_painter(

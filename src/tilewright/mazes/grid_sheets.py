@@ -124,8 +124,8 @@ def _entry(number: int, maze: GridMaze, label: str) -> Entry:
     start, goal = default_endpoints(maze.grid)
     gaps = opening_walls(maze.grid, start, goal)
     return Entry(
-        svg_text(maze, STYLE, openings=gaps),
-        svg_text(maze, STYLE, path=shortest_path(maze, start, goal), openings=gaps),
+        svg_text(maze, style=STYLE, openings=gaps),
+        svg_text(maze, style=STYLE, path=shortest_path(maze, start, goal), openings=gaps),
         (_caption(number, label, maze.algorithm, maze.seed),),
     )
 

@@ -9,14 +9,16 @@ A passage out of the grid (down from the last row, right from the last column) i
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 import numpy as np
 
 from tilewright.core.errors import TilewrightError
 from tilewright.core.numbers import require_int, shown
+from tilewright.core.options import check_options
 from tilewright.mazes._arguments import seed_or_none
 from tilewright.mazes._docstrings import fill_maze_doc
+from tilewright.mazes.save_options import SaveOptions, given_names
 
 if TYPE_CHECKING:
     from tilewright.mazes.grid_maze import GridMaze
@@ -376,22 +378,7 @@ class Maze:
 
     @fill_maze_doc
     def save(
-        self,
-        path: str | os.PathLike,
-        *,
-        solution: bool | np.ndarray | None = None,
-        heat: bool | np.ndarray | None = None,
-        openings: bool = False,
-        start: tuple[int, int] | None = None,
-        goal: tuple[int, int] | None = None,
-        cell: int | None = None,
-        wall: int | None = None,
-        max_side: int | None = None,
-        wall_colour: str | None = None,
-        background: str | None = None,
-        path_colour: str | None = None,
-        paper: str | None = None,
-        compress: bool = False,
+        self, path: str | os.PathLike, **options: Unpack[SaveOptions[tuple[int, int]]]
     ) -> None:
         """Write the maze to ``path`` in the format its suffix names, all or nothing.
 
@@ -407,31 +394,10 @@ class Maze:
         ----------
         path : str or os.PathLike
             The file; its suffix (in any case) chooses the format.
-        solution : bool or array_like, optional
-            Pictures and GeoJSON: ``True`` draws the shortest path from ``start`` to
-            ``goal``; a (k, 2) array of rows and columns draws that path.
-        heat : bool or numpy.ndarray, optional
-            Pictures and GeoJSON: ``True`` colours each cell by its distance from
-            ``start``; an (H, W) integer array (-1 unreachable) gives the distances.
-        openings : bool
-            Pictures and GeoJSON: gaps in the outer wall at the start and the goal (top
-            of the top-left cell and bottom of the bottom-right one by default).
-        start, goal : (int, int), optional
-            The ``(row, column)`` cells the solution runs between, the heat map starts
-            from and the openings are at (default top-left and bottom-right).
-        cell : int, optional
-            Pictures: pixels (SVG units) between grid lines; default the one that makes
-            the picture 800 to 1000 pixels on its long side, within ``max_side``.
-        wall : int, optional
-            Pictures: wall width; default a sixth of the cell, at least 1.
-        max_side : int, optional
-            Pictures: the largest side in pixels (default ``PIXEL_BUDGET``, 8192).
-        wall_colour, background, path_colour : str, optional
-            Pictures: a CSS colour name or ``#rrggbb`` (default black, white and
-            ``#e4572e``).
-        %(file_paper)s
-        compress : bool
-            ``.npz``: deflate the arrays (smaller, several times slower to write).
+        **options
+            Keyword only (``mazes.save_options.SaveOptions``); one given as None keeps its
+            default:
+        %(save_options)s
 
         Raises
         ------
@@ -459,28 +425,13 @@ class Maze:
         tilewright.core.errors.TilewrightError: cannot write .gif files: a maze is saved \
 as .geojson, .json, .npz, .pdf, .png, .svg or .txt
         """
-        options: dict[str, Any] = {
-            "solution": solution,
-            "heat": heat,
-            "openings": openings,
-            "start": start,
-            "goal": goal,
-            "max_side": max_side,
-            "cell": cell,
-            "wall": wall,
-            "wall_colour": wall_colour,
-            "background": background,
-            "path_colour": path_colour,
-            "paper": paper,
-        }
+        check_options(options, SaveOptions, "Maze.save")
         if isinstance(path, str | os.PathLike) and str(os.fspath(path)).lower().endswith(".zarr"):
-            _save_zarr(self, path, options, compress)
+            _save_zarr(self, path, options)
             return
         from tilewright.mazes.formats import save
 
-        # left out when not given, so that the picture functions choose their defaults
-        given = {name: value for name, value in options.items() if value is not None}
-        save(self, path, compress=compress, **given)
+        save(self, path, **options)
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows mazes of up to 40,000 cells as SVG pictures (larger ones as a
@@ -490,7 +441,7 @@ as .geojson, .json, .npz, .pdf, .png, .svg or .txt
         from tilewright.mazes.pictures import Style, default_wall, svg_text
 
         cell = max(4, min(16, 640 // max(self.width, self.height)))
-        return svg_text(self, Style(cell=cell, wall=default_wall(cell)))
+        return svg_text(self, style=Style(cell=cell, wall=default_wall(cell)))
 
     def _repr_png_(self) -> bytes | None:
         """Jupyter shows mazes too large for SVG as a PNG of at most ``NOTEBOOK_SIDE``
@@ -608,14 +559,11 @@ def _text_path(maze: Maze, solution: object, start: Any, goal: Any) -> np.ndarra
     return cells
 
 
-def _save_zarr(
-    maze: Maze, path: str | os.PathLike, options: dict[str, Any], compress: bool
-) -> None:
+def _save_zarr(maze: Maze, path: str | os.PathLike, options: SaveOptions) -> None:
     """Write ``maze`` as the Zarr array ``tilewright maze -o X.zarr`` writes."""
-    given = [name for name, value in options.items() if value is not None and value is not False]
-    if given or compress:
-        refused = ", ".join([*given, *(["compress"] if compress else [])])
-        raise TilewrightError(f"{refused}: not for zarr arrays")
+    given = given_names({name: options.get(name) for name in SaveOptions.__annotations__})
+    if given:
+        raise TilewrightError(f"{', '.join(given)}: not for zarr arrays")
     from tilewright.core.extras import require_extra
 
     require_extra("datasets", "Zarr output")  # before the package's own, plainer, refusal

@@ -20,10 +20,10 @@ PDF is that SVG drawn by cairo (``tilewright.core.pdf``).
 """
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import Any, Generic, TypedDict, TypeVar, Unpack
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from tilewright.core.colours import gradient, parse_colour
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import quoted, require_int, shown
+from tilewright.core.options import check_options
 from tilewright.core.pdf import DEFAULT_PAPER
 from tilewright.core.picture_size import (
     PIXEL_BUDGET,
@@ -135,6 +136,49 @@ def _check_colour(colour: object, name: str) -> None:
     if len(colour) > _LONGEST_COLOUR or not colour.isascii():
         raise TilewrightError(f"unknown colour {quoted(colour)} (use a name like navy or #1f77b4)")
     parse_colour(colour)
+
+
+# A picture's style and openings: Style and Opening here, GridStyle and wall ids
+# (int) in ``grid_pictures``
+StyleT = TypeVar("StyleT")
+OpeningT = TypeVar("OpeningT")
+
+
+class PictureOptions(TypedDict, Generic[StyleT, OpeningT], total=False):
+    """The keyword arguments of :func:`svg_text`, :func:`png_bytes` and :func:`pdf_bytes`
+    (``PictureOptions[Style, Opening]``), and of those of ``grid_pictures``
+    (``PictureOptions[GridStyle, int]``), described there."""
+
+    style: StyleT | None
+    path: np.ndarray | None
+    heat: np.ndarray | None
+    info: dict[str, Any] | None
+    openings: Sequence[OpeningT] | np.ndarray | None
+
+
+class PdfOptions(PictureOptions[StyleT, OpeningT], total=False):
+    """The keyword arguments of a ``pdf_bytes``: a picture's and ``paper``."""
+
+    paper: str
+
+
+def picture_arguments(options: Mapping[str, Any], accepted: type, function: str) -> tuple:
+    """``style``, ``path``, ``heat``, ``info`` and ``openings`` of a picture function's
+    ``options`` (None where not given), once no keyword but those ``accepted`` declares is
+    among them (:func:`~tilewright.core.options.check_options`); the square and the grid
+    pictures alike.
+
+    Examples
+    --------
+    >>> picture_arguments({"heat": None, "info": {}}, PictureOptions, "svg_text")
+    (None, None, None, {}, None)
+    >>> picture_arguments({"colour": "red"}, PictureOptions, "svg_text")
+    Traceback (most recent call last):
+    ...
+    TypeError: svg_text() got an unexpected keyword argument 'colour'
+    """
+    check_options(options, accepted, function)
+    return tuple(options.get(name) for name in ("style", "path", "heat", "info", "openings"))
 
 
 def picture_style(
@@ -543,32 +587,15 @@ def _checked_path(maze: Maze, path: object) -> np.ndarray | None:
 
 
 @fill_maze_doc
-def png_bytes(
-    maze: Maze,
-    style: Style | None = None,
-    path: np.ndarray | None = None,
-    heat: np.ndarray | None = None,
-    info: dict[str, Any] | None = None,
-    openings: Sequence[Opening] | None = None,
-) -> bytes:
-    """The maze as a palette PNG.
+def png_bytes(maze: Maze, **options: Unpack[PictureOptions[Style, Opening]]) -> bytes:
+    """The maze as a palette PNG, the record of what made it in a text chunk.
 
     Parameters
     ----------
     %(maze)s
-    style : Style, optional
-        Sizes and colours; default :func:`picture_style` of the maze (a long side of 800
-        to 1000 pixels).
-    path : array_like or None
-        Integers, shape (k, 2): rows and columns of cells inside the maze, drawn as a line
-        with the first and last marked.
-    heat : numpy.ndarray or None
-        Integers, shape (H, W): distances, -1 where unreachable, shown as colours.
-    info : dict or None
-        What made the maze, recorded in a text chunk (``tilewright.core.metadata``);
-        default ``maze.info``.
-    openings : sequence of Opening, optional
-        Gaps to leave in the outer wall, as :func:`opening_sides` gives them.
+    **options
+        Keyword only:
+    %(picture_options)s
 
     %(png_returns)s
 
@@ -591,6 +618,7 @@ def png_bytes(
 
     from tilewright.core.metadata import png_text
 
+    style, path, heat, info, openings = picture_arguments(options, PictureOptions, "png_bytes")
     style, path, heat, gaps = _checked_picture(maze, style, path, heat, openings, "png")
     width_px, height_px = picture_size(maze, style)
     lattice = np.where(wall_lattice(maze), np.uint8(_WALL), np.uint8(_FLOOR))
@@ -683,31 +711,18 @@ def _draw_path(image: Any, path: np.ndarray, style: Style, line: bool = True) ->
 
 
 @fill_maze_doc
-def svg_text(
-    maze: Maze,
-    style: Style | None = None,
-    path: np.ndarray | None = None,
-    heat: np.ndarray | None = None,
-    info: dict[str, Any] | None = None,
-    openings: Sequence[Opening] | None = None,
-) -> str:
+def svg_text(maze: Maze, **options: Unpack[PictureOptions[Style, Opening]]) -> str:
     """The maze as SVG: the walls as one path, then optional heat map and solution.
+
+    The heat map is drawn as vector cells, one path of rectangles per shade; the record
+    of what made the maze is a ``<metadata>`` element.
 
     Parameters
     ----------
     %(maze)s
-    style : Style, optional
-        Sizes and colours; default :func:`picture_style` of the maze.
-    path : array_like or None
-        Integers, shape (k, 2): rows and columns of cells inside the maze.
-    heat : numpy.ndarray or None
-        Integers, shape (H, W): distances, -1 where unreachable; drawn as vector cells,
-        one path of rectangles per shade.
-    info : dict or None
-        What made the maze, recorded as a ``<metadata>`` element
-        (``tilewright.core.metadata``); default ``maze.info``.
-    openings : sequence of Opening, optional
-        Gaps to leave in the outer wall, as :func:`opening_sides` gives them.
+    **options
+        Keyword only:
+    %(picture_options)s
 
     %(svg_returns)s
 
@@ -722,13 +737,25 @@ def svg_text(
     Examples
     --------
     >>> from tilewright.mazes import generate
-    >>> svg = svg_text(generate(3, 2, "kruskal", seed=1), Style(cell=10, wall=2))
+    >>> svg = svg_text(generate(3, 2, "kruskal", seed=1), style=Style(cell=10, wall=2))
     >>> start = svg.index("<svg")
     >>> print(svg[start : svg.index(">", start) + 1])
     <svg xmlns="http://www.w3.org/2000/svg" width="32" height="22" viewBox="0 0 32 22">
     >>> '"seed":1' in svg
     True
     """
+    return _svg_text(maze, *picture_arguments(options, PictureOptions, "svg_text"))
+
+
+def _svg_text(
+    maze: Maze,
+    style: Style | None,
+    path: Any,
+    heat: Any,
+    info: dict[str, Any] | None,
+    openings: Sequence[Opening] | None,
+) -> str:
+    """:func:`svg_text` of its arguments, positional (``pdf_bytes`` draws it too)."""
     style, path, heat, gaps = _checked_picture(maze, style, path, heat, openings, "svg")
     width, height = picture_size(maze, style)
     offset = style.wall / 2
@@ -750,25 +777,17 @@ def svg_text(
 
 
 @fill_maze_doc
-def pdf_bytes(
-    maze: Maze,
-    style: Style | None = None,
-    path: np.ndarray | None = None,
-    heat: np.ndarray | None = None,
-    info: dict[str, Any] | None = None,
-    openings: Sequence[Opening] | None = None,
-    paper: str = DEFAULT_PAPER,
-) -> bytes:
+def pdf_bytes(maze: Maze, **options: Unpack[PdfOptions[Style, Opening]]) -> bytes:
     """The maze as a one-page vector PDF: the SVG of :func:`svg_text`, drawn by cairo,
-    fitted to a page of ``paper`` (``core.pdf.placement``).
+    fitted to a page of ``paper`` (``core.pdf.placement``); the record of what made the
+    maze in the PDF's subject and keywords.
 
     Parameters
     ----------
-    maze, style, path, heat, openings
-        As for :func:`svg_text`.
-    info : dict or None
-        What made the maze, recorded in the PDF's subject and keywords; default
-        ``maze.info``.
+    %(maze)s
+    **options
+        Keyword only:
+    %(picture_options)s
     %(paper)s
 
     %(pdf_returns)s
@@ -789,8 +808,10 @@ def pdf_bytes(
     """
     from tilewright.core.pdf import pdf_from_svg
 
+    style, path, heat, info, openings = picture_arguments(options, PdfOptions, "pdf_bytes")
     info = maze.info if info is None else info
-    return pdf_from_svg(svg_text(maze, style, path, heat, info, openings), info, paper)
+    svg = _svg_text(maze, style, path, heat, info, openings)
+    return pdf_from_svg(svg, info, options.get("paper", DEFAULT_PAPER))
 
 
 def _attribute(text: str) -> str:

@@ -177,8 +177,8 @@ def sheet_pdf(mazes: Sequence[Maze], layout: Layout, progress: Progress | None =
     gaps = opening_sides(width, height)
     entries = [
         Entry(
-            svg_text(maze, STYLE, openings=gaps),
-            svg_text(maze, STYLE, path=shortest_path(maze), openings=gaps),
+            svg_text(maze, style=STYLE, openings=gaps),
+            svg_text(maze, style=STYLE, path=shortest_path(maze), openings=gaps),
             (_caption(number, width, height, maze.algorithm, maze.seed),),
         )
         for number, maze in enumerate(mazes, 1)

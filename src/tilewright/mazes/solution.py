@@ -59,7 +59,9 @@ class Solution:
             from tilewright.mazes.pictures import Style, default_wall, svg_text
 
             cell = max(4, min(16, 640 // max(self.maze.width, self.maze.height)))
-            return svg_text(self.maze, Style(cell=cell, wall=default_wall(cell)), self.path)
+            return svg_text(
+                self.maze, style=Style(cell=cell, wall=default_wall(cell)), path=self.path
+            )
         from tilewright.mazes.grid_pictures import svg_text as grid_svg_text
 
         return grid_svg_text(self.maze, path=self.path)

@@ -92,7 +92,7 @@ def _warm_grids() -> None:
     maze_stats(braid(maze, 1.0))
     dead_end_filling(maze)
     wall_follower(maze)
-    svg_text(maze, grid_style(maze.grid))
+    svg_text(maze, style=grid_style(maze.grid))
     b"".join(json_chunks(maze))
     b"".join(geojson_chunks(maze))
     weave(5, 5, "wilson", seed=0, crossings=1.0)

@@ -138,11 +138,12 @@ def encode(
         info = made.info(solution)
     else:
         info = {"family": "rectangles"} | picture_info(game_id, solution)
+    drawing: pictures.PictureOptions = {"regions": regions, "cell": cell, "info": info}
     if fmt == "svg":
-        return pictures.svg_text(puzzle, regions, cell, info).encode()
+        return pictures.svg_text(puzzle, **drawing).encode()
     if fmt == "png":
-        return pictures.png_bytes(puzzle, regions, cell, info)
-    return pictures.pdf_bytes(puzzle, regions, cell, info, paper or DEFAULT_PAPER)
+        return pictures.png_bytes(puzzle, **drawing)
+    return pictures.pdf_bytes(puzzle, **drawing, paper=paper or DEFAULT_PAPER)
 
 
 def save(

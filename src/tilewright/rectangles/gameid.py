@@ -186,7 +186,7 @@ class Puzzle:
 
         cell = default_cell(self.width, self.height, NOTEBOOK_SIDE)
         # at the smallest cell a large puzzle passes the side: drawn so, then shrunk
-        return shrunk_png(png_bytes(self, None, max(cell, SMALLEST_CELL)), grey=True)
+        return shrunk_png(png_bytes(self, cell=max(cell, SMALLEST_CELL)), grey=True)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Puzzle) and np.array_equal(self.clues, other.clues)

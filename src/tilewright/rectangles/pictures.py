@@ -14,13 +14,15 @@ centre in rsvg, Chromium, cairo and the PNG).
 
 import io
 from collections.abc import Mapping
+from typing import TypedDict, Unpack, cast
 
 import numpy as np
 
-from tilewright.core.docstrings import fill_doc
+from tilewright.core.docstrings import SECTIONS, filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_int, shown
+from tilewright.core.options import check_options
 from tilewright.core.pdf import DEFAULT_PAPER
 from tilewright.core.picture_size import PIXEL_BUDGET, check_budget, check_png_pixels, fit_cell
 from tilewright.core.picture_size import default_cell as fitted_cell
@@ -40,6 +42,37 @@ BASELINE = 0.36
 # bytes the SVG document costs while it is built, per clue (a text element in drawsvg and
 # its share of the document string): measured about 1 300 on 100x100 and 200x200 puzzles
 SVG_BYTES_PER_CLUE = 2000
+
+
+class PictureOptions(TypedDict, total=False):
+    """The keyword arguments of :func:`svg_text` and :func:`png_bytes`, described there."""
+
+    regions: np.ndarray | None
+    cell: int | None
+    info: Mapping[str, object] | None
+
+
+class PdfOptions(PictureOptions, total=False):
+    """The keyword arguments of :func:`pdf_bytes`: those of :class:`PictureOptions` and
+    the page."""
+
+    paper: str
+
+
+# the options' descriptions, in the docstring of every function that takes them
+fill_doc = filler(
+    {
+        "rectangles_picture": """\
+**options
+    Keyword-only arguments:
+regions : numpy.ndarray, optional
+    A solution: thick borders are drawn between different regions.
+cell : int, optional
+    Pixels (SVG user units) a square; default :func:`default_cell`'s.
+"""
+        + SECTIONS["picture_info"],
+    }
+)
 
 
 def picture_size(width: int, height: int, cell: int) -> tuple[int, int]:
@@ -163,24 +196,14 @@ def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
 
 
 @fill_doc
-def svg_text(
-    puzzle: Puzzle,
-    regions: np.ndarray | None = None,
-    cell: int | None = None,
-    info: Mapping[str, object] | None = None,
-) -> str:
+def svg_text(puzzle: Puzzle, **options: Unpack[PictureOptions]) -> str:
     """The puzzle (or, with ``regions``, its solution) as an SVG document.
 
     Parameters
     ----------
     puzzle : Puzzle
         The clues.
-    regions : numpy.ndarray, optional
-        A solution: thick borders are drawn between different regions.
-    cell : int, optional
-        Pixels (SVG user units) a square; default :func:`default_cell`'s.
-    info : mapping, optional
-        What made the puzzle, recorded in a ``<metadata>`` element.
+    %(rectangles_picture)s
 
     Returns
     -------
@@ -203,7 +226,8 @@ def svg_text(
     """
     import drawsvg
 
-    cell = _check_picture(puzzle, regions, cell)
+    regions, info = options.get("regions"), options.get("info")
+    cell = _check_picture(puzzle, options, "svg_text")
     clues = int(np.count_nonzero(puzzle.clues))
     check_fits(clues * SVG_BYTES_PER_CLUE, f"an SVG of {clues} clues")
     height, width = puzzle.clues.shape
@@ -249,21 +273,16 @@ def svg_text(
 
 
 @fill_doc
-def pdf_bytes(
-    puzzle: Puzzle,
-    regions: np.ndarray | None = None,
-    cell: int | None = None,
-    info: Mapping[str, object] | None = None,
-    paper: str = DEFAULT_PAPER,
-) -> bytes:
+def pdf_bytes(puzzle: Puzzle, **options: Unpack[PdfOptions]) -> bytes:
     """The puzzle (or its solution) as a one-page vector PDF: :func:`svg_text` drawn by
     cairo and fitted to a page of ``paper`` (``core.pdf.placement``), with ``info`` in the
     document information.
 
     Parameters
     ----------
-    puzzle, regions, cell, info
-        As for :func:`svg_text`.
+    puzzle : Puzzle
+        The clues.
+    %(rectangles_picture)s
     %(paper)s
 
     %(pdf_returns)s
@@ -282,24 +301,21 @@ def pdf_bytes(
     """
     from tilewright.core.pdf import pdf_from_svg
 
-    return pdf_from_svg(svg_text(puzzle, regions, cell, info), info, paper)
+    check_options(options, PdfOptions, "pdf_bytes")
+    paper = options.pop("paper", DEFAULT_PAPER)
+    drawing = cast(PictureOptions, options)  # the page taken out
+    return pdf_from_svg(svg_text(puzzle, **drawing), drawing.get("info"), paper)
 
 
 @fill_doc
-def png_bytes(
-    puzzle: Puzzle,
-    regions: np.ndarray | None = None,
-    cell: int | None = None,
-    info: Mapping[str, object] | None = None,
-) -> bytes:
+def png_bytes(puzzle: Puzzle, **options: Unpack[PictureOptions]) -> bytes:
     """The puzzle (or, with ``regions``, its solution) as a greyscale PNG.
 
     Parameters
     ----------
-    puzzle, regions, cell
-        As for :func:`svg_text`.
-    info : mapping, optional
-        What made the puzzle, recorded in text chunks (``tilewright.core.metadata``).
+    puzzle : Puzzle
+        The clues.
+    %(rectangles_picture)s
 
     %(png_returns)s
 
@@ -319,7 +335,8 @@ def png_bytes(
     from PIL import Image, ImageDraw, ImageFont
     from PIL.PngImagePlugin import PngInfo
 
-    cell = _check_picture(puzzle, regions, cell)
+    regions, info = options.get("regions"), options.get("info")
+    cell = _check_picture(puzzle, options, "png_bytes")
     height, width = puzzle.clues.shape
     margin = cell // 2
     size = check_png_size(width, height, cell)
@@ -409,11 +426,14 @@ def _check_cell(cell: object) -> int:
     return cell
 
 
-def _check_picture(puzzle: object, regions: object, cell: object) -> int:
-    """Types first, then whether ``regions`` is a grid the size of the puzzle's; the cell
-    checked, or the default one (:func:`default_cell`) for None."""
+def _check_picture(puzzle: object, options: PictureOptions, function: str) -> int:
+    """The options checked (``function`` names the caller in a refusal), types first, then
+    whether ``regions`` is a grid the size of the puzzle's; the cell checked, or the default
+    one (:func:`default_cell`) for None."""
+    check_options(options, PictureOptions, function)
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"a picture needs a Puzzle, not {type(puzzle).__name__}")
+    regions, cell = options.get("regions"), options.get("cell")
     if regions is not None:
         if not isinstance(regions, np.ndarray) or not np.issubdtype(regions.dtype, np.integer):
             raise TypeError("regions must be a NumPy integer array or None")

@@ -145,8 +145,8 @@ def sheet_pdf(
     require_layout(layout, frame, f"{params.width}x{params.height} puzzles", "their parameters")
     entries = [
         Entry(
-            svg_text(made.puzzle, None, PREFERRED_CELL),
-            svg_text(made.puzzle, made.regions, PREFERRED_CELL),
+            svg_text(made.puzzle, cell=PREFERRED_CELL),
+            svg_text(made.puzzle, regions=made.regions, cell=PREFERRED_CELL),
             (_first_line(number, made.seed, params), made.game_id),
         )
         for number, made in enumerate(puzzles, 1)

@@ -14,15 +14,17 @@ square, seed): a PNG text chunk, an SVG ``<metadata>`` element, the PDF's inform
 """
 
 from collections.abc import Iterable, Iterator, Mapping
+from typing import TypedDict, Unpack, cast
 
 import numpy as np
 
 from tilewright.core.colours import parse_colour
-from tilewright.core.docstrings import fill_doc
+from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.metadata import png_text, svg_element
 from tilewright.core.numbers import require_int, shown
+from tilewright.core.options import check_options
 from tilewright.core.pdf import DEFAULT_PAPER
 from tilewright.core.picture_size import (
     PIXEL_BUDGET,
@@ -33,6 +35,7 @@ from tilewright.core.picture_size import (
     fit_cell,
 )
 from tilewright.core.raster import TextPngWriter
+from tilewright.tromino._docstrings import TROMINO_SECTIONS
 from tilewright.tromino.feasibility import check_board
 from tilewright.tromino.tiling import check_band
 
@@ -53,6 +56,24 @@ as an L inside its outline."""
 # bytes an SVG costs while it is built, per cell (the trominoes sorted, their path strings,
 # the document): measured 78 at 256x256 and 94 at 1024x1024
 SVG_BYTES_PER_CELL = 160
+
+
+class PictureOptions(TypedDict, total=False):
+    """The keyword arguments of :func:`svg_text`, described there."""
+
+    colours: np.ndarray | None
+    cell: int | None
+    info: Mapping[str, object] | None
+
+
+class PdfOptions(PictureOptions, total=False):
+    """The keyword arguments of :func:`pdf_bytes`: those of :class:`PictureOptions` and
+    the page."""
+
+    paper: str
+
+
+fill_doc = filler(TROMINO_SECTIONS)
 
 
 def check_picture_size(
@@ -319,12 +340,7 @@ def write_png(
 
 
 @fill_doc
-def svg_text(
-    labels: np.ndarray,
-    colours: np.ndarray | None,
-    cell: int | None = None,
-    info: Mapping[str, object] | None = None,
-) -> str:
+def svg_text(labels: np.ndarray, **options: Unpack[PictureOptions]) -> str:
     """The tiling as SVG: one L-shaped polygon per tromino, grouped by colour, outlined,
     with ``info`` (what made it) in a ``<metadata>`` element.
 
@@ -332,13 +348,7 @@ def svg_text(
     ----------
     labels : numpy.ndarray
         (H, W) labels of the whole board, 0 on the missing square.
-    colours : numpy.ndarray or None
-        (H, W) cell colours (0 to 3), or None for the palette by tromino number.
-    cell : int, optional
-        SVG units a cell; the picture is ``W·cell + 2`` wide (a unit of margin each side
-        for the outline). Default :func:`picture_cell`'s.
-    info : mapping, optional
-        The record of what made the picture.
+    %(tromino_picture)s
 
     %(svg_returns)s
 
@@ -350,19 +360,21 @@ def svg_text(
     Examples
     --------
     >>> from tilewright.tromino import tile
-    >>> svg = svg_text(tile(4, 4, (0, 0)), None, cell=10, info={"seed": 7})
+    >>> svg = svg_text(tile(4, 4, (0, 0)), cell=10, info={"seed": 7})
     >>> svg.count("M"), 'width="42"' in svg, '"seed":7' in svg
     (5, True, True)
     """
     import drawsvg
 
+    check_options(options, PictureOptions, "svg_text")
+    cell = options.get("cell")
     labels = np.asarray(labels)
     if labels.ndim != 2:
         raise TilewrightError(f"a tiling is a 2-D array of labels, not shape {labels.shape}")
     height, width = labels.shape
     _check_svg_cells(width, height)
     cell = picture_cell(width, height, None, "svg") if cell is None else require_int(cell, "cell")
-    index = colour_index(labels, colours)
+    index = colour_index(labels, options.get("colours"))
     drawing = drawsvg.Drawing(width * cell + 2, height * cell + 2)
     group = drawsvg.Group(transform=f"translate(1,1) scale({cell})")
     for palette_index, d in _polygons_by_colour(labels, index):
@@ -381,25 +393,20 @@ def svg_text(
     svg = drawing.as_svg()
     # the record goes first inside <svg>, before anything drawn
     start = svg.index(">", svg.index("<svg")) + 1
-    return svg[:start] + svg_element(info or {}) + svg[start:]
+    return svg[:start] + svg_element(options.get("info") or {}) + svg[start:]
 
 
 @fill_doc
-def pdf_bytes(
-    labels: np.ndarray,
-    colours: np.ndarray | None,
-    cell: int | None = None,
-    info: Mapping[str, object] | None = None,
-    paper: str = DEFAULT_PAPER,
-) -> bytes:
+def pdf_bytes(labels: np.ndarray, **options: Unpack[PdfOptions]) -> bytes:
     """The tiling as a one-page vector PDF: the SVG of :func:`svg_text` drawn by cairo,
     fitted to a page of ``paper`` (``core.pdf.placement``), with ``info`` in the
     document's information.
 
     Parameters
     ----------
-    labels, colours, cell, info
+    labels : numpy.ndarray
         As for :func:`svg_text`.
+    %(tromino_picture)s
     %(paper)s
 
     %(pdf_returns)s
@@ -412,12 +419,15 @@ def pdf_bytes(
     Examples
     --------
     >>> from tilewright.tromino import tile
-    >>> pdf_bytes(tile(4, 4, (0, 0)), None, 10, {"seed": 7})[:5]
+    >>> pdf_bytes(tile(4, 4, (0, 0)), cell=10, info={"seed": 7})[:5]
     b'%PDF-'
     """
     from tilewright.core.pdf import pdf_from_svg
 
-    return pdf_from_svg(svg_text(labels, colours, cell, info), info, paper)
+    check_options(options, PdfOptions, "pdf_bytes")
+    paper = options.pop("paper", DEFAULT_PAPER)
+    drawing = cast(PictureOptions, options)  # the page taken out
+    return pdf_from_svg(svg_text(labels, **drawing), drawing.get("info"), paper)
 
 
 # Each L as a start corner (from the 2×2 box's top-left) and relative moves round it, by

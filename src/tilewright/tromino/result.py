@@ -20,7 +20,7 @@ needed, row by row when written, so a board far too large for memory still saves
 import os
 from collections.abc import Iterator
 from functools import cached_property
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypedDict, Unpack
 
 import numpy as np
 
@@ -28,6 +28,7 @@ from tilewright.core.docstrings import filler
 from tilewright.core.errors import TilewrightError
 from tilewright.core.memory import check_fits
 from tilewright.core.numbers import require_int
+from tilewright.core.options import check_options
 from tilewright.core.pdf import DEFAULT_PAPER
 from tilewright.core.picture_size import PIXEL_BUDGET
 from tilewright.core.seeds import Stream, resolve_seed, sequence
@@ -56,6 +57,16 @@ _NOTEBOOK_CELLS = 128 * 128
 _NOTEBOOK_SIDE = 640
 # larger tilings up to this many cells show as a small PNG (about a second to draw)
 NOTEBOOK_PNG_CELLS = 2048 * 2048
+
+
+class WriteOptions(TypedDict, total=False):
+    """The keyword arguments of :meth:`Tiling.write` and :meth:`Tiling.save`, described
+    there."""
+
+    colours: int | None
+    cell: int | None
+    max_side: int
+    paper: str | None
 
 
 @filler(TROMINO_SECTIONS)
@@ -360,15 +371,8 @@ class Tiling:
         pictures.check_picture_size(self.width, self.height, cell, fmt, colours is not None)
         return cell
 
-    def write(
-        self,
-        sink: BinaryIO,
-        fmt: str = "text",
-        colours: int | None = None,
-        cell: int | None = None,
-        max_side: int = PIXEL_BUDGET,
-        paper: str | None = None,
-    ) -> None:
+    @filler(TROMINO_SECTIONS)
+    def write(self, sink: BinaryIO, fmt: str = "text", **options: Unpack[WriteOptions]) -> None:
         """Write the tiling in format ``fmt`` to the binary file ``sink``.
 
         Parameters
@@ -377,16 +381,7 @@ class Tiling:
             Where the bytes go (:meth:`save` passes an all-or-nothing file).
         fmt : str
             One of ``FORMATS``: text, npy, png, svg, pdf.
-        colours : {3, 4}, optional
-            Pictures: colour the trominoes properly with so many colours (the board is
-            then held in memory); without, a repeating palette by tromino number.
-        cell : int, optional
-            Pictures: pixels (SVG and PDF: units) a cell; by default the one that gives
-            the picture a long side of 800 to 1000 pixels within ``max_side``.
-        max_side : int
-            Pictures: the largest side in pixels; a ``cell`` past it is refused.
-        paper : str, optional
-            PDF: the page, ``"a4"`` (default) or ``"letter"``; refused for the others.
+        %(tiling_write)s
 
         Raises
         ------
@@ -404,9 +399,9 @@ class Tiling:
         """
         from tilewright.tromino import pictures, writers
 
-        cell = self.check(fmt, colours, cell, max_side)
-        if paper is not None and fmt != "pdf":
-            raise TilewrightError(f"paper applies to pdf, not {fmt}")
+        check_options(options, WriteOptions, "Tiling.write")
+        cell = self._checked(fmt, options, "pdf")
+        colours = options.get("colours")
         if fmt == "text":
             writers.write_text(sink, self.rows(), self.number_width)
         elif fmt == "npy":
@@ -423,33 +418,27 @@ class Tiling:
             pictures.write_png(sink, pixels, self.width, self.height, cell, info)
         else:
             assert cell is not None
-            shades = self.colour(colours) if colours is not None else None
-            info = self._picture_info(colours)
+            drawing: pictures.PictureOptions = {
+                "colours": self.colour(colours) if colours is not None else None,
+                "cell": cell,
+                "info": self._picture_info(colours),
+            }
             if fmt == "svg":
-                sink.write(pictures.svg_text(self._board, shades, cell, info).encode())
+                sink.write(pictures.svg_text(self._board, **drawing).encode())
             else:
+                paper = options.get("paper")
                 sheet = DEFAULT_PAPER if paper is None else paper
-                sink.write(pictures.pdf_bytes(self._board, shades, cell, info, sheet))
+                sink.write(pictures.pdf_bytes(self._board, **drawing, paper=sheet))
 
-    def save(
-        self,
-        path: str | os.PathLike,
-        colours: int | None = None,
-        cell: int | None = None,
-        max_side: int = PIXEL_BUDGET,
-        paper: str | None = None,
-    ) -> None:
+    @filler(TROMINO_SECTIONS)
+    def save(self, path: str | os.PathLike, **options: Unpack[WriteOptions]) -> None:
         """Write the tiling to ``path`` in the format its suffix names, all or nothing.
 
         Parameters
         ----------
         path : str or path-like
             Ending in .txt, .npy, .png, .svg or .pdf (in any case).
-        colours, cell, paper : optional
-            As for :meth:`write`.
-        max_side : int
-            Pictures: the largest side in pixels (default 8192); a ``cell`` past it is
-            refused.
+        %(tiling_write)s
 
         Raises
         ------
@@ -472,13 +461,21 @@ class Tiling:
         """
         from tilewright.core.output import format_by_suffix, open_output
 
+        check_options(options, WriteOptions, "Tiling.save")
         name = os.fspath(path)
         fmt = format_by_suffix(path, SUFFIXES, "a tiling")
-        self.check(fmt, colours, cell, max_side)  # before the file is opened
-        if paper is not None and fmt != "pdf":
-            raise TilewrightError(f"paper applies to .pdf files, not {fmt}")
+        self._checked(fmt, options, ".pdf files")  # before the file is opened
         with open_output(name) as sink:
-            self.write(sink, fmt, colours, cell, max_side, paper)
+            self.write(sink, fmt, **options)
+
+    def _checked(self, fmt: str, options: WriteOptions, files: str) -> int | None:
+        """What :meth:`check` answers for the options, once it and the page (a refusal
+        names the ``files`` it applies to) are checked."""
+        colours, cell = options.get("colours"), options.get("cell")
+        cell = self.check(fmt, colours, cell, options.get("max_side", PIXEL_BUDGET))
+        if options.get("paper") is not None and fmt != "pdf":
+            raise TilewrightError(f"paper applies to {files}, not {fmt}")
+        return cell
 
     def _picture_info(self, colours: int | None) -> dict[str, Any]:
         info = self.info
@@ -505,7 +502,7 @@ class Tiling:
         from tilewright.tromino import pictures
 
         cell = pictures.picture_cell(self.width, self.height, None, "svg", _NOTEBOOK_SIDE)
-        return pictures.svg_text(self._board, None, cell, self.info)
+        return pictures.svg_text(self._board, cell=cell, info=self.info)
 
     def _repr_png_(self) -> bytes | None:
         """Jupyter shows tilings too large for SVG, up to ``NOTEBOOK_PNG_CELLS`` cells, as
