@@ -310,7 +310,7 @@ class GridMaze:
             :func:`~tilewright.mazes.read_grid_maze` reads back, ``.geojson`` map
             features.
         **options
-            Keyword only (``mazes.save_options.GridSaveOptions``), those of
+            Keyword-only arguments (``mazes.save_options.GridSaveOptions``), those of
             :meth:`Maze.save` and ``hairline``; one given as None keeps its default:
         %(save_options)s
         hairline : bool

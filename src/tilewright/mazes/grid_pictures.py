@@ -310,7 +310,7 @@ def svg_text(maze: GridMaze, **options: Unpack[PictureOptions[GridStyle, int]]) 
     ----------
     %(grid_maze)s
     **options
-        Keyword only:
+        Keyword-only arguments:
     %(grid_picture_options)s
 
     %(svg_returns)s
@@ -379,7 +379,7 @@ def png_bytes(maze: GridMaze, **options: Unpack[PictureOptions[GridStyle, int]])
     ----------
     %(grid_maze)s
     **options
-        Keyword only:
+        Keyword-only arguments:
     %(grid_picture_options)s
 
     %(png_returns)s
@@ -436,7 +436,7 @@ def pdf_bytes(maze: GridMaze, **options: Unpack[PdfOptions[GridStyle, int]]) -> 
     ----------
     %(grid_maze)s
     **options
-        Keyword only:
+        Keyword-only arguments:
     %(grid_picture_options)s
     %(paper)s
 

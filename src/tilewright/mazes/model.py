@@ -395,8 +395,8 @@ class Maze:
         path : str or os.PathLike
             The file; its suffix (in any case) chooses the format.
         **options
-            Keyword only (``mazes.save_options.SaveOptions``); one given as None keeps its
-            default:
+            Keyword-only arguments (``mazes.save_options.SaveOptions``); one given as None
+            keeps its default:
         %(save_options)s
 
         Raises

@@ -594,7 +594,7 @@ def png_bytes(maze: Maze, **options: Unpack[PictureOptions[Style, Opening]]) -> 
     ----------
     %(maze)s
     **options
-        Keyword only:
+        Keyword-only arguments:
     %(picture_options)s
 
     %(png_returns)s
@@ -721,7 +721,7 @@ def svg_text(maze: Maze, **options: Unpack[PictureOptions[Style, Opening]]) -> s
     ----------
     %(maze)s
     **options
-        Keyword only:
+        Keyword-only arguments:
     %(picture_options)s
 
     %(svg_returns)s
@@ -786,7 +786,7 @@ def pdf_bytes(maze: Maze, **options: Unpack[PdfOptions[Style, Opening]]) -> byte
     ----------
     %(maze)s
     **options
-        Keyword only:
+        Keyword-only arguments:
     %(picture_options)s
     %(paper)s
 
