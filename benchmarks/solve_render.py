@@ -243,9 +243,9 @@ def warm_up():
     small = generate(5, 5, "kruskal", seed=SEED)
     for solve in TILEWRIGHT_SOLVERS.values():
         solve(small)
-    png_bytes(small, PNG_STYLE)
-    png_bytes(small, PNG_STYLE, path=shortest_path(small), heat=distances(small))
-    svg_text(small, Style())
+    png_bytes(small, style=PNG_STYLE)
+    png_bytes(small, style=PNG_STYLE, path=shortest_path(small), heat=distances(small))
+    svg_text(small, style=Style())
     b"".join(render(small.bands(), small.width, "unicode"))
 
 
@@ -319,11 +319,11 @@ def render_rows(mazes, sizes, args):
         maze = mazes[n]
         path, heat = shortest_path(maze), distances(maze)
         calls = {
-            "png_bytes": lambda m=maze: png_bytes(m, PNG_STYLE),
+            "png_bytes": lambda m=maze: png_bytes(m, style=PNG_STYLE),
             "png_bytes + path + heat": lambda m=maze, p=path, h=heat: png_bytes(
-                m, PNG_STYLE, path=p, heat=h
+                m, style=PNG_STYLE, path=p, heat=h
             ),
-            "svg_text": lambda m=maze: svg_text(m, Style()),
+            "svg_text": lambda m=maze: svg_text(m, style=Style()),
             "text, unicode": lambda m=maze: b"".join(render(m.bands(), m.width, "unicode")),
         }
         for label, call in calls.items():
