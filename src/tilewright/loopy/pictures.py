@@ -429,7 +429,8 @@ def _layers(puzzle: Puzzle, loop: Any, cell: int | None, max_side: int | None) -
 
 @fill_doc
 def svg_text(puzzle: Puzzle, **options: Unpack[PictureOptions]) -> str:
-    """The puzzle (or, with ``loop``, its solution) as an SVG document.
+    """The puzzle (or, with ``loop``, its solution) as an SVG document, what made it in a
+    ``<metadata>`` element.
 
     Parameters
     ----------
